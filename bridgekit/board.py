@@ -1,0 +1,313 @@
+"""The board record: one game of a PBN or LIN file, as read, with every tag,
+section, comment and note kept, and parsed views of the tags the rest of
+bridgekit needs (dealer, vulnerability, deal, auction, play, contract...).
+
+A Board is a mutable record (the reader fills it, ``dd -o`` and ``score -o``
+add tags); the values it hands out are the immutable model types.  Problems
+found while reading are kept on the board (``problems``) with their line
+numbers: reading never stops for one bad board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .auction import Auction
+from .calls import Call
+from .cards import Card, Strain
+from .contract import Contract
+from .deal import Deal
+from .errors import BridgekitError, IllegalCallError, IllegalCardError
+from .play import Play, trick_winner
+from .seats import Seat, Vul
+
+
+@dataclass
+class Problem:
+    """Something wrong with a board, located as precisely as the input allows.
+
+    ``code`` is stable (``duplicate-card``, ``insufficient-bid``, ``revoke``...);
+    ``message`` is for people.  ``call_index`` / ``card_index`` are 0-based
+    positions in the auction / in the order the cards were played.
+    """
+
+    code: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    board: str | None = None
+    call_index: int | None = None
+    card_index: int | None = None
+    severity: str = "error"  # "error" or "warning"
+
+    def where(self) -> str:
+        parts = [p for p in (self.file, f"line {self.line}" if self.line is not None else None,
+                             f"board {self.board}" if self.board is not None else None) if p]
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        where = self.where()
+        return f"{where}: {self.code}: {self.message}" if where else f"{self.code}: {self.message}"
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"file": self.file, "line": self.line, "board": self.board,
+                                  "code": self.code, "message": self.message, "severity": self.severity}
+        if self.call_index is not None:
+            out["call_index"] = self.call_index
+        if self.card_index is not None:
+            out["card_index"] = self.card_index
+        return out
+
+
+@dataclass
+class Tag:
+    """One tag as read: its value, the line it was on, and comments after it."""
+
+    name: str
+    value: str
+    line: int | None = None
+    comments: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CallEntry:
+    """One call of a recorded auction with what was written around it."""
+
+    call: Call
+    line: int | None = None
+    suffix: str | None = None       # ! ? !! ?? !? ?! (or $n NAG as "$n")
+    note: int | None = None         # =n= reference
+    nags: list[int] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    alert: str | None = None        # LIN alert text
+
+
+@dataclass
+class AuctionRecord:
+    """The ``Auction`` section: calls from ``first`` (normally the dealer)."""
+
+    first: Seat
+    calls: list[CallEntry] = field(default_factory=list)
+    complete_marker: bool = False   # ``AP`` or the auction visibly ended
+    incomplete_marker: bool = False  # ``*``: recorded auction stops early
+    notes: dict[int, str] = field(default_factory=dict)
+    line: int | None = None
+    comments: list[str] = field(default_factory=list)
+    irregular: list[str] = field(default_factory=list)
+
+    def call_list(self) -> list[Call]:
+        return [c.call for c in self.calls]
+
+
+@dataclass
+class CardEntry:
+    """One card in the Play section, in its seat column."""
+
+    card: Card | None               # None for '-' (unknown or not played)
+    line: int | None = None
+    suffix: str | None = None
+    note: int | None = None
+    nags: list[int] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PlayRecord:
+    """The ``Play`` section: one trick per row, cards in fixed seat columns
+    starting with the opening leader (not in the order played)."""
+
+    leader: Seat
+    tricks: list[list[CardEntry | None]] = field(default_factory=list)
+    incomplete_marker: bool = False  # ``*``: play stops early (claim)
+    notes: dict[int, str] = field(default_factory=dict)
+    line: int | None = None
+    comments: list[str] = field(default_factory=list)
+
+    def played_order(self, strain: Strain | None) -> list[tuple[Seat, Card, CardEntry]]:
+        """Cards in the order they were played, recomputing each trick's leader
+        from the trump and the winner of the previous trick.  Stops at the first
+        gap (``-``) since the order after it cannot be known."""
+        out: list[tuple[Seat, Card, CardEntry]] = []
+        leader = self.leader
+        for row in self.tricks:
+            by_seat = {self.leader.next(i): row[i] if i < len(row) else None for i in range(4)}
+            trick: list[Card] = []
+            for k in range(4):
+                seat = leader.next(k)
+                entry = by_seat[seat]
+                if entry is None or entry.card is None:
+                    return out
+                out.append((seat, entry.card, entry))
+                trick.append(entry.card)
+            leader = trick_winner(trick, leader, strain)
+        return out
+
+
+@dataclass
+class Table:
+    """A PBN table (``OptimumResultTable``...): column specs and rows of cells."""
+
+    columns: list[str]
+    rows: list[list[str]]
+
+    def column_names(self) -> list[str]:
+        """Column names without the ``\\10R``-style width and ``+``/``-`` order marks."""
+        return [c.lstrip("+-").split("\\")[0] for c in self.columns]
+
+    def records(self) -> list[dict[str, str]]:
+        names = self.column_names()
+        return [dict(zip(names, row)) for row in self.rows]
+
+
+@dataclass
+class Board:
+    """One game record.  ``tags`` keeps every tag in file order (sections and
+    tables included, by name); parsed views are properties."""
+
+    tags: dict[str, Tag] = field(default_factory=dict)
+    auction: AuctionRecord | None = None
+    play: PlayRecord | None = None
+    tables: dict[str, Table] = field(default_factory=dict)
+    comments: list[str] = field(default_factory=list)        # comments before the first tag
+    problems: list[Problem] = field(default_factory=list)
+    file: str | None = None
+    line: int | None = None                                   # first line of the game
+
+    # -- raw tags ----------------------------------------------------------
+
+    def get(self, name: str) -> str | None:
+        """The tag's value, or None when absent, ``?`` (unknown) or empty."""
+        tag = self.tags.get(name)
+        if tag is None:
+            return None
+        value = tag.value.strip()
+        return None if value in ("", "?") else value
+
+    def set(self, name: str, value: str) -> None:
+        tag = self.tags.get(name)
+        if tag is None:
+            self.tags[name] = Tag(name, value)
+        else:
+            tag.value = value
+
+    def line_of(self, name: str) -> int | None:
+        tag = self.tags.get(name)
+        return tag.line if tag is not None else self.line
+
+    @property
+    def label(self) -> str | None:
+        """The board as named in the file (``Board`` tag), for messages."""
+        return self.get("Board")
+
+    def problem(self, code: str, message: str, tag: str | None = None, *, line: int | None = None,
+                severity: str = "error", call_index: int | None = None,
+                card_index: int | None = None) -> Problem:
+        """Record and return a problem located at ``tag``'s line (or ``line``)."""
+        p = Problem(code, message, self.file, line if line is not None else
+                    (self.line_of(tag) if tag else self.line), self.label, call_index, card_index, severity)
+        self.problems.append(p)
+        return p
+
+    # -- parsed views (None when absent or unreadable) ---------------------
+
+    @property
+    def number(self) -> int | None:
+        value = self.get("Board")
+        if value is None:
+            return None
+        try:
+            return int(value)
+        except ValueError:
+            return None
+
+    @property
+    def dealer(self) -> Seat | None:
+        return _parse_or_none(Seat.parse, self.get("Dealer"))
+
+    @property
+    def vulnerable(self) -> Vul | None:
+        tag = self.tags.get("Vulnerable")
+        if tag is None or tag.value.strip() == "?":
+            return None
+        return _parse_or_none(Vul.parse, tag.value)
+
+    @property
+    def deal(self) -> Deal | None:
+        return _parse_or_none(Deal.parse, self.get("Deal"))
+
+    @property
+    def contract(self) -> Contract | None:
+        """The ``Contract`` tag (``PASSED_OUT`` for ``Pass``)."""
+        return _parse_or_none(Contract.parse, self.get("Contract"))
+
+    @property
+    def declarer(self) -> Seat | None:
+        value = self.get("Declarer")
+        if value is not None and value.startswith("^"):
+            value = value[1:]
+        return _parse_or_none(Seat.parse, value)
+
+    @property
+    def result(self) -> int | None:
+        """Tricks taken by declarer's side per the ``Result`` tag."""
+        value = self.get("Result")
+        if value is None:
+            return None
+        value = value.lstrip("^").strip()
+        try:
+            if value[:2].upper() in ("NS", "EW"):
+                side_tricks = int(value[2:].strip())
+                decl = self.declarer
+                if decl is None:
+                    return None
+                return side_tricks if decl.side.value == value[:2].upper() else 13 - side_tricks
+            n = int(value)
+        except ValueError:
+            return None
+        return n if 0 <= n <= 13 else None
+
+    @property
+    def room(self) -> str | None:
+        return self.get("Room")
+
+    def auction_engine(self) -> tuple[Auction, list[tuple[int, BridgekitError]]]:
+        """Replay the recorded auction through the engine.  Returns the auction
+        as far as it is legal, and the illegal calls found as (index, error);
+        after an illegal call the rest is still tried (a director wants all)."""
+        rec = self.auction
+        first = rec.first if rec is not None else (self.dealer or Seat.N)
+        auction = Auction(first)
+        errors: list[tuple[int, BridgekitError]] = []
+        if rec is None:
+            return auction, errors
+        for i, entry in enumerate(rec.calls):
+            try:
+                auction.push(entry.call)
+            except IllegalCallError as e:
+                errors.append((i, e))
+                auction.calls.append(entry.call)  # keep positions aligned with the record
+        return auction, errors
+
+    def play_engine(self, strain: Strain | None, declarer: Seat) -> tuple[Play, list[tuple[int, BridgekitError]]]:
+        """Replay the recorded play (in played order) through the engine."""
+        deal = self.deal or Deal([None] * 4)
+        play = Play(deal, strain, declarer)
+        errors: list[tuple[int, BridgekitError]] = []
+        if self.play is None:
+            return play, errors
+        for i, (_seat, card, _entry) in enumerate(self.play.played_order(strain)):
+            try:
+                play.push(card)
+            except IllegalCardError as e:
+                errors.append((i, e))
+                return play, errors
+        return play, errors
+
+
+def _parse_or_none(parse, value):  # type: ignore[no-untyped-def]
+    if value is None:
+        return None
+    try:
+        return parse(value)
+    except BridgekitError:
+        return None

@@ -1,0 +1,205 @@
+"""Hands and deals, complete or partial (unknown hands are ``None``)."""
+
+from __future__ import annotations
+
+import random as _random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from .cards import ALL_CARDS, PBN_SUIT_ORDER, Card, Rank, Suit, sorted_desc
+from .errors import ParseError
+from .seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A set of cards held by one player (any number, 13 when complete).
+
+    ``str()`` is the PBN form ``AKQ.JT9.8765.432`` (spades first, ranks descending).
+    """
+
+    cards: frozenset[Card]
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        object.__setattr__(self, "cards", frozenset(cards))
+
+    @classmethod
+    def parse(cls, text: str) -> "Hand":
+        """Parse ``AKQ.JT9.8765.432`` (suits S.H.D.C, ranks in any order, ``10`` allowed).
+
+        Raises ParseError for a wrong number of suits, a bad rank or a repeated card.
+        """
+        hand, _ = cls._parse(text)
+        return hand
+
+    @classmethod
+    def _parse(cls, text: str) -> tuple["Hand", list[Card]]:
+        parts = text.strip().split(".")
+        if len(parts) != 4:
+            raise ParseError(f"invalid hand {text!r} (expected four suits S.H.D.C separated by dots)")
+        cards: list[Card] = []
+        for suit, part in zip(PBN_SUIT_ORDER, parts):
+            part = part.strip().upper().replace("10", "T")
+            for ch in part:
+                rank = _RANK_CHARS.get(ch)
+                if rank is None:
+                    raise ParseError(f"invalid rank {ch!r} in hand {text!r}")
+                cards.append(Card(suit, rank))
+        hand = cls(cards)
+        repeated = [c for c, n in Counter(cards).items() if n > 1]
+        return hand, repeated
+
+    def __str__(self) -> str:
+        return ".".join("".join(r.letter for r in self.ranks(s)) for s in PBN_SUIT_ORDER)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(sorted_desc(self.cards))
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def ranks(self, suit: Suit) -> list[Rank]:
+        """Ranks held in ``suit``, highest first."""
+        return sorted((c.rank for c in self.cards if c.suit is suit), reverse=True)
+
+    def suit_cards(self, suit: Suit) -> list[Card]:
+        return [Card(suit, r) for r in self.ranks(suit)]
+
+    def length(self, suit: Suit) -> int:
+        return sum(1 for c in self.cards if c.suit is suit)
+
+    def hcp(self) -> int:
+        """Milton Work high-card points (A4 K3 Q2 J1)."""
+        return sum(max(0, int(c.rank) - 10) for c in self.cards)
+
+    def remove(self, card: Card) -> "Hand":
+        return Hand(self.cards - {card})
+
+
+_RANK_CHARS = {r.letter: r for r in Rank}
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Four hands indexed by seat; a hand is ``None`` when unknown.
+
+    ``str()`` is the PBN ``Deal`` value starting with North (``str_from(seat)`` for
+    another first seat).  Validity is reported by ``problems()``, never raised, so
+    that partial and faulty deals can still be represented.
+    """
+
+    hands: tuple[Hand | None, Hand | None, Hand | None, Hand | None]
+
+    def __init__(self, hands: Iterable[Hand | None]) -> None:
+        hs = tuple(hands)
+        if len(hs) != 4:
+            raise ParseError(f"a deal has four hands, not {len(hs)}")
+        object.__setattr__(self, "hands", hs)
+
+    @classmethod
+    def parse(cls, text: str) -> "Deal":
+        """Parse a PBN deal ``N:hand hand hand hand`` (first seat any of NESW, hands
+        clockwise, ``-`` for an unknown hand). Raises ParseError when malformed;
+        duplicate or missing cards are not errors here (see ``problems()``).
+        """
+        text = text.strip()
+        if len(text) < 2 or text[1] != ":":
+            raise ParseError(f"invalid deal {text!r} (expected e.g. N:AKQ.. ... ... ...)")
+        first = Seat.parse(text[0])
+        parts = text[2:].split()
+        if len(parts) != 4:
+            raise ParseError(f"invalid deal {text!r} (expected four hands, found {len(parts)})")
+        hands: list[Hand | None] = [None] * 4
+        for i, part in enumerate(parts):
+            seat = first.next(i)
+            if part == "-":
+                continue
+            hands[seat] = Hand.parse(part)
+        return cls(hands)
+
+    @classmethod
+    def random(cls, rng: _random.Random | None = None) -> "Deal":
+        """A uniformly random complete deal (``rng`` for reproducibility)."""
+        cards = list(ALL_CARDS)
+        (rng or _random.Random()).shuffle(cards)
+        return cls(Hand(cards[i * 13:(i + 1) * 13]) for i in range(4))
+
+    @classmethod
+    def dealt_from(cls, cards: list[Card], first: Seat) -> "Deal":
+        """Deal ``cards`` one at a time clockwise starting with ``first``."""
+        piles: list[list[Card]] = [[], [], [], []]
+        for i, card in enumerate(cards):
+            piles[first.next(i)].append(card)
+        return cls(Hand(p) for p in piles)
+
+    def __getitem__(self, seat: Seat) -> Hand | None:
+        return self.hands[seat]
+
+    def str_from(self, first: Seat) -> str:
+        hands = [self.hands[first.next(i)] for i in range(4)]
+        return f"{first.name}:" + " ".join("-" if h is None else str(h) for h in hands)
+
+    def __str__(self) -> str:
+        return self.str_from(Seat.N)
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+    @property
+    def is_complete(self) -> bool:
+        """Four known hands of 13 distinct cards each, all 52 cards."""
+        return not self.problems() and all(h is not None for h in self.hands)
+
+    def holder(self, card: Card) -> Seat | None:
+        for seat in Seat:
+            hand = self.hands[seat]
+            if hand is not None and card in hand:
+                return seat
+        return None
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Every problem of the deal as ``(code, message)``: ``duplicate-card``,
+        ``hand-size``, ``missing-card``. An unknown hand is not a problem, but the
+        known hands must leave room for it (13 cards each)."""
+        problems: list[tuple[str, str]] = []
+        owners: dict[Card, list[Seat]] = {}
+        for seat in Seat:
+            hand = self.hands[seat]
+            if hand is None:
+                continue
+            for card in hand.cards:
+                owners.setdefault(card, []).append(seat)
+        for card in sorted_desc(list(owners)):
+            seats = owners[card]
+            if len(seats) > 1:
+                problems.append(("duplicate-card",
+                                 f"{card} is in more than one hand ({', '.join(s.full_name for s in seats)})"))
+        for seat in Seat:
+            hand = self.hands[seat]
+            if hand is not None and len(hand) != 13:
+                problems.append(("hand-size", f"{seat.full_name} has {len(hand)} cards, not 13"))
+        if all(h is not None for h in self.hands) and not any(c == "duplicate-card" for c, _ in problems):
+            missing = [c for c in ALL_CARDS if c not in owners]
+            if missing:
+                problems.append(("missing-card", "missing " + " ".join(str(c) for c in sorted_desc(missing))))
+        return problems
+
+    def complete_last_hand(self) -> "Deal":
+        """Fill a single unknown hand with the cards the other three do not hold."""
+        unknown = [s for s in Seat if self.hands[s] is None]
+        if len(unknown) != 1:
+            return self
+        held = set().union(*(h.cards for h in self.hands if h is not None))
+        rest = [c for c in ALL_CARDS if c not in held]
+        if len(rest) != 13:
+            return self
+        hands = list(self.hands)
+        hands[unknown[0]] = Hand(rest)
+        return Deal(hands)

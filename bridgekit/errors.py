@@ -1,0 +1,66 @@
+"""One exception family for bridgekit, rooted in ValueError, and the exit codes.
+
+Every error raised for bad input is a ``BridgekitError``; callers that want to
+survive any malformed input catch that one class.  Exit codes are defined here
+and nowhere else.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitStatus(IntEnum):
+    """Process exit codes shared by every command."""
+
+    OK = 0  #: all good
+    PROBLEMS = 1  #: input was checked and problems were found
+    USAGE = 2  #: bad command line
+    UNREADABLE = 3  #: an input could not be read at all
+    INTERRUPTED = 130  #: Ctrl-C
+
+
+class BridgekitError(ValueError):
+    """Base class of every error bridgekit raises for bad input."""
+
+
+class ParseError(BridgekitError):
+    """A value could not be parsed (a card, a call, a seat, a deal string...)."""
+
+
+class IllegalCallError(BridgekitError):
+    """A call is well formed but breaks a rule of the auction.
+
+    ``code`` is a stable identifier such as ``insufficient-bid``.
+    """
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class IllegalCardError(BridgekitError):
+    """A card is well formed but cannot be played now (``code`` e.g. ``revoke``)."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class FileFormatError(BridgekitError):
+    """A file (PBN, LIN, JSON) could not be read; carries file, line and board."""
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None,
+                 board: str | None = None) -> None:
+        self.file = file
+        self.line = line
+        self.board = board
+        self.bare_message = message
+        where = []
+        if file is not None:
+            where.append(str(file))
+        if line is not None:
+            where.append(f"line {line}")
+        if board is not None:
+            where.append(f"board {board}")
+        super().__init__(f"{': '.join([', '.join(where), message]) if where else message}")

@@ -1,0 +1,23 @@
+"""Shared test fixtures: the real-world corpus in ../shared (read in place)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpus"
+SEEDS = SHARED / "seeds"
+
+
+def corpus_files(kind: str) -> list[Path]:
+    """Corpus files of ``kind`` ('pbn' or 'lin'), empty when ../shared is absent."""
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in (CORPUS / kind).rglob(f"*.{kind}") if p.is_file())
+
+
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent (the corpus is read in place, never copied)")
