@@ -75,3 +75,41 @@ def use_colour() -> bool:
     """Colour only on a terminal (and never with NO_COLOR)."""
     import os
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+class RunStatus:
+    """Collects the outcome of a command over many inputs into one exit code."""
+
+    def __init__(self) -> None:
+        self.unreadable = 0
+        self.problems = 0
+
+    @property
+    def exit_code(self) -> int:
+        from ..errors import ExitStatus
+        if self.unreadable:
+            return ExitStatus.UNREADABLE
+        if self.problems:
+            return ExitStatus.PROBLEMS
+        return ExitStatus.OK
+
+
+def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *, fmt: str | None = None):  # type: ignore[no-untyped-def]
+    """Yield every board of every input (``-`` is stdin).  A file that cannot be
+    read at all gets one line on stderr (file, line, board) and counts in
+    ``status.unreadable``; reading goes on with the next file."""
+    from ..errors import FileFormatError
+    from ..formats import read_boards
+
+    for path in paths:
+        try:
+            yield from read_boards(path, fmt=fmt)
+        except FileFormatError as e:
+            click.echo(f"bridgekit: {e}", err=True)
+            status.unreadable += 1
+
+
+rules_option = click.option(
+    "--rules", "rules", default=None, metavar="PROFILE",
+    help="Rules profile: contract (default), auction-1920 or auction-classic. "
+         "Without it, each board's Scoring tag decides.")
