@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from bridgekit.cli import COMMANDS, cli
 
-from .conftest import ROOT
+from conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
