@@ -2,6 +2,25 @@
 and the declarer.  These rules are the same in every rules profile (seeds 000
 section 03, 002 "Enchère", 003 section 04, 004 section 3); what four passes
 *mean* for the score belongs to the profile, not here.
+
+The rules, as the engine applies them:
+
+* The dealer calls first, then each player in turn clockwise.
+* A bid must be higher than the last bid: a higher level, or the same level in
+  a higher strain (clubs, diamonds, hearts, spades, no trump).  Levels go 1-7.
+* A double is allowed only on the last bid, only if an opponent made it, and
+  only if that bid is not doubled already; passes in between are fine (the last
+  bid is still "the last call other than pass" only if nothing but passes
+  followed it, which the doubling state tracks).
+* A redouble is allowed only on a double by the opponents of a bid made by your
+  own side, when that double is not yet redoubled.  A new bid cancels both.
+* Three passes in a row after a bid, double or redouble end the auction; four
+  passes at the start end it with no contract (passed out).
+* The declarer is the first player of the side that made the last bid to have
+  named its strain (not necessarily the player who made the last bid).
+
+The engine keeps an incremental state after every call, so ``push``, ``check``
+and ``pop`` cost the same whatever the length of the auction.
 """
 
 from __future__ import annotations
@@ -9,11 +28,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from .calls import ALL_CALLS, DOUBLE, PASS, REDOUBLE, Call, CallKind
+from .calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, CallKind
 from .cards import Strain
 from .contract import PASSED_OUT, Contract, Doubling
 from .errors import IllegalCallError
 from .seats import Seat
+
+#: Codes ``Auction.check`` can raise, in the order the README lists them.
+AUCTION_CODES = ("insufficient-bid", "double-nothing", "double-own-side", "double-doubled",
+                 "redouble-not-doubled", "redouble-own-double", "auction-ended")
+
+_STRAIN_ORDER = "\u2663 \u2666 \u2665 \u2660 NT"
+_BID, _PASS, _DOUBLE, _REDOUBLE = CallKind.BID, CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +53,13 @@ class BidState:
     doubled_by: Seat | None  # the seat whose double (or redouble) stands last
 
 
+# Incremental state after each call: (index of the last bid or -1, its rank or -1,
+# doubling standing on it, index of the standing double/redouble or -1,
+# number of passes since the last non-pass call).
+_State = tuple[int, int, Doubling, int, int]
+_START: _State = (-1, -1, Doubling.UNDOUBLED, -1, 0)
+
+
 class Auction:
     """An auction in progress, like a chess board: ``push()`` validates and raises
     ``IllegalCallError`` (with a ``code``), ``pop()`` undoes, ``copy()`` copies.
@@ -37,14 +70,22 @@ class Auction:
     ('2SXX', Seat.N)
     """
 
+    __slots__ = ("dealer", "calls", "_states")
+
     def __init__(self, dealer: Seat, calls: Iterable[Call] = ()) -> None:
+        """Start an auction with ``dealer`` to call first and push ``calls``
+        (raises ``IllegalCallError`` at the first illegal one)."""
         self.dealer = dealer
         self.calls: list[Call] = []
+        self._states: list[_State] = [_START]
         for call in calls:
             self.push(call)
 
     def __repr__(self) -> str:
         return f"Auction({self.dealer!r}, {[str(c) for c in self.calls]!r})"
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.calls)
 
     def __len__(self) -> int:
         return len(self.calls)
@@ -52,42 +93,36 @@ class Auction:
     def copy(self) -> "Auction":
         other = Auction(self.dealer)
         other.calls = list(self.calls)
+        other._states = list(self._states)
         return other
 
     @property
     def turn(self) -> Seat:
         """The seat to call next."""
-        return self.dealer.next(len(self.calls))
+        return Seat((self.dealer + len(self.calls)) % 4)
 
     def seat_of(self, index: int) -> Seat:
-        return self.dealer.next(index)
+        """The seat that made (or makes) call number ``index`` (0-based)."""
+        return Seat((self.dealer + index) % 4)
 
     # -- state -------------------------------------------------------------
 
     def last_bid(self) -> BidState | None:
         """The last bid with the doubling standing on it, or None before any bid."""
-        doubling = Doubling.UNDOUBLED
-        doubled_by: Seat | None = None
-        for i in range(len(self.calls) - 1, -1, -1):
-            call = self.calls[i]
-            if call.kind is CallKind.BID:
-                return BidState(i, self.seat_of(i), call, doubling, doubled_by)
-            if call.kind is CallKind.DOUBLE and doubling is Doubling.UNDOUBLED:
-                doubling, doubled_by = Doubling.DOUBLED, self.seat_of(i)
-            elif call.kind is CallKind.REDOUBLE and doubling is Doubling.UNDOUBLED:
-                doubling, doubled_by = Doubling.REDOUBLED, self.seat_of(i)
-        return None
+        bid_index, _rank, doubling, dbl_index, _passes = self._states[-1]
+        if bid_index < 0:
+            return None
+        return BidState(bid_index, self.seat_of(bid_index), self.calls[bid_index], doubling,
+                        self.seat_of(dbl_index) if dbl_index >= 0 else None)
 
     def is_complete(self) -> bool:
         """Three passes after a bid, double or redouble, or four initial passes."""
-        if len(self.calls) < 4:
-            return False
-        if self.last_bid() is None:
-            return True  # four passes (nothing else is possible before a bid)
-        return all(c.kind is CallKind.PASS for c in self.calls[-3:])
+        passes = self._states[-1][4]
+        return passes >= 4 or (passes == 3 and len(self.calls) > 3)
 
     def is_passed_out(self) -> bool:
-        return self.is_complete() and self.last_bid() is None
+        """Whether the auction ended with four passes and no bid."""
+        return self.is_complete() and self._states[-1][0] < 0
 
     def contract(self) -> Contract | None:
         """The final contract (``PASSED_OUT`` after four passes); None while the
@@ -98,11 +133,12 @@ class Auction:
 
     def current_contract(self) -> Contract:
         """The contract as it would stand if everyone passed now."""
-        state = self.last_bid()
-        if state is None:
+        bid_index, _rank, doubling, _dbl, _passes = self._states[-1]
+        if bid_index < 0:
             return PASSED_OUT
-        assert state.call.level is not None
-        return Contract(state.call.level, state.call.strain, state.doubling)
+        bid = self.calls[bid_index]
+        assert bid.level is not None
+        return Contract(bid.level, bid.strain, doubling)
 
     def declarer(self) -> Seat | None:
         """The first player of the side that won the auction to name the final
@@ -112,70 +148,81 @@ class Auction:
         return self.current_declarer()
 
     def current_declarer(self) -> Seat | None:
+        """The declarer if everyone passed now (None before any bid)."""
         state = self.last_bid()
         if state is None:
             return None
-        side = state.seat.side
-        for i, call in enumerate(self.calls):
-            seat = self.seat_of(i)
-            if call.kind is CallKind.BID and call.strain is state.call.strain and seat.side is side:
-                return seat
-        return state.seat  # unreachable: the last bid itself names the strain
+        assert state.call.strain is not None
+        return self.first_to_name(state.call.strain, state.seat)
 
     def first_to_name(self, strain: Strain, seat: Seat) -> Seat:
-        """Who of ``seat``'s side first named ``strain`` (``seat`` if nobody did)."""
+        """Who of ``seat``'s side first bid ``strain`` (``seat`` if nobody did)."""
+        side = seat.side
         for i, call in enumerate(self.calls):
-            s = self.seat_of(i)
-            if call.kind is CallKind.BID and call.strain is strain and s.side is seat.side:
-                return s
+            if call.kind is _BID and call.strain is strain:
+                s = self.seat_of(i)
+                if s.side is side:
+                    return s
         return seat
 
     # -- legality ----------------------------------------------------------
 
     def check(self, call: Call) -> None:
-        """Raise ``IllegalCallError`` if ``call`` is not legal now; codes:
+        """Raise ``IllegalCallError`` if ``call`` is not legal now.  Codes:
         ``auction-ended``, ``insufficient-bid``, ``double-nothing``,
         ``double-own-side``, ``double-doubled``, ``redouble-not-doubled``,
-        ``redouble-own-double``."""
-        seat = self.turn
-        what = f"{call} by {seat.full_name}"
-        if self.is_complete():
-            raise IllegalCallError(f"{what}: the auction has already ended", "auction-ended")
-        if call.kind is CallKind.PASS:
+        ``redouble-own-double``.  Returns None when the call is legal."""
+        bid_index, rank, doubling, _dbl, passes = self._states[-1]
+        kind = call.kind
+        if passes >= 4 or (passes == 3 and len(self.calls) > 3):
+            raise IllegalCallError(self._what(call) + ": the auction has already ended", "auction-ended")
+        if kind is _PASS:
             return
-        state = self.last_bid()
-        if call.kind is CallKind.BID:
-            if state is not None and call.rank <= state.call.rank:
-                need = ("a higher level" if call.strain is Strain.NT or call.level != state.call.level
-                        else "a higher level or a higher-ranking strain (C D H S NT)")
-                raise IllegalCallError(
-                    f"{what} after {state.call} is insufficient: it needs {need}", "insufficient-bid")
+        if kind is _BID:
+            if call.rank <= rank:
+                raise IllegalCallError(self._insufficient(call), "insufficient-bid")
             return
-        if state is None:
-            verb = "double" if call.kind is CallKind.DOUBLE else "redouble"
-            raise IllegalCallError(f"{what}: there is no bid to {verb}",
-                                   "double-nothing" if call.kind is CallKind.DOUBLE else "redouble-not-doubled")
-        if call.kind is CallKind.DOUBLE:
-            if state.seat.side is seat.side:
+        n = len(self.calls)
+        if bid_index < 0:
+            if kind is _DOUBLE:
+                raise IllegalCallError(self._what(call) + ": there is no bid to double", "double-nothing")
+            raise IllegalCallError(self._what(call) + ": there is no bid, so nothing to redouble",
+                                   "redouble-not-doubled")
+        own_side = (n - bid_index) % 2 == 0  # same parity of position = same side
+        bid = self.calls[bid_index]
+        bidder = self.seat_of(bid_index).full_name
+        if kind is _DOUBLE:
+            if own_side:
                 raise IllegalCallError(
-                    f"{what}: {state.call} was bid by your own side "
-                    f"({state.seat.full_name}); only an opponent's bid can be doubled", "double-own-side")
-            if state.doubling is not Doubling.UNDOUBLED:
-                raise IllegalCallError(
-                    f"{what}: {state.call} is already {'doubled' if state.doubling is Doubling.DOUBLED else 'redoubled'}",
-                    "double-doubled")
+                    self._what(call) + f": {bid.symbol()} was bid by their own side ({bidder}); "
+                    "only an opponent's bid can be doubled", "double-own-side")
+            if doubling is not Doubling.UNDOUBLED:
+                state = "doubled" if doubling is Doubling.DOUBLED else "redoubled"
+                raise IllegalCallError(self._what(call) + f": {bid.symbol()} is already {state}",
+                                       "double-doubled")
             return
         # redouble
-        if state.doubling is Doubling.UNDOUBLED:
-            raise IllegalCallError(f"{what}: {state.call} has not been doubled", "redouble-not-doubled")
-        if state.doubling is Doubling.REDOUBLED:
-            raise IllegalCallError(f"{what}: {state.call} is already redoubled", "redouble-not-doubled")
-        if state.seat.side is not seat.side:
+        if doubling is Doubling.UNDOUBLED:
+            raise IllegalCallError(self._what(call) + f": {bid.symbol()} has not been doubled",
+                                   "redouble-not-doubled")
+        if doubling is Doubling.REDOUBLED:
+            raise IllegalCallError(self._what(call) + f": {bid.symbol()} is already redoubled",
+                                   "redouble-not-doubled")
+        if not own_side:
             raise IllegalCallError(
-                f"{what}: only the side that bid {state.call} may redouble the double of it",
-                "redouble-own-double")
+                self._what(call) + f": {bid.symbol()} was bid by the other side ({bidder}); "
+                "only the side whose bid was doubled may redouble", "redouble-own-double")
+
+    def _what(self, call: Call) -> str:
+        return f"{call.symbol()} by {self.turn.full_name}"
+
+    def _insufficient(self, call: Call) -> str:
+        last = self.calls[self._states[-1][0]]
+        return (f"{self._what(call)} after {last.symbol()} is insufficient: a bid must name more "
+                f"tricks, or as many in a higher strain ({_STRAIN_ORDER})")
 
     def is_legal(self, call: Call) -> bool:
+        """Whether ``call`` may be made now."""
         try:
             self.check(call)
         except IllegalCallError:
@@ -186,14 +233,40 @@ class Auction:
         """Make ``call``; raises ``IllegalCallError`` and leaves the auction unchanged
         if it is illegal."""
         self.check(call)
+        self._append(call)
+
+    def push_irregular(self, call: Call) -> None:
+        """Record ``call`` as made at the table even though it may be illegal (an
+        irregularity the opponents accepted, like an insufficient bid marked
+        ``^I`` in PBN): the auction goes on from it.  Never raises."""
+        self._append(call)
+
+    def _append(self, call: Call) -> None:
+        bid_index, rank, doubling, dbl_index, passes = self._states[-1]
+        n = len(self.calls)
+        kind = call.kind
+        if kind is _PASS:
+            state = (bid_index, rank, doubling, dbl_index, passes + 1)
+        elif kind is _BID:
+            state = (n, call.rank, Doubling.UNDOUBLED, -1, 0)
+        elif bid_index < 0:
+            state = (bid_index, rank, doubling, dbl_index, 0)
+        elif kind is _DOUBLE:
+            state = (bid_index, rank, Doubling.DOUBLED, n, 0)
+        else:
+            state = (bid_index, rank, Doubling.REDOUBLED, n, 0)
         self.calls.append(call)
+        self._states.append(state)
 
     def pop(self) -> Call:
         """Take back the last call (IndexError on an empty auction)."""
-        return self.calls.pop()
+        call = self.calls.pop()
+        self._states.pop()
+        return call
 
     @property
     def legal_calls(self) -> "LegalCalls":
+        """The calls legal now, as a live view (``in``, iteration, ``len``)."""
         return LegalCalls(self)
 
 
@@ -210,14 +283,12 @@ class LegalCalls:
         a = self._auction
         if a.is_complete():
             return
-        state = a.last_bid()
         yield PASS
-        if DOUBLE in self:
+        if a.is_legal(DOUBLE):
             yield DOUBLE
-        if REDOUBLE in self:
+        if a.is_legal(REDOUBLE):
             yield REDOUBLE
-        start = 0 if state is None else state.call.rank + 1
-        yield from ALL_CALLS[3 + start:]
+        yield from ALL_BIDS[a._states[-1][1] + 1:]
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

@@ -272,8 +272,10 @@ class Board:
 
     def auction_engine(self) -> tuple[Auction, list[tuple[int, BridgekitError]]]:
         """Replay the recorded auction through the engine.  Returns the auction
-        as far as it is legal, and the illegal calls found as (index, error);
-        after an illegal call the rest is still tried (a director wants all)."""
+        and the illegal calls found as (index, error).  An illegal call is kept
+        as made at the table (``Auction.push_irregular``) and the rest is still
+        checked from there; calls after the end of the auction are reported once
+        (``auction-ended``) and not replayed."""
         rec = self.auction
         first = rec.first if rec is not None else (self.dealer or Seat.N)
         auction = Auction(first)
@@ -281,15 +283,23 @@ class Board:
         if rec is None:
             return auction, errors
         for i, entry in enumerate(rec.calls):
+            if auction.is_complete():
+                try:
+                    auction.check(entry.call)
+                except IllegalCallError as e:
+                    errors.append((i, e))
+                break  # calls after the end are not part of the auction
             try:
                 auction.push(entry.call)
             except IllegalCallError as e:
                 errors.append((i, e))
-                auction.calls.append(entry.call)  # keep positions aligned with the record
+                auction.push_irregular(entry.call)  # as made at the table: keeps positions aligned
         return auction, errors
 
     def play_engine(self, strain: Strain | None, declarer: Seat) -> tuple[Play, list[tuple[int, BridgekitError]]]:
-        """Replay the recorded play (in played order) through the engine."""
+        """Replay the recorded play (in played order) through the engine.  A
+        revoke is reported and kept (play goes on from it); any other illegal
+        card is reported and ends the replay."""
         deal = self.deal or Deal([None] * 4)
         play = Play(deal, strain, declarer)
         errors: list[tuple[int, BridgekitError]] = []
@@ -300,7 +310,9 @@ class Board:
                 play.push(card)
             except IllegalCardError as e:
                 errors.append((i, e))
-                return play, errors
+                if e.code != "revoke":
+                    return play, errors
+                play.push_irregular(card)  # a revoke stands: play went on from it
         return play, errors
 
 

@@ -1,7 +1,21 @@
 """The play engine: turn order, following suit, trick winners, claims.
 
 The same in every rules profile (seeds 000 section 04, 002 "Déroulement du
-jeu", 003 section 05, 004 section 4).
+jeu", 003 section 05, 004 section 4):
+
+* The player on declarer's left leads to the first trick; play goes clockwise;
+  dummy's cards are played (by declarer) when it is dummy's turn.
+* Each card must come from the hand whose turn it is and must not have been
+  played already.
+* A player must follow suit when able; otherwise any card may be played (there
+  is no obligation to ruff or to beat the cards already played).
+* The highest trump wins the trick, otherwise the highest card of the suit led;
+  the winner leads to the next trick.
+* A play that stops before 13 tricks followed by a claim is legal when the
+  claimed total is still possible.
+
+The engine keeps incremental state (cards left in each hand by suit, known
+voids), so ``push``/``check``/``pop`` are constant time.
 """
 
 from __future__ import annotations
@@ -9,30 +23,43 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-from .cards import Card, Strain, Suit
+from .cards import Card, Rank, Strain, Suit
 from .deal import Deal
 from .errors import IllegalCardError
 from .seats import Seat
 
+#: Codes ``Play.check`` can raise.
+PLAY_CODES = ("wrong-hand", "already-played", "revoke", "play-ended")
+
+SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+_SEATS = tuple(Seat)
+
+
+def card_name(card: Card) -> str:
+    """A card as a director says it: ``4♣``, ``10♥``, ``A♠``."""
+    rank = "10" if card.rank is Rank.TEN else card.rank.letter
+    return rank + card.suit.symbol
+
 
 def trick_winner(cards: Sequence[Card], leader: Seat, strain: Strain | None) -> Seat:
     """The seat that wins a trick of four ``cards`` played from ``leader`` on:
-    the highest trump if any was played, otherwise the highest card of the suit led.
+    the highest trump if any was played, otherwise the highest card of the suit
+    led (``strain`` None or ``Strain.NT``: no trump).
 
     >>> trick_winner([Card.parse(c) for c in "HA S3 HK H2".split()], Seat.W, Strain.S)
     Seat.N
     """
     trump = strain.suit if strain is not None else None
-    led = cards[0].suit
     best = 0
-    for i, card in enumerate(cards[1:], start=1):
-        top = cards[best]
+    top = cards[0]
+    for i in range(1, len(cards)):
+        card = cards[i]
         if card.suit is top.suit:
             if card.rank > top.rank:
-                best = i
+                best, top = i, card
         elif card.suit is trump:
-            best = i
-    return leader.next(best)
+            best, top = i, card
+    return Seat((leader + best) % 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,17 +89,41 @@ class Play:
 
     Works with partial deals: where the player's hand is unknown, only the checks
     that remain possible are made (a card already played, a card seen in another
-    hand, a suit the player has already shown out of).
+    hand, a card of a suit the player has already shown out of).
     """
 
     def __init__(self, deal: Deal, strain: Strain | None, declarer: Seat,
                  cards: Iterable[Card] = ()) -> None:
+        """Start the play of ``deal`` in ``strain`` (None or NT: no trump) with
+        ``declarer``; push ``cards`` (raises ``IllegalCardError`` at the first
+        illegal one)."""
         self.deal = deal
         self.strain = strain
         self.declarer = declarer
         self.cards: list[Card] = []
         self._seats: list[Seat] = []
         self._leaders: list[Seat] = [declarer.lho]
+        self._trump = strain.suit if strain is not None else None
+        holder: dict[Card, Seat] = {}
+        counts: list[list[int] | None] = []
+        hands: list[frozenset[Card] | None] = []
+        for seat in _SEATS:
+            hand = deal.hands[seat]
+            if hand is None:
+                counts.append(None)
+                hands.append(None)
+                continue
+            c = [0, 0, 0, 0]
+            for card in hand.cards:
+                holder.setdefault(card, seat)
+                c[card.suit] += 1
+            counts.append(c)
+            hands.append(hand.cards)
+        self._hands = hands                       # known hands' cards, by seat
+        self._holder = holder                     # first hand seen holding each card
+        self._counts = counts                     # cards left per seat per suit (known hands)
+        self._played: dict[Card, int] = {}        # card -> index in self.cards
+        self._shown_out: list[list[int]] = [[0, 0, 0, 0] for _ in _SEATS]  # times failed to follow
         for card in cards:
             self.push(card)
 
@@ -87,6 +138,9 @@ class Play:
         other.cards = list(self.cards)
         other._seats = list(self._seats)
         other._leaders = list(self._leaders)
+        other._counts = [None if c is None else list(c) for c in self._counts]
+        other._played = dict(self._played)
+        other._shown_out = [list(v) for v in self._shown_out]
         return other
 
     @property
@@ -100,9 +154,11 @@ class Play:
 
     @property
     def turn(self) -> Seat:
-        return self.leader.next(len(self.cards) % 4)
+        """The seat whose card is next (dummy's turn included)."""
+        return Seat((self._leaders[-1] + len(self.cards) % 4) % 4)
 
     def is_complete(self) -> bool:
+        """All 13 tricks are played."""
         return len(self.cards) == 52
 
     def seat_of(self, index: int) -> Seat:
@@ -110,6 +166,7 @@ class Play:
         return self._seats[index]
 
     def current_trick(self) -> list[Card]:
+        """The cards of the trick in progress (empty between tricks)."""
         n = len(self.cards) % 4
         return self.cards[len(self.cards) - n:] if n else []
 
@@ -124,6 +181,7 @@ class Play:
         return out
 
     def tricks_won(self) -> dict[Seat, int]:
+        """Completed tricks won by each seat."""
         won = {s: 0 for s in Seat}
         for leader in self._leaders[1:]:
             won[leader] += 1
@@ -131,27 +189,23 @@ class Play:
 
     def declarer_tricks(self) -> int:
         """Tricks won so far by declarer's side."""
-        return sum(1 for w in self._leaders[1:] if w.side is self.declarer.side)
+        side = self.declarer.side
+        return sum(1 for w in self._leaders[1:] if w.side is side)
 
     def defence_tricks(self) -> int:
+        """Tricks won so far by the defenders."""
         return len(self._leaders) - 1 - self.declarer_tricks()
 
     def remaining(self, seat: Seat) -> set[Card] | None:
         """Cards ``seat`` still holds (None when its hand is unknown)."""
-        hand = self.deal[seat]
+        hand = self._hands[seat]
         if hand is None:
             return None
-        return set(hand.cards) - set(self.cards)
+        return {c for c in hand if c not in self._played}
 
     def shown_out(self, seat: Seat) -> set[Suit]:
         """Suits ``seat`` has failed to follow (known voids)."""
-        voids: set[Suit] = set()
-        for t in range(0, len(self.cards), 4):
-            led = self.cards[t].suit
-            for i in range(1, min(4, len(self.cards) - t)):
-                if self._seats[t + i] is seat and self.cards[t + i].suit is not led:
-                    voids.add(led)
-        return voids
+        return {Suit(i) for i, n in enumerate(self._shown_out[seat]) if n}
 
     def claim_is_possible(self, declarer_total: int) -> bool:
         """Whether declarer's side can end with ``declarer_total`` tricks given the
@@ -163,45 +217,59 @@ class Play:
     # -- legality ----------------------------------------------------------
 
     def check(self, card: Card) -> None:
-        """Raise ``IllegalCardError`` if ``card`` cannot be played now."""
-        seat = self.turn
-        who = seat.full_name
-        if len(self.cards) >= 52:
-            raise IllegalCardError(f"{who} cannot play {card}: all 13 tricks are played", "play-ended")
-        if card in self.cards:
-            i = self.cards.index(card)
+        """Raise ``IllegalCardError`` if ``card`` cannot be played now (codes
+        ``play-ended``, ``already-played``, ``wrong-hand``, ``revoke``)."""
+        n = len(self.cards)
+        if n >= 52:
+            raise IllegalCardError(f"{card_name(card)}: all 13 tricks have been played", "play-ended")
+        seat = Seat((self._leaders[-1] + n % 4) % 4)
+        trick_no = n // 4 + 1
+        if card in self._played:
+            i = self._played[card]
             raise IllegalCardError(
-                f"{who} cannot play {card}: it was already played by {self._seats[i].full_name} "
-                f"in trick {i // 4 + 1}", "already-played")
-        hand = self.deal[seat]
-        if hand is not None and card not in hand:
-            holder = self.deal.holder(card)
-            where = f"it is in {holder.full_name}'s hand" if holder is not None else "it is not in that hand"
-            raise IllegalCardError(f"{who} cannot play {card}: {where}", "wrong-hand")
-        if hand is None:
-            holder = self.deal.holder(card)
-            if holder is not None and holder is not seat:
-                raise IllegalCardError(f"{who} cannot play {card}: it is in {holder.full_name}'s hand",
-                                       "wrong-hand")
-        trick = self.current_trick()
-        if not trick:
-            if hand is None and card.suit in self.shown_out(seat):
-                raise IllegalCardError(
-                    f"{who} plays {card} after showing out of {_SUIT_NAMES[card.suit]}: an earlier revoke",
-                    "revoke")
-            return
-        led = trick[0].suit
-        if card.suit is led:
-            return
-        if hand is not None:
-            remaining = self.remaining(seat) or set()
-            holding = sorted((c for c in remaining if c.suit is led), key=lambda c: -c.rank)
-            if holding:
-                raise IllegalCardError(
-                    f"{who} played {card} while holding {holding[0]}; {_SUIT_NAMES[led]} were led",
-                    "revoke")
+                f"trick {trick_no}: {seat.full_name} cannot play the {card_name(card)}: "
+                f"{self._seats[i].full_name} already played it to trick {i // 4 + 1}", "already-played")
+        hand = self._hands[seat]
+        counts = self._counts[seat]
+        if (card not in hand) if hand is not None else (card in self._holder):
+            holder = self._holder.get(card)
+            where = (f"it is in {holder.full_name}'s hand" if holder is not None
+                     else f"it is not in {seat.full_name}'s hand")
+            raise IllegalCardError(
+                f"trick {trick_no}: it is {seat.full_name}'s turn and the {card_name(card)} "
+                f"cannot come from that hand: {where}", "wrong-hand")
+        suit = card.suit
+        if n % 4 == 0:
+            led = None
+        else:
+            led = self.cards[n - n % 4].suit
+            if suit is led:
+                led = None
+        if led is not None and counts is not None and counts[led]:
+            held = max((c for c in hand  # type: ignore[union-attr]
+                        if c.suit is led and c not in self._played), key=lambda c: c.rank)
+            verb = "ruffed with" if suit is self._trump else "discarded"
+            raise IllegalCardError(
+                f"trick {trick_no}: {seat.full_name} {verb} the {card_name(card)} while holding the "
+                f"{card_name(held)}; {SUIT_NAMES[led]} were led", "revoke")
+        if counts is None and self._shown_out[seat][suit]:
+            raise IllegalCardError(
+                f"trick {trick_no}: {seat.full_name} plays the {card_name(card)} after showing out of "
+                f"{SUIT_NAMES[suit]} at trick {self._first_show_out(seat, suit)}: "
+                "that earlier card was a revoke", "revoke")
+
+    def _first_show_out(self, seat: Seat, suit: Suit) -> int:
+        """Trick number (1-based) where ``seat`` first failed to follow ``suit``."""
+        for t in range(0, len(self.cards), 4):
+            if self.cards[t].suit is not suit:
+                continue
+            for i in range(t + 1, min(t + 4, len(self.cards))):
+                if self._seats[i] is seat and self.cards[i].suit is not suit:
+                    return t // 4 + 1
+        return 0
 
     def is_legal(self, card: Card) -> bool:
+        """Whether ``card`` may be played now."""
         try:
             self.check(card)
         except IllegalCardError:
@@ -212,30 +280,65 @@ class Play:
         """Play ``card`` for the seat whose turn it is (dummy's cards in dummy's
         turn); raises ``IllegalCardError`` and changes nothing if illegal."""
         self.check(card)
-        seat = self.turn
+        self._append(card)
+
+    def push_irregular(self, card: Card) -> None:
+        """Record ``card`` as played even if illegal (a revoke that stood, say):
+        play goes on from it.  Raises ``IllegalCardError`` only when the 13
+        tricks are already played or the card was played before (the record
+        cannot go on sensibly from either)."""
+        if len(self.cards) >= 52 or card in self._played:
+            self.check(card)
+        self._append(card)
+
+    def _append(self, card: Card) -> None:
+        n = len(self.cards)
+        seat = Seat((self._leaders[-1] + n % 4) % 4)
+        counts = self._counts[seat]
+        if counts is not None and card in self._hands[seat]:  # type: ignore[operator]
+            counts[card.suit] -= 1
+        if n % 4:
+            led = self.cards[n - n % 4].suit
+            if card.suit is not led:
+                self._shown_out[seat][led] += 1
         self.cards.append(card)
         self._seats.append(seat)
-        if len(self.cards) % 4 == 0:
-            trick = self.cards[-4:]
-            self._leaders.append(trick_winner(trick, self.leader, self.strain))
+        self._played[card] = n
+        if n % 4 == 3:
+            self._leaders.append(trick_winner(self.cards[n - 3:], self._leaders[-1], self.strain))
 
     def pop(self) -> Card:
         """Take back the last card played (IndexError when none)."""
-        if len(self.cards) % 4 == 0 and self.cards:
+        n = len(self.cards)
+        if n == 0:
+            raise IndexError("pop from an empty play")
+        if n % 4 == 0:
             self._leaders.pop()
-        self._seats.pop()
-        return self.cards.pop()
+        card = self.cards.pop()
+        seat = self._seats.pop()
+        del self._played[card]
+        counts = self._counts[seat]
+        if counts is not None and card in self._hands[seat]:  # type: ignore[operator]
+            counts[card.suit] += 1
+        m = n - 1
+        if m % 4:
+            led = self.cards[m - m % 4].suit
+            if card.suit is not led:
+                self._shown_out[seat][led] -= 1
+        return card
 
     @property
     def legal_cards(self) -> "LegalCards":
+        """The cards the player to move may play, as a live view."""
         return LegalCards(self)
 
 
-_SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+_SUIT_NAMES = SUIT_NAMES  # backward-compatible alias
 
 
 class LegalCards:
-    """A live view of the cards the player to move may play (needs that hand known)."""
+    """A live view of the cards the player to move may play (needs that hand
+    known: iteration is empty for an unknown hand, ``in`` still works)."""
 
     def __init__(self, play: Play) -> None:
         self._play = play
@@ -252,9 +355,9 @@ class LegalCards:
             return
         trick = p.current_trick()
         if trick:
-            follow = [c for c in remaining if c.suit is trick[0].suit]
+            follow = {c for c in remaining if c.suit is trick[0].suit}
             if follow:
-                remaining = set(follow)
+                remaining = follow
         yield from sorted(remaining, key=lambda c: (-c.suit, -c.rank))
 
     def __len__(self) -> int:
