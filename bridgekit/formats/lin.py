@@ -1,0 +1,602 @@
+"""BBO's LIN format (read only), converted to the same :class:`~bridgekit.board.Board`
+records as PBN.
+
+A LIN file is a flat run of ``key|value|`` pairs.  Single-table files (BBO hand
+records) hold ``pn`` (players), ``md`` (dealer digit and hands), ``ah`` (board
+label), ``sv`` (vulnerability), ``mb`` (calls, ``!`` for an alert) with ``an``
+(alert text), ``pc`` (cards in the order played) and ``mc`` (a claim: declarer's
+total tricks).  Vugraph archives add ``vg`` (event, segment, scoring, boards,
+teams), ``rs`` (one result per board and room), eight names in ``pn`` (open room
+then closed room, each S W N E), ``qx`` (``o12``/``c12``: room and board
+number) and ``nt`` (commentary, kept as comments).  ``pg``, ``st`` and ``rh``
+are display commands and are skipped.
+
+The reader is tolerant: a bad token or a bad board is recorded as a problem on
+the board (with its line) and reading goes on.  Only input that cannot be read
+at all (empty, binary, no LIN pairs) raises :class:`FileFormatError`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import IO, Iterator, Union
+
+from ..auction import Auction
+from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Tag
+from ..calls import Call
+from ..cards import Card, Rank, Strain, Suit
+from ..contract import Contract, Doubling
+from ..deal import Deal, Hand
+from ..errors import BridgekitError, FileFormatError, IllegalCallError
+from ..play import trick_winner
+from ..seats import Seat, Vul
+
+Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
+
+#: ``md`` dealer digit -> seat.
+LIN_DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
+#: Seats in the order LIN lists hands and names.
+LIN_SEAT_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)
+#: ``sv`` value -> vulnerability.
+LIN_VUL = {"o": Vul.NONE, "0": Vul.NONE, "-": Vul.NONE, "": Vul.NONE,
+           "n": Vul.NS, "e": Vul.EW, "b": Vul.ALL}
+#: ``vg`` scoring letter -> PBN ``Scoring`` value.
+LIN_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
+
+# Keys that carry nothing for the board record (display and header commands).
+_SKIPPED = {"pg", "st", "rh", "sk", "hs", "at", "lb", "ha", "pf", "cr", "up", "bt", "tl"}
+_KEY_RE = re.compile(r"^[A-Za-z]{2}$")
+_RS_RE = re.compile(r"^([1-7])([CDHSN])([NESW])(X{0,2})([=+-]\d{0,2})?$", re.IGNORECASE)
+_SUIT_ALIAS_RE = re.compile(r"[!@]([SHDCshdc])")
+
+
+def read_lin(source: Source, name: str | None = None) -> Iterator[Board]:
+    """Read the boards of a LIN file, one :class:`Board` per ``md`` record.
+
+    ``source`` is LIN text (``str``), raw ``bytes``, a path (``os.PathLike``) or
+    an open text or binary file.  ``name`` names the file in problems and errors.
+    Bytes are decoded as UTF-8 (BOM allowed), else cp1252, else latin-1.
+
+    Raises FileFormatError (before yielding anything) when the input is empty,
+    binary, or holds no ``key|value|`` pairs; every other problem is recorded
+    on the board it belongs to (``board.problems``) and reading goes on.
+    """
+    text, name = _load(source, name)
+    tokens = _tokenize(text, name)
+    return _Reader(name).boards(tokens)
+
+
+def lin_text_problems(text: str) -> str | None:
+    """Why ``text`` cannot be a LIN file (None when it might be)."""
+    if not text.strip():
+        return "empty file"
+    if "\x00" in text:
+        return "binary file (NUL bytes)"
+    if not re.search(r"(^|\|)\s*[A-Za-z]{2}\|", text):
+        return "not a LIN file (no key|value| pairs)"
+    return None
+
+
+# -- input -----------------------------------------------------------------
+
+def decode_bytes(data: bytes) -> str:
+    """Decode a file's bytes: UTF-8 (with or without BOM), else cp1252, else latin-1."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _load(source: Source, name: str | None) -> tuple[str, str | None]:
+    data: str | bytes
+    if isinstance(source, (bytes, bytearray)):
+        data = bytes(source)
+    elif isinstance(source, str):
+        data = source
+    elif isinstance(source, os.PathLike):
+        path = os.fspath(source)
+        name = name if name is not None else path
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise FileFormatError(f"cannot read file: {e.strerror or e}", name) from None
+    else:
+        try:
+            data = source.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise FileFormatError(f"cannot read input: {e}", name) from None
+        if name is None:
+            name = getattr(source, "name", None) if isinstance(getattr(source, "name", None), str) else None
+    if isinstance(data, bytes):
+        if b"\x00" in data:
+            raise FileFormatError("binary file (NUL bytes), not a LIN file", name)
+        data = decode_bytes(data)
+    if data.startswith("\ufeff"):
+        data = data[1:]
+    why = lin_text_problems(data)
+    if why is not None:
+        raise FileFormatError(why, name)
+    return data, name
+
+
+@dataclass(slots=True)
+class _Token:
+    key: str
+    value: str
+    line: int
+
+
+def _tokenize(text: str, name: str | None) -> list[_Token]:
+    """Split ``key|value|`` pairs, with the line each key starts on.  A key that
+    is not two letters is kept (the reader reports it on its board)."""
+    tokens: list[_Token] = []
+    pos = 0
+    line = 1
+    n = len(text)
+    while pos < n:
+        bar = text.find("|", pos)
+        end = text.find("|", bar + 1) if bar >= 0 else -1
+        if end < 0:
+            rest = text[pos:]
+            if rest.strip():
+                line += rest.count("\n", 0, len(rest) - len(rest.lstrip()))
+                tokens.append(_Token("", rest.strip(), line))  # truncated: an unclosed pair
+            break
+        raw_key = text[pos:bar]
+        stripped = raw_key.lstrip()
+        line += raw_key.count("\n", 0, len(raw_key) - len(stripped))
+        key_line = line
+        line += stripped.count("\n")
+        value = text[bar + 1:end]
+        line += value.count("\n")
+        tokens.append(_Token(stripped.strip(), value, key_line))
+        pos = end + 1
+    return tokens
+
+
+# -- the reader --------------------------------------------------------------
+
+@dataclass
+class _Pending:
+    """A board being assembled from its tokens."""
+
+    line: int
+    room: str | None = None
+    number: str | None = None
+    number_line: int | None = None
+    label: str | None = None
+    label_line: int | None = None
+    names: list[str] | None = None
+    names_line: int | None = None
+    md: str | None = None
+    md_line: int | None = None
+    sv: str | None = None
+    sv_line: int | None = None
+    calls: list[CallEntry] = field(default_factory=list)
+    cards: list[CardEntry] = field(default_factory=list)
+    claim: str | None = None
+    claim_line: int | None = None
+    comments: list[str] = field(default_factory=list)
+    auction_comments: list[str] = field(default_factory=list)
+    problems: list[tuple[str, str, int, str]] = field(default_factory=list)
+    rs: str | None = None
+
+    @property
+    def started(self) -> bool:
+        """The auction or play has begun (a new header token means a new board)."""
+        return bool(self.calls or self.cards or self.claim is not None)
+
+    @property
+    def empty(self) -> bool:
+        return self.md is None and not self.started and self.sv is None and self.label is None
+
+
+class _Reader:
+    def __init__(self, name: str | None) -> None:
+        self.name = name
+        self.names: list[str] = []        # current pn
+        self.vg: list[str] | None = None
+        self.rs: list[str] = []
+        self.board_index = 0              # boards yielded so far (for numbering)
+
+    def boards(self, tokens: list[_Token]) -> Iterator[Board]:
+        cur: _Pending | None = None
+        orphan: list[tuple[str, str, int, str]] = []   # problems before any board
+        for tok in tokens:
+            key = tok.key.lower()
+            value = tok.value
+            if not _KEY_RE.match(key):
+                what = (f"truncated file: {value[:30]!r} is not a closed key|value| pair" if key == "" else
+                        f"unexpected text {tok.key[:30]!r} where a two-letter LIN key was expected")
+                target = cur.problems if cur is not None else orphan
+                target.append(("lin-syntax", what, tok.line, "error"))
+                continue
+            if key == "qx":
+                if cur is not None and not cur.empty:
+                    yield self._finish(cur)
+                cur = _Pending(tok.line)
+                self._set_qx(cur, value, tok.line)
+                continue
+            if key in ("md", "ah", "sv") and cur is not None and (
+                    cur.started or (key == "md" and cur.md is not None)
+                    or (key == "ah" and cur.label is not None) or (key == "sv" and cur.sv is not None)):
+                yield self._finish(cur)
+                cur = None
+            if key == "vg":
+                self.vg = [v.strip() for v in value.split(",")]
+                continue
+            if key == "rs":
+                self.rs = [v.strip() for v in value.split(",")]
+                continue
+            if key == "pn":
+                self.names = [v.strip() for v in value.split(",")]
+                if cur is not None and not cur.started:
+                    cur.names, cur.names_line = self.names, tok.line
+                continue
+            if key == "nt":
+                text = _clean_comment(value)
+                if not text:
+                    continue
+                if cur is None:
+                    continue  # commentary between boards: nowhere to keep it
+                if cur.cards:
+                    cur.cards[-1].comments.append(text)
+                elif cur.calls:
+                    cur.calls[-1].comments.append(text)
+                else:
+                    cur.comments.append(text)
+                continue
+            if key in _SKIPPED:
+                continue
+            if cur is None:
+                if key not in ("md", "ah", "sv", "mb", "an", "pc", "mc"):
+                    continue  # an unknown key outside any board: nothing to attach it to
+                cur = _Pending(tok.line)
+            self._token(cur, key, value, tok.line)
+        if cur is not None and not cur.empty:
+            yield self._finish(cur)
+        elif orphan and self.board_index == 0:
+            # nothing but garbage: not readable as LIN at all
+            code, message, line, _sev = orphan[0]
+            raise FileFormatError(message, self.name, line)
+
+    # -- tokens of one board -------------------------------------------------
+
+    def _set_qx(self, cur: _Pending, value: str, line: int) -> None:
+        v = value.strip()
+        if v[:1].lower() in ("o", "c"):
+            cur.room = "Open" if v[0].lower() == "o" else "Closed"
+            v = v[1:]
+        if v:
+            cur.number, cur.number_line = v.strip(), line
+
+    def _token(self, cur: _Pending, key: str, value: str, line: int) -> None:
+        if key == "md":
+            cur.md, cur.md_line = value.strip(), line
+            if cur.names is None and self.names:
+                cur.names, cur.names_line = self.names, line
+        elif key == "ah":
+            cur.label, cur.label_line = value.strip(), line
+        elif key == "sv":
+            cur.sv, cur.sv_line = value.strip(), line
+        elif key == "mb":
+            raw = value.strip()
+            alerted = raw.endswith("!")
+            text = raw.rstrip("!").strip()
+            try:
+                call = Call.parse(text)
+            except BridgekitError:
+                cur.problems.append(("lin-bad-call", f"unreadable call {raw!r} in mb|{raw}|", line, "error"))
+                return
+            entry = CallEntry(call, line=line)
+            if alerted:
+                entry.alert = ""
+            cur.calls.append(entry)
+        elif key == "an":
+            text = _clean_note(value)
+            if not cur.calls:
+                cur.problems.append(("lin-orphan-alert", f"alert text {text!r} before any call", line, "warning"))
+                return
+            last = cur.calls[-1]
+            last.alert = (last.alert + " " + text).strip() if last.alert else text
+        elif key == "pc":
+            raw = value.strip()
+            try:
+                card = Card.parse(raw)
+            except BridgekitError:
+                cur.problems.append(("lin-bad-card", f"unreadable card {raw!r} in pc|{raw}|", line, "error"))
+                return
+            cur.cards.append(CardEntry(card, line=line))
+        elif key == "mc":
+            cur.claim, cur.claim_line = value.strip(), line
+        else:
+            cur.problems.append(("lin-unknown-key", f"unknown LIN key {key!r} (value {value.strip()[:30]!r}) ignored",
+                                 line, "warning"))
+
+    # -- assembling the board --------------------------------------------------
+
+    def _finish(self, cur: _Pending) -> Board:
+        self.board_index += 1
+        board = Board(file=self.name, line=cur.line)
+
+        def tag(name: str, value: str, line: int | None) -> None:
+            board.tags[name] = Tag(name, value, line)
+
+        def problem(code: str, message: str, line: int | None, severity: str = "error") -> None:
+            board.problems.append(Problem(code, message, self.name, line, board.label, severity=severity))
+
+        vg = self.vg
+        if vg is not None:
+            if vg[0:1] and vg[0]:
+                tag("Event", vg[0], cur.line)
+            if len(vg) > 1 and vg[1]:
+                tag("Stage", vg[1], cur.line)
+        # board number / label
+        number = cur.number
+        label_line = cur.number_line
+        if number is None and cur.label is not None:
+            m = re.search(r"(\d+)\s*$", cur.label)
+            number = m.group(1) if m else cur.label
+            label_line = cur.label_line
+        if number is None:
+            number = str(self.board_index)
+            label_line = cur.line
+        tag("Board", number, label_line)
+        # players
+        names = cur.names or []
+        if len(names) >= 8 and cur.room == "Closed":
+            names = names[4:8]
+        for seat, pname in zip(LIN_SEAT_ORDER, names[:4]):
+            if pname:
+                tag(seat.full_name, pname, cur.names_line)
+        # dealer and deal
+        dealer: Seat | None = None
+        deal: Deal | None = None
+        if cur.md is None:
+            problem("lin-no-deal", "no md| record: the board has no deal", cur.line)
+        else:
+            dealer, deal = self._parse_md(cur.md, cur.md_line, problem)
+        if dealer is None and board.number is not None and board.number >= 1:
+            from ..seats import dealer_for_board
+            dealer = dealer_for_board(board.number)
+        if dealer is not None:
+            tag("Dealer", dealer.name, cur.md_line)
+        # vulnerability
+        if cur.sv is not None:
+            vul = LIN_VUL.get(cur.sv.lower())
+            if vul is None:
+                problem("lin-bad-vulnerability", f"unknown vulnerability sv|{cur.sv}| (expected o, n, e or b)",
+                        cur.sv_line)
+            else:
+                tag("Vulnerable", str(vul), cur.sv_line)
+        if deal is not None:
+            tag("Deal", deal.str_from(dealer if dealer is not None else Seat.N), cur.md_line)
+        if vg is not None and len(vg) > 2 and vg[2].upper() in LIN_SCORING:
+            tag("Scoring", LIN_SCORING[vg[2].upper()], cur.line)
+        if vg is not None:
+            if len(vg) > 5 and vg[5]:
+                tag("HomeTeam", vg[5], cur.line)
+            if len(vg) > 7 and vg[7]:
+                tag("VisitTeam", vg[7], cur.line)
+        # auction
+        contract: Contract | None = None
+        declarer: Seat | None = None
+        if cur.calls:
+            first = dealer if dealer is not None else Seat.N
+            rec = AuctionRecord(first=first, calls=cur.calls, line=cur.calls[0].line)
+            note = 0
+            for entry in cur.calls:
+                if entry.alert is not None:
+                    note += 1
+                    entry.note = note
+                    rec.notes[note] = entry.alert if entry.alert else "alerted"
+            engine = Auction(first)
+            legal = True
+            for entry in cur.calls:
+                try:
+                    engine.push(entry.call)
+                except IllegalCallError:
+                    legal = False
+                    break
+            if legal and engine.is_complete():
+                rec.complete_marker = True
+                contract, declarer = engine.contract(), engine.declarer()
+            elif legal:
+                rec.incomplete_marker = True
+            board.auction = rec
+        # results from the vugraph rs| list, a fallback when the record stops early
+        rs_contract, rs_declarer, rs_tricks = self._rs_result(cur)
+        if contract is None and rs_contract is not None:
+            contract, declarer = rs_contract, rs_declarer
+        elif rs_contract is not None and (rs_contract, rs_declarer) != (contract, declarer):
+            problem("lin-result-mismatch", f"the vugraph results (rs|) give {rs_contract} by {rs_declarer}, "
+                    f"the auction gives {contract} by {declarer}", cur.line, "warning")
+        if contract is not None:
+            tag("Contract", str(contract), board.auction.line if board.auction else cur.line)
+            if declarer is not None:
+                tag("Declarer", declarer.name, board.auction.line if board.auction else cur.line)
+        # play
+        tricks_taken: int | None = None
+        if cur.cards:
+            board.play, tricks_taken = self._play(cur, deal, contract, declarer, problem)
+        # result: a claim, else a finished play, else the vugraph result
+        result: int | None = None
+        if cur.claim is not None:
+            try:
+                result = int(cur.claim)
+                if not 0 <= result <= 13:
+                    raise ValueError
+            except ValueError:
+                problem("lin-bad-claim", f"unreadable claim mc|{cur.claim}| (expected 0 to 13 tricks)", cur.claim_line)
+                result = None
+        if result is None and tricks_taken is not None:
+            result = tricks_taken
+        if result is None and rs_tricks is not None and contract == rs_contract:
+            result = rs_tricks
+        if result is not None and contract is not None and not contract.is_passed_out:
+            tag("Result", str(result), cur.claim_line if cur.claim is not None else cur.line)
+        if cur.room is not None:
+            tag("Room", cur.room, cur.number_line)
+        board.comments = cur.comments
+        for code, message, line, severity in cur.problems:
+            problem(code, message, line, severity)
+        return board
+
+    def _parse_md(self, md: str, line: int | None, problem) -> tuple[Seat | None, Deal | None]:  # type: ignore[no-untyped-def]
+        text = md.strip()
+        dealer: Seat | None = None
+        if text[:1].isdigit():
+            dealer = LIN_DEALERS.get(text[0])
+            if dealer is None:
+                problem("lin-bad-dealer", f"unknown dealer digit {text[0]!r} in md| (expected 1=S 2=W 3=N 4=E)", line)
+            text = text[1:]
+        parts = text.split(",")
+        if len(parts) > 4 and any(p.strip() for p in parts[4:]):
+            problem("lin-bad-deal", f"md| has {len(parts)} hands, expected at most 4", line)
+        hands: list[Hand | None] = [None] * 4
+        ok = True
+        for seat, part in zip(LIN_SEAT_ORDER, parts[:4]):
+            part = part.strip()
+            if not part:
+                continue
+            try:
+                hands[seat] = _parse_lin_hand(part)
+            except BridgekitError as e:
+                problem("lin-bad-deal", f"{seat.full_name}'s hand in md|: {e}", line)
+                ok = False
+        if not ok or all(h is None for h in hands):
+            return dealer, None
+        deal = Deal(hands)
+        unknown = [s for s in Seat if hands[s] is None]
+        if len(unknown) == 1:
+            deal = deal.complete_last_hand()
+        return dealer, deal
+
+    def _rs_result(self, cur: _Pending) -> tuple[Contract | None, Seat | None, int | None]:
+        """The board's entry of the vugraph ``rs|`` list (board and room order of ``vg``)."""
+        if not self.rs or self.vg is None or len(self.vg) < 5 or cur.number is None:
+            return None, None, None
+        try:
+            first = int(self.vg[3])
+            number = int(cur.number)
+        except ValueError:
+            return None, None, None
+        index = 2 * (number - first) + (1 if cur.room == "Closed" else 0)
+        if not 0 <= index < len(self.rs):
+            return None, None, None
+        m = _RS_RE.match(self.rs[index].strip())
+        if m is None:
+            return None, None, None
+        level = int(m.group(1))
+        strain = Strain.NT if m.group(2).upper() == "N" else Strain.parse(m.group(2))
+        contract = Contract(level, strain, Doubling(len(m.group(4))))
+        delta = m.group(5) or "="
+        tricks = level + 6 + (0 if delta[0] == "=" else int(delta[1:] or 0) * (1 if delta[0] == "+" else -1))
+        if not 0 <= tricks <= 13:
+            return contract, Seat.parse(m.group(3)), None
+        return contract, Seat.parse(m.group(3)), tricks
+
+    def _play(self, cur: _Pending, deal: Deal | None, contract: Contract | None, declarer: Seat | None,
+              problem) -> tuple[PlayRecord, int | None]:  # type: ignore[no-untyped-def]
+        """Put the cards (in played order) into PBN seat columns.  Each card goes
+        to the column of the hand that holds it; where the deal does not say,
+        to the seat whose turn it is (the next leader being the trick's winner)."""
+        strain = contract.strain if contract is not None and not contract.is_passed_out else None
+        entries = cur.cards
+        first_card = entries[0].card
+        holder0 = deal.holder(first_card) if deal is not None and first_card is not None else None
+        if declarer is not None:
+            opening = declarer.lho
+            if holder0 is not None and holder0 is not opening:
+                problem("lin-wrong-leader", f"the opening lead {first_card} is from {holder0.full_name}, "
+                        f"but {opening.full_name} is on lead against {declarer.full_name}", entries[0].line)
+        elif holder0 is not None:
+            opening = holder0
+        else:
+            opening = Seat.W
+            problem("lin-unknown-leader", "cannot tell who led: no contract and no deal", entries[0].line)
+        rec = PlayRecord(leader=opening, line=entries[0].line)
+        leader: Seat | None = opening
+        declarer_tricks = 0
+        known_winners = True
+        for t in range(0, len(entries), 4):
+            trick = entries[t:t + 4]
+            cards = [e.card for e in trick if e.card is not None]
+            seats: list[Seat] = []
+            if deal is not None:
+                held = [deal.holder(c) for c in cards]
+                if all(h is not None for h in held) and len(set(held)) == len(held):
+                    seats = [h for h in held if h is not None]
+            if not seats:
+                if leader is None:
+                    problem("lin-play-order", f"cannot place trick {t // 4 + 1}: the previous trick's winner is "
+                            "unknown", trick[0].line)
+                    break
+                seats = [leader.next(i) for i in range(len(trick))]
+            row: list[CardEntry | None] = [None] * 4
+            for seat, entry in zip(seats, trick):
+                row[(seat - opening) % 4] = entry
+            rec.tricks.append(row)
+            if len(trick) == 4:
+                trick_leader = seats[0]
+                if strain is not None:
+                    leader = trick_winner(cards, trick_leader, strain)
+                else:
+                    leader = None
+                    known_winners = False
+                if leader is not None and declarer is not None and leader.side is declarer.side:
+                    declarer_tricks += 1
+        if len(entries) < 52:
+            rec.incomplete_marker = True
+        if len(entries) > 52:
+            problem("lin-too-many-cards", f"{len(entries)} cards played (at most 52)", entries[52].line)
+        done = len(entries) == 52 and known_winners and declarer is not None
+        return rec, (declarer_tricks if done else None)
+
+
+def _parse_lin_hand(text: str) -> Hand:
+    """``SAKQHJT9D8765C432`` (suit letter then ranks, any order and case, ``10`` allowed)."""
+    cards: list[Card] = []
+    suit: Suit | None = None
+    s = text.upper().replace("10", "T")
+    for ch in s:
+        if ch in "SHDC":
+            suit = Suit[ch]
+        elif ch.isspace():
+            continue
+        else:
+            if suit is None:
+                from ..errors import ParseError
+                raise ParseError(f"rank {ch!r} before any suit letter in {text!r}")
+            cards.append(Card(suit, Rank.parse(ch)))
+    if len(set(cards)) != len(cards):
+        from ..errors import ParseError
+        raise ParseError(f"a card appears twice in {text!r}")
+    return Hand(cards)
+
+
+def _clean_note(text: str) -> str:
+    """Alert text: BBO's ``!S``/``@S`` suit marks as letters, one line, no braces."""
+    text = _SUIT_ALIAS_RE.sub(lambda m: m.group(1).upper(), text)
+    return " ".join(text.replace("{", "(").replace("}", ")").split())
+
+
+def _clean_comment(text: str) -> str:
+    return _clean_note(text)
+
+
+def read_lin_text(text: str, name: str | None = None) -> list[Board]:
+    """All boards of LIN ``text`` as a list (a convenience for tests and small files)."""
+    return list(read_lin(text, name))
+
+
+__all__ = ["read_lin", "read_lin_text", "decode_bytes", "LIN_DEALERS", "LIN_SEAT_ORDER", "LIN_VUL"]
