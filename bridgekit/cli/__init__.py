@@ -63,7 +63,9 @@ def cli() -> None:
 def main() -> None:
     """Console entry point: maps Ctrl-C and broken pipes to clean exits."""
     try:
-        cli.main(standalone_mode=False)
+        rc = cli.main(standalone_mode=False)
+        # non-standalone click returns (not raises) the code of ctx.exit(code)
+        sys.exit(rc if isinstance(rc, int) else ExitStatus.OK)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.exceptions.Abort:
