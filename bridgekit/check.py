@@ -1,0 +1,363 @@
+"""Checking boards: legality of the deal, the auction and the play, and whether
+the recorded ``Contract``, ``Declarer`` and ``Result`` agree with them.
+
+``check_board(board)`` returns every problem of one board as ``Problem``
+records (file, line, board, stable code, message, ``call_index`` or
+``card_index``); it never raises for bad input and never changes the board.
+``check_auction`` and ``check_play`` are the quick forms for one auction or one
+play typed at the shell: they stop at the first illegal call or card.
+
+Codes (stable; the README lists them with their meaning):
+
+deal
+    ``duplicate-card``, ``hand-size``, ``missing-card`` (and whatever the reader
+    recorded on ``board.problems``, e.g. ``bad-deal``, ``bad-call``)
+auction
+    ``insufficient-bid``, ``double-nothing``, ``double-own-side``,
+    ``double-doubled``, ``redouble-not-doubled``, ``redouble-own-double``,
+    ``auction-ended`` (calls after the end), ``auction-incomplete`` (not ended
+    and not marked ``*``), ``missing-dealer``, ``dealer-mismatch``
+play
+    ``wrong-hand``, ``already-played``, ``revoke``, ``play-ended``,
+    ``wrong-leader`` (the Play section starts with another seat than declarer's
+    left-hand opponent), ``play-without-contract`` (cards on a passed-out
+    deal), ``claim-impossible`` (a Result no continuation of a partial play
+    can reach)
+consistency
+    ``contract-mismatch``, ``declarer-mismatch``, ``result-mismatch``,
+    ``missing-contract``, ``missing-declarer``
+
+Severity: an irregularity the file itself marks with PBN's ``^`` (an accepted
+insufficient bid ``^I``, a revoke ``^R``, a ``Result`` or ``Declarer`` prefixed
+with ``^``) is reported as a ``warning``; everything else is an ``error``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .auction import Auction
+from .board import Board, Problem
+from .calls import Call
+from .cards import Card
+from .contract import Contract
+from .deal import Deal
+from .errors import IllegalCallError, IllegalCardError
+from .play import Play
+from .seats import Seat
+
+#: Every code ``check_board`` can produce itself, in README order.
+CODES = (
+    "duplicate-card", "hand-size", "missing-card",
+    "insufficient-bid", "double-nothing", "double-own-side", "double-doubled",
+    "redouble-not-doubled", "redouble-own-double", "auction-ended", "auction-incomplete",
+    "missing-dealer", "dealer-mismatch",
+    "wrong-hand", "already-played", "revoke", "play-ended", "wrong-leader",
+    "play-without-contract", "claim-impossible",
+    "contract-mismatch", "declarer-mismatch", "result-mismatch", "missing-contract",
+    "missing-declarer",
+)
+
+
+# -- quick forms ------------------------------------------------------------
+
+
+@dataclass
+class AuctionCheck:
+    """Outcome of ``check_auction``: the auction as far as it is legal, and the
+    first illegal call (as a one-element ``problems`` list) if any."""
+
+    auction: Auction
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass
+class PlayCheck:
+    """Outcome of ``check_play``: the play as far as it is legal, and the first
+    illegal card (as a one-element ``problems`` list) if any."""
+
+    play: Play
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_auction(calls: Iterable[Call], dealer: Seat) -> AuctionCheck:
+    """Replay ``calls`` from ``dealer``; stop at the first illegal call and
+    report it (code, message, ``call_index``).  Never raises for bad calls."""
+    auction = Auction(dealer)
+    for i, call in enumerate(calls):
+        try:
+            auction.push(call)
+        except IllegalCallError as e:
+            return AuctionCheck(auction, [Problem(e.code, f"call {i + 1}: {e}", call_index=i)])
+    return AuctionCheck(auction)
+
+
+def check_play(deal: Deal, contract: Contract, declarer: Seat, cards: Iterable[Card]) -> PlayCheck:
+    """Replay ``cards`` (in the order played) on ``deal`` for ``contract`` by
+    ``declarer``; stop at the first illegal card and report it (code, message,
+    ``card_index``).  Deal problems (duplicate cards...) come first.  Never
+    raises for bad cards."""
+    play = Play(deal, contract.strain, declarer)
+    problems = [Problem(code, msg) for code, msg in deal.problems()]
+    for i, card in enumerate(cards):
+        try:
+            play.push(card)
+        except IllegalCardError as e:
+            problems.append(Problem(e.code, str(e), card_index=i))
+            break
+    return PlayCheck(play, problems)
+
+
+# -- whole boards -------------------------------------------------------------
+
+
+class _Collector:
+    """Builds located problems for one board without touching ``board.problems``."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.problems: list[Problem] = []
+
+    def add(self, code: str, message: str, tag: str | None = None, *, line: int | None = None,
+            severity: str = "error", call_index: int | None = None,
+            card_index: int | None = None) -> Problem:
+        b = self.board
+        if line is None:
+            line = b.line_of(tag) if tag else b.line
+        p = Problem(code, message, b.file, line, b.label, call_index, card_index, severity)
+        self.problems.append(p)
+        return p
+
+
+def check_board(board: Board) -> list[Problem]:
+    """Every problem of ``board``: what the reader recorded, then the deal, the
+    auction, the play and the consistency of the recorded outcome.  Never raises
+    for bad input; does not modify the board."""
+    out = _Collector(board)
+    out.problems.extend(board.problems)
+    reader_codes = {p.code for p in board.problems}
+
+    deal = _check_deal(board, out, reader_codes)
+    auction = _check_auction(board, out)
+    contract, declarer = _check_outcome(board, auction, out)
+    _check_play(board, deal, contract, declarer, out)
+    return out.problems
+
+
+def check_boards(boards: Iterable[Board]) -> Iterable[tuple[Board, list[Problem]]]:
+    """``check_board`` over a stream of boards, one at a time."""
+    for board in boards:
+        yield board, check_board(board)
+
+
+def _check_deal(board: Board, out: _Collector, reader_codes: set[str]) -> Deal | None:
+    if board.get("Deal") is None:
+        return None
+    deal = board.deal
+    if deal is None:
+        if not reader_codes & {"bad-deal", "bad-tag"}:
+            out.add("bad-deal", f"the Deal tag {board.get('Deal')!r} cannot be read", "Deal")
+        return None
+    sizes = {len(h) for h in deal.hands if h is not None}
+    end_position = len(sizes) == 1 and max(sizes) < 13  # PBN 3.10: an end position
+    for code, message in deal.problems():
+        if code in reader_codes:
+            continue  # the reader said it already, with its own line
+        if code == "hand-size" and end_position:
+            continue
+        out.add(code, message, "Deal")
+    return deal
+
+
+def _irregular(entry: object, letter: str) -> bool:
+    """Whether a call/card entry carries PBN's ``^letter`` irregularity mark
+    (however the reader recorded it)."""
+    for attr in ("irregularity", "irregular"):
+        value = getattr(entry, attr, None)
+        if value:
+            return letter in str(value).upper()
+    return False
+
+
+def _check_auction(board: Board, out: _Collector) -> Auction | None:
+    rec = board.auction
+    dealer = board.dealer
+    if rec is None:
+        return None
+    if dealer is None:
+        out.add("missing-dealer", "there is an auction but no valid Dealer tag: "
+                f"assuming the auction starts with {rec.first.full_name}",
+                "Dealer" if "Dealer" in board.tags else None, line=None if "Dealer" in board.tags else rec.line)
+    elif rec.first is not dealer:
+        out.add("dealer-mismatch", f"the auction starts with {rec.first.full_name} but the dealer is "
+                f"{dealer.full_name}", "Auction")
+    auction = Auction(rec.first)
+    for i, entry in enumerate(rec.calls):
+        line = entry.line if entry.line is not None else rec.line
+        if auction.is_complete():
+            extra = len(rec.calls) - i
+            out.add("auction-ended", f"call {i + 1}: {extra} call{'s' if extra > 1 else ''} "
+                    f"recorded after the auction had ended with {_contract_text(auction)}",
+                    line=line, call_index=i)
+            break
+        try:
+            auction.push(entry.call)
+        except IllegalCallError as e:
+            marked = _irregular(entry, "I") or _irregular(entry, "S")
+            out.add(e.code, f"call {i + 1}: {e}" + ("; marked as an accepted irregularity" if marked else ""),
+                    line=line, call_index=i, severity="warning" if marked else "error")
+            auction.push_irregular(entry.call)
+    if not auction.is_complete() and not rec.incomplete_marker:
+        out.add("auction-incomplete",
+                f"the auction stops after {len(auction)} call{'s' if len(auction) != 1 else ''} "
+                f"without ending and without the '*' mark; {auction.turn.full_name} was to call",
+                "Auction", line=rec.line)
+    return auction
+
+
+def _contract_text(auction: Auction) -> str:
+    contract = auction.contract()
+    if contract is None:
+        return "no contract"
+    if contract.is_passed_out:
+        return "four passes"
+    declarer = auction.declarer()
+    return f"{contract.symbol()} by {declarer.full_name if declarer is not None else '?'}"
+
+
+def _check_outcome(board: Board, auction: Auction | None,
+                   out: _Collector) -> tuple[Contract | None, Seat | None]:
+    """Compare the Contract and Declarer tags with the auction; return the
+    contract and declarer to check the play with (tags first, else auction)."""
+    tag_contract = board.contract
+    raw_declarer = board.get("Declarer")
+    tag_declarer = board.declarer
+    swapped = raw_declarer is not None and raw_declarer.startswith("^")
+    if tag_contract is None and board.get("Contract") is not None and "Contract" in board.tags:
+        value = board.get("Contract") or ""
+        if value.strip().upper() not in ("S", "H", "D", "C", "NT"):  # end positions give a strain only
+            out.add("missing-contract", f"the Contract tag {value!r} cannot be read", "Contract")
+    complete = auction is not None and auction.is_complete()
+    contract = tag_contract
+    declarer = tag_declarer
+    if complete:
+        assert auction is not None
+        a_contract = auction.contract()
+        a_declarer = auction.declarer()
+        if tag_contract is not None and a_contract is not None and tag_contract != a_contract:
+            out.add("contract-mismatch", f"the Contract tag says {_contract_name(tag_contract)} but the "
+                    f"auction ends in {_contract_name(a_contract)}", "Contract")
+        if tag_contract is None and board.get("Contract") is None and a_contract is not None \
+                and not a_contract.is_passed_out:
+            out.add("missing-contract", f"no Contract tag; the auction ends in {_contract_name(a_contract)}",
+                    "Contract" if "Contract" in board.tags else None)
+        if a_declarer is not None and tag_declarer is not None and tag_declarer is not a_declarer \
+                and (tag_contract is None or tag_contract == a_contract):
+            if swapped:
+                out.add("declarer-mismatch", f"the Declarer tag says {tag_declarer.full_name} (marked ^: "
+                        f"declarer and dummy swapped) where the auction makes {a_declarer.full_name} "
+                        "declarer", "Declarer", severity="warning")
+            else:
+                why = ""
+                last = auction.last_bid()
+                if last is not None and last.seat is not a_declarer:
+                    why = (f" ({a_declarer.full_name} named {last.call.strain.symbol() if last.call.strain else ''}"
+                           f" first for the side; {last.seat.full_name} made the last bid)")
+                out.add("declarer-mismatch", f"the Declarer tag says {tag_declarer.full_name} but the auction "
+                        f"makes {a_declarer.full_name} declarer{why}", "Declarer")
+        if contract is None:
+            contract = a_contract
+        if declarer is None:
+            declarer = a_declarer
+    if contract is not None and not contract.is_passed_out and declarer is None and raw_declarer is None \
+            and (board.get("Result") is not None or board.play is not None):
+        out.add("missing-declarer", f"contract {_contract_name(contract)} has no declarer", "Declarer")
+    return contract, declarer
+
+
+def _contract_name(contract: Contract) -> str:
+    return "passed out" if contract.is_passed_out else contract.symbol()
+
+
+def _play_has_cards(board: Board) -> bool:
+    rec = board.play
+    if rec is None:
+        return False
+    return any(e is not None and e.card is not None for row in rec.tricks for e in row)
+
+
+def _check_play(board: Board, deal: Deal | None, contract: Contract | None, declarer: Seat | None,
+                out: _Collector) -> None:
+    rec = board.play
+    result = board.result
+    has_cards = _play_has_cards(board)
+    if contract is not None and contract.is_passed_out:
+        if has_cards:
+            out.add("play-without-contract", "cards are recorded but the deal was passed out", "Play")
+        return
+    if contract is None or declarer is None:
+        return  # nothing says whose play it is (book files show a lead with no contract)
+    if rec is None or not has_cards:
+        return
+    if rec.leader is not declarer.lho:
+        out.add("wrong-leader", f"the play starts with {rec.leader.full_name} but the opening lead "
+                f"belongs to {declarer.lho.full_name}, on declarer's ({declarer.full_name}'s) left",
+                "Play", line=rec.line)
+        return
+    strain = contract.strain
+    play = Play(deal if deal is not None else Deal([None] * 4), strain, declarer)
+    order = rec.played_order(strain)
+    total_cards = sum(1 for row in rec.tricks for e in row if e is not None and e.card is not None)
+    stopped = False
+    for i, (_seat, card, entry) in enumerate(order):
+        line = entry.line if entry.line is not None else rec.line
+        try:
+            play.push(card)
+        except IllegalCardError as e:
+            marked = _irregular(entry, "R") or _irregular(entry, "L")
+            out.add(e.code, f"{e}" + ("; marked as a revoke in the file" if marked else ""),
+                    line=line, card_index=i, severity="warning" if marked else "error")
+            if e.code != "revoke":
+                stopped = True
+                break
+            play.push_irregular(card)
+    if stopped:
+        return
+    if total_cards > len(order):
+        return  # a gap ('-') hides the order of later cards: nothing more can be counted
+    if result is None:
+        return
+    counted = play.declarer_tricks()
+    caret = (board.get("Result") or "").startswith("^")
+    sev = "warning" if caret else "error"
+    note = " (the file marks it with ^ as differing)" if caret else ""
+    if play.is_complete():
+        if result != counted:
+            out.add("result-mismatch", f"the Result tag gives declarer {result} tricks but the play gives "
+                    f"{declarer.full_name}'s side {counted}{note}", "Result", severity=sev)
+    elif not play.claim_is_possible(result):
+        done = len(play.cards) // 4
+        out.add("claim-impossible", f"the Result tag gives declarer {result} tricks but after {done} "
+                f"trick{'s' if done != 1 else ''} declarer's side has {counted} and only "
+                f"{13 - done} remain{'s' if 13 - done == 1 else ''}{note}", "Result", severity=sev)
+
+
+def summarize(problems: Sequence[Problem]) -> dict[str, int]:
+    """Problems counted by code, most frequent first."""
+    counts: dict[str, int] = {}
+    for p in problems:
+        counts[p.code] = counts.get(p.code, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+__all__ = ["AuctionCheck", "PlayCheck", "CODES", "check_auction", "check_play", "check_board",
+           "check_boards", "summarize"]

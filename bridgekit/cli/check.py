@@ -1,0 +1,228 @@
+"""``bridgekit check``: legality of deals, auctions and play, and consistency of
+the recorded contract, declarer and result; quick forms for one auction or one
+play typed at the shell."""
+
+from __future__ import annotations
+
+import csv as _csv
+import io
+import json
+import sys
+from typing import Any
+
+import click
+
+from ..board import Problem
+from ..calls import Call
+from ..cards import Card
+from ..contract import Contract
+from ..deal import Deal
+from ..errors import ExitStatus, ParseError
+from ..seats import Seat
+from .options import CONTRACT, DEAL, SEAT, RunStatus, ascii_option, iter_boards, output_options, wants_ascii
+
+_SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
+_FIELDS = ("file", "line", "board", "severity", "code", "call_index", "card_index", "message")
+
+
+def _text(s: str, ascii_: bool) -> str:
+    return s.translate(_SYMBOLS) if ascii_ else s
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@click.option("--auction", "auction_text", metavar="CALLS",
+              help='Check one auction instead of files: calls separated by spaces, e.g. "1S P 2S X XX P P P".')
+@click.option("--dealer", type=SEAT, default=None, help="Dealer for --auction (N, E, S or W).")
+@click.option("--play", "play_text", metavar="CARDS",
+              help='Check one play instead of files: cards in the order played, e.g. "HK HA H2 H3 ...".')
+@click.option("--deal", "deal", type=DEAL, default=None, help='The deal for --play, e.g. "N:AKQ.. ... ... ...".')
+@click.option("--contract", "contract", type=CONTRACT, default=None, help="The contract for --play, e.g. 4S.")
+@click.option("--declarer", type=SEAT, default=None, help="The declarer for --play.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
+@output_options()
+@ascii_option
+def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None, play_text: str | None,
+          deal: Deal | None, contract: Contract | None, declarer: Seat | None, quiet: bool,
+          as_json: bool, as_csv: bool, ascii_: bool) -> None:
+    """Check deals, auctions, play and recorded results in PBN or LIN FILES.
+
+    Each problem is printed on stdout as ``file, line N, board B: code: message``
+    (or as JSON / CSV records); a summary line (boards checked, boards with
+    problems, problems by code) ends the run on stderr.  Exit status: 0 clean,
+    1 problems found, 3 a file could not be read.
+
+    The quick forms check one auction (prints contract and declarer) or one
+    play (prints the tricks), or the first illegal call or card and why.
+
+    \b
+    Examples:
+      bridgekit check game.pbn
+      bridgekit check results/*.pbn --json > problems.json
+      bridgekit check --auction "1S P 2S X XX P P P" --dealer N
+      bridgekit check --play "DA D2 D3 D4" --deal "N:AK.. ..." --contract 4S --declarer S
+    """
+    ascii_ = wants_ascii(ascii_)
+    if auction_text is not None and play_text is not None:
+        raise click.UsageError("give --auction or --play, not both")
+    if auction_text is not None:
+        if files:
+            raise click.UsageError("--auction checks one auction: give no FILE with it")
+        if dealer is None:
+            raise click.UsageError("--auction needs --dealer (N, E, S or W)")
+        click.get_current_context().exit(_quick_auction(auction_text, dealer, as_json, ascii_))
+    if play_text is not None:
+        if files:
+            raise click.UsageError("--play checks one play: give no FILE with it")
+        missing = [name for name, v in (("--deal", deal), ("--contract", contract), ("--declarer", declarer))
+                   if v is None]
+        if missing:
+            raise click.UsageError(f"--play needs {', '.join(missing)}")
+        assert deal is not None and contract is not None and declarer is not None
+        click.get_current_context().exit(_quick_play(play_text, deal, contract, declarer, as_json, ascii_))
+    if not files:
+        raise click.UsageError("give FILE... to check, or --auction / --play (see --help)")
+    click.get_current_context().exit(_check_files(files, quiet, as_json, as_csv, ascii_))
+
+
+def _check_files(files: tuple[str, ...], quiet: bool, as_json: bool, as_csv: bool, ascii_: bool) -> int:
+    from ..check import check_board
+
+    status = RunStatus()
+    boards = 0
+    with_errors = 0
+    with_warnings = 0
+    by_code: dict[str, int] = {}
+    all_problems: list[dict[str, Any]] = []
+    writer = None
+    if as_csv and not quiet:
+        writer = _csv.DictWriter(sys.stdout, fieldnames=_FIELDS, lineterminator="\n")
+        writer.writeheader()
+    for board in iter_boards(files, status):
+        boards += 1
+        problems = check_board(board)
+        if not problems:
+            continue
+        if any(p.severity == "error" for p in problems):
+            with_errors += 1
+        else:
+            with_warnings += 1
+        for p in problems:
+            by_code[p.code] = by_code.get(p.code, 0) + 1
+            if quiet:
+                continue
+            if as_json:
+                all_problems.append(p.to_dict())
+            elif writer is not None:
+                row = {k: v for k, v in p.to_dict().items() if k in _FIELDS}
+                writer.writerow(row)
+            else:
+                click.echo(_text(_line(p), ascii_))
+    if as_json and not quiet:
+        click.echo(json.dumps(all_problems, indent=1, ensure_ascii=False))
+    click.echo(_summary(boards, with_errors, with_warnings, by_code, status), err=True)
+    status.problems = with_errors
+    return int(status.exit_code)
+
+
+def _line(p: Problem) -> str:
+    where = p.where()
+    tag = "warning: " if p.severity == "warning" else ""
+    return f"{where}: {tag}{p.code}: {p.message}" if where else f"{tag}{p.code}: {p.message}"
+
+
+def _summary(boards: int, with_errors: int, with_warnings: int, by_code: dict[str, int],
+             status: RunStatus) -> str:
+    text = f"{boards} board{'s' if boards != 1 else ''} checked, {with_errors} with problems"
+    if with_warnings:
+        text += f", {with_warnings} with warnings only"
+    if by_code:
+        codes = sorted(by_code.items(), key=lambda kv: (-kv[1], kv[0]))
+        text += ": " + ", ".join(f"{code} {n}" for code, n in codes)
+    if status.unreadable:
+        text += f"; {status.unreadable} file{'s' if status.unreadable != 1 else ''} could not be read"
+    return text
+
+
+def _parse_items(text: str, parse: Any, what: str) -> list[Any]:
+    items = []
+    for token in text.replace(",", " ").replace("|", " ").split():
+        try:
+            items.append(parse(token))
+        except ParseError as e:
+            raise click.BadParameter(str(e), param_hint=what) from None
+    return items
+
+
+def _quick_auction(text: str, dealer: Seat, as_json: bool, ascii_: bool) -> int:
+    from ..check import check_auction
+
+    calls = _parse_items(text, Call.parse, "--auction")
+    result = check_auction(calls, dealer)
+    a = result.auction
+    contract = a.contract()
+    declarer = a.declarer()
+    if as_json:
+        click.echo(json.dumps({
+            "dealer": dealer.name, "calls": [str(c) for c in calls], "legal": result.ok,
+            "complete": a.is_complete(), "contract": None if contract is None else str(contract),
+            "declarer": None if declarer is None else declarer.name,
+            "next": None if a.is_complete() or not result.ok else a.turn.name,
+            "problems": [p.to_dict() for p in result.problems]}, indent=1, ensure_ascii=False))
+    elif not result.ok:
+        p = result.problems[0]
+        click.echo(_text(f"illegal: {p.message} [{p.code}]", ascii_))
+    elif contract is not None and contract.is_passed_out:
+        click.echo("passed out: four passes, no contract")
+    elif contract is not None and declarer is not None:
+        lead = declarer.lho
+        click.echo(_text(f"contract {contract.symbol()} by {declarer.full_name}; "
+                         f"{lead.full_name} leads, {declarer.partner.full_name} is dummy", ascii_))
+    else:
+        so_far = a.current_contract()
+        state = "no bid yet" if so_far.is_passed_out else f"{so_far.symbol()} so far"
+        legal = " ".join(c.symbol() for c in a.legal_calls)
+        click.echo(_text(f"not finished ({state}); {a.turn.full_name} to call: {legal}", ascii_))
+    return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
+
+
+def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, as_json: bool, ascii_: bool) -> int:
+    from ..check import check_play
+
+    if contract.is_passed_out:
+        raise click.BadParameter("a passed-out deal has no play", param_hint="--contract")
+    cards = _parse_items(text, Card.parse, "--play")
+    result = check_play(deal, contract, declarer, cards)
+    play = result.play
+    tricks = play.tricks()
+    if as_json:
+        click.echo(json.dumps({
+            "contract": str(contract), "declarer": declarer.name, "cards": [str(c) for c in cards],
+            "legal": result.ok, "complete": play.is_complete(),
+            "tricks": [{"leader": t.leader.name, "cards": [str(c) for c in t.cards],
+                        "winner": None if t.winner is None else t.winner.name} for t in tricks],
+            "declarer_tricks": play.declarer_tricks(), "defence_tricks": play.defence_tricks(),
+            "next": None if play.is_complete() or not result.ok else play.turn.name,
+            "problems": [p.to_dict() for p in result.problems]}, indent=1, ensure_ascii=False))
+        return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
+    out = io.StringIO()
+    for n, t in enumerate(tricks, start=1):
+        cards_txt = " ".join(f"{t.seat_of(i).name}:{c.symbol()}" for i, c in enumerate(t.cards))
+        won = f" -> {t.winner.full_name}" if t.winner is not None else ""
+        out.write(f"trick {n:2}: {cards_txt}{won}\n")
+    for p in result.problems:
+        where = f"card {p.card_index + 1}: " if p.card_index is not None else ""
+        out.write(f"illegal: {where}{p.message} [{p.code}]\n")
+    done = len(play.cards) // 4
+    summary = (f"{declarer.full_name}'s side {play.declarer_tricks()} trick"
+               f"{'s' if play.declarer_tricks() != 1 else ''}, defence {play.defence_tricks()}")
+    if play.is_complete():
+        need = contract.tricks_needed
+        got = play.declarer_tricks()
+        verdict = ("made" if got == need else f"made with {got - need} overtrick{'s' if got - need > 1 else ''}"
+                   if got > need else f"down {need - got}")
+        out.write(f"{contract.symbol()} by {declarer.full_name}: {summary}; {verdict}\n")
+    elif result.ok:
+        out.write(f"after {done} trick{'s' if done != 1 else ''}: {summary}; {play.turn.full_name} to play\n")
+    click.echo(_text(out.getvalue().rstrip("\n"), ascii_))
+    return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
