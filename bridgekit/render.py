@@ -1,0 +1,311 @@
+"""Text renderings of deals, auctions, play and results: pure functions that
+return strings.
+
+There is no global display state: every function takes ``ascii`` (letters
+``S H D C`` instead of suit symbols) and ``colour`` (red hearts and diamonds
+with ANSI codes) as parameters; the command line decides them.  Everything
+fits in 80 columns.
+
+``render_deal``, ``render_auction`` and ``render_tricks`` work on the model
+objects (a :class:`Deal`, a list of :class:`Call` with a dealer or an
+:class:`Auction`, a :class:`Play`) as well as on what a file holds (a Board's
+``AuctionRecord`` and ``PlayRecord``), so lessons and the ``play`` command
+reuse them.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import Iterable, Mapping, Sequence
+
+from .auction import Auction
+from .board import AuctionRecord, Board, CallEntry, PlayRecord
+from .calls import Call, CallKind
+from .cards import Card, Strain, Suit, PBN_SUIT_ORDER
+from .contract import Contract
+from .deal import Deal, Hand
+from .formats.json import recorded_tricks
+from .play import Play
+from .seats import Seat, Vul
+
+WIDTH = 80
+_RED = "\x1b[31m"
+_RESET = "\x1b[0m"
+_ANSI_RE = re.compile(r"\x1b\[[0-9;]*m")
+#: Auction and trick columns, as printed on score sheets.
+COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
+
+
+# -- small pieces --------------------------------------------------------------
+
+def visible_len(text: str) -> int:
+    """Length of ``text`` on screen (ANSI colour codes take no room)."""
+    return len(_ANSI_RE.sub("", text))
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` left-justified to ``width`` screen columns (colour codes ignored)."""
+    return text + " " * max(0, width - visible_len(text))
+
+
+def suit_text(suit: Suit, ascii: bool = False, colour: bool = False) -> str:
+    """``♠`` (or ``S``); hearts and diamonds in red when ``colour``."""
+    text = suit.name if ascii else suit.symbol
+    if colour and suit in (Suit.H, Suit.D):
+        return f"{_RED}{text}{_RESET}"
+    return text
+
+
+def strain_text(strain: Strain, ascii: bool = False, colour: bool = False) -> str:
+    suit = strain.suit
+    return "NT" if suit is None else suit_text(suit, ascii, colour)
+
+
+def card_text(card: Card, ascii: bool = False, colour: bool = False) -> str:
+    """``♠A`` / ``SA``."""
+    return f"{suit_text(card.suit, ascii, colour)}{card.rank.letter}"
+
+
+def call_text(call: Call, ascii: bool = False, colour: bool = False) -> str:
+    """``1♠``, ``3NT``, ``Pass``, ``X``, ``XX``."""
+    if call.kind is CallKind.BID and call.strain is not None:
+        return f"{call.level}{strain_text(call.strain, ascii, colour)}"
+    return str(call)
+
+
+def contract_text(contract: Contract, ascii: bool = False, colour: bool = False) -> str:
+    """``4♥X``; ``Passed out`` for four passes."""
+    if contract.is_passed_out or contract.strain is None:
+        return "Passed out"
+    return f"{contract.level}{strain_text(contract.strain, ascii, colour)}{contract.doubling.suffix}"
+
+
+def vul_text(vul: Vul | None) -> str:
+    return {None: "?", Vul.NONE: "None", Vul.NS: "N-S", Vul.EW: "E-W", Vul.ALL: "Both"}[vul]
+
+
+# -- the hand diagram ------------------------------------------------------------
+
+def render_hand(hand: Hand | None, ascii: bool = False, colour: bool = False) -> list[str]:
+    """Four lines, spades first: ``♠ AKQ``; ``-``/``—`` for a void; ``?`` lines
+    for an unknown hand."""
+    lines = []
+    for suit in PBN_SUIT_ORDER:
+        if hand is None:
+            ranks = "?"
+        else:
+            ranks = "".join(r.letter for r in hand.ranks(suit)) or ("-" if ascii else "\u2014")
+        lines.append(f"{suit_text(suit, ascii, colour)} {ranks}")
+    return lines
+
+
+def render_deal(deal: Deal | None, *, board: str | None = None, dealer: Seat | None = None,
+                vulnerable: Vul | None = None, names: Mapping[Seat, str] | None = None,
+                hidden: Iterable[Seat] = (), ascii: bool = False, colour: bool = False) -> str:
+    """The hand diagram: North on top, West left, East right, South below, with
+    the board, dealer and vulnerability in the top-left corner.  ``hidden``
+    seats are left blank (a player's view); unknown hands show ``?``."""
+    hidden_set = set(hidden)
+    names = names or {}
+    col = {Seat.W: 0, Seat.N: 24, Seat.S: 24, Seat.E: 48}
+    width = 24
+
+    def block(seat: Seat) -> list[str]:
+        who = seat.full_name
+        name = names.get(seat)
+        if name:
+            who = f"{who} {_shorten(name, width - len(who) - 2)}"
+        if seat in hidden_set:
+            return [who, "", "", "", ""]
+        hand = deal[seat] if deal is not None else None
+        return [who] + render_hand(hand, ascii, colour)
+
+    corner = []
+    if board is not None:
+        corner.append(f"Board {board}")
+    corner.append(f"Dealer {dealer.full_name if dealer is not None else '?'}")
+    corner.append(f"Vul {vul_text(vulnerable)}")
+    rows: list[str] = []
+    north = block(Seat.N)
+    for i in range(5):
+        left = corner[i] if i < len(corner) else ""
+        rows.append(pad(left, col[Seat.N]) + north[i])
+    west, east = block(Seat.W), block(Seat.E)
+    for i in range(5):
+        rows.append(pad(west[i], col[Seat.E]) + east[i])
+    south = block(Seat.S)
+    for i in range(5):
+        rows.append(" " * col[Seat.S] + south[i])
+    return "\n".join(r.rstrip() for r in rows)
+
+
+def _shorten(text: str, width: int) -> str:
+    width = max(width, 4)
+    text = text.strip()
+    return f"({text})" if len(text) + 2 <= width else f"({text[:width - 3]}\u2026)"
+
+
+# -- the auction -------------------------------------------------------------------
+
+def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry], dealer: Seat | None = None, *,
+                   notes: Mapping[int, str] | None = None, ascii: bool = False, colour: bool = False) -> str:
+    """The auction in West North East South columns starting at the dealer's
+    column (cells before it are ``-``), note references as ``(n)`` after the
+    call and the notes listed below, wrapped to 80 columns.
+
+    ``auction`` is an :class:`Auction`, a board's :class:`AuctionRecord`, or a
+    sequence of calls (``dealer`` required).  Raises ValueError when ``dealer``
+    is needed and missing.
+    """
+    entries: list[Call | CallEntry]
+    all_pass = False
+    incomplete = False
+    if isinstance(auction, Auction):
+        first = auction.dealer
+        entries = list(auction.calls)
+    elif isinstance(auction, AuctionRecord):
+        first = auction.first
+        entries = list(auction.calls)
+        notes = auction.notes if notes is None else notes
+        incomplete = auction.incomplete_marker
+        engine = Auction(first)
+        for e in auction.calls:
+            engine.push_irregular(e.call)
+        all_pass = auction.complete_marker and not engine.is_complete()
+    else:
+        if dealer is None:
+            raise ValueError("render_auction needs the dealer for a plain list of calls")
+        first = dealer
+        entries = list(auction)
+    cell = 9
+    header = "".join(pad(s.full_name, cell) for s in COLUMNS).rstrip()
+    cells: list[str] = ["-"] * COLUMNS.index(first)
+    for e in entries:
+        call = e.call if isinstance(e, CallEntry) else e
+        text = call_text(call, ascii, colour)
+        if isinstance(e, CallEntry):
+            if e.suffix:
+                text += e.suffix
+            if e.note is not None:
+                text += f"({e.note})"
+        cells.append(text)
+    if all_pass:
+        cells.append("All pass")
+    if incomplete:
+        cells.append("...")
+    lines = [header]
+    for i in range(0, len(cells), 4):
+        lines.append("".join(pad(c, cell) for c in cells[i:i + 4]).rstrip())
+    if not entries and not all_pass:
+        lines.append("(no calls)")
+    for number, text in sorted((notes or {}).items()):
+        lines.extend(textwrap.wrap(f"({number}) {text}", WIDTH - 2, subsequent_indent="    ") or [f"({number})"])
+    return "\n".join(lines)
+
+
+# -- the play ------------------------------------------------------------------------
+
+def render_tricks(play: Play | PlayRecord, contract: Contract | None = None, *, ascii: bool = False,
+                  colour: bool = False) -> str:
+    """The play trick by trick in West North East South columns: ``Lead`` is
+    the seat on lead, the winning card is marked ``*`` and ``Won`` names the
+    winner, with the running trick count (declarer's side first when known).
+
+    ``play`` is a :class:`Play` (the engine) or a board's :class:`PlayRecord`
+    (then ``contract`` gives the trump suit; without it leaders and winners
+    after the first trick cannot be known and are shown as ``?``).
+    """
+    rows: list[tuple[int, Seat | None, dict[Seat, Card], Seat | None]] = []
+    declarer: Seat | None = None
+    if isinstance(play, Play):
+        declarer = play.declarer
+        for n, trick in enumerate(play.tricks(), start=1):
+            cards = {trick.seat_of(i): c for i, c in enumerate(trick.cards)}
+            rows.append((n, trick.leader, cards, trick.winner))
+    else:
+        for t in recorded_tricks(play, contract):
+            cards = {s: e.card for s, e in t.cards.items() if e.card is not None}
+            rows.append((t.number, t.leader, cards, t.winner))
+    cell = 6
+    header = "Trick  Lead  " + "".join(pad(s.full_name[:5], cell) for s in COLUMNS) + pad("Won", 5) + "NS  EW"
+    lines = [header]
+    won = {"NS": 0, "EW": 0}
+    for number, leader, cards, winner in rows:
+        cols = []
+        for seat in COLUMNS:
+            card = cards.get(seat)
+            text = card_text(card, ascii, colour) if card is not None else ""
+            if card is not None and winner is seat:
+                text += "*"
+            cols.append(pad(text, cell))
+        if winner is not None:
+            won[winner.side.value] += 1
+        tally = f"{won['NS']:>2}  {won['EW']:>2}" if winner is not None else ""
+        lines.append(f"{number:>5}  {pad(leader.name if leader is not None else '?', 6)}"
+                     + "".join(cols) + pad(winner.name if winner is not None else "", 5) + tally)
+    if not rows:
+        lines.append("(no cards played)")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+# -- contract, result, score ----------------------------------------------------------
+
+def render_result(board: Board, *, ascii: bool = False, colour: bool = False) -> str:
+    """Contract, declarer, tricks and score as the file records them
+    (``Contract 4♥ by South, 10 tricks (made)``)."""
+    contract = board.contract
+    parts: list[str] = []
+    if contract is None:
+        parts.append("Contract ?" if board.get("Contract") is None else f"Contract {board.get('Contract')} (unreadable)")
+    elif contract.is_passed_out:
+        parts.append("Passed out")
+    else:
+        decl = board.declarer
+        parts.append(f"Contract {contract_text(contract, ascii, colour)}"
+                     + (f" by {decl.full_name}" if decl is not None else ""))
+        tricks = board.result
+        if tricks is not None:
+            diff = tricks - contract.tricks_needed
+            how = "made" if diff == 0 else (f"made +{diff}" if diff > 0 else f"down {-diff}")
+            parts.append(f"{tricks} tricks ({how})")
+        elif board.get("Result") is not None:
+            parts.append(f"result {board.get('Result')} (unreadable)")
+    score = board.get("Score")
+    if score is not None:
+        parts.append(f"score {score}")
+    return ", ".join(parts)
+
+
+def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> str:
+    """Everything ``bridgekit show`` prints for one board: a title line, the hand
+    diagram, the auction, the play and the result."""
+    title = []
+    label = board.label
+    title.append(f"Board {label}" if label is not None else "Board ?")
+    room = board.room
+    if room:
+        title.append(f"{room} room")
+    event = board.get("Event")
+    if event:
+        title.append(event)
+    where = board.file or ""
+    head = " | ".join(title)
+    if where:
+        loc = f"{where}" + (f":{board.line}" if board.line is not None else "")
+        head = f"{head}  [{loc}]"
+    sections = ["\n".join(textwrap.wrap(head, WIDTH) or [head])]
+    names = {s: n for s in Seat if (n := board.get(s.full_name))}
+    sections.append(render_deal(board.deal, board=label, dealer=board.dealer, vulnerable=board.vulnerable,
+                                names=names, ascii=ascii, colour=colour))
+    if board.auction is not None:
+        sections.append(render_auction(board.auction, ascii=ascii, colour=colour))
+    if board.play is not None and board.play.tricks:
+        sections.append(render_tricks(board.play, board.contract, ascii=ascii, colour=colour))
+    sections.append(render_result(board, ascii=ascii, colour=colour))
+    if board.problems:
+        lines: list[str] = []
+        for p in board.problems:
+            lines.extend(textwrap.wrap(f"! {p.code}: {p.message}", WIDTH, subsequent_indent="  "))
+        sections.append("\n".join(lines))
+    return "\n\n".join(s for s in sections if s)
