@@ -1,0 +1,642 @@
+"""Scoring files: the library functions behind ``bridgekit score``, ``match``,
+``rubber`` and ``deal``.
+
+* ``score_board`` scores one board under its rules profile: the contract and
+  declarer come from the ``Contract``/``Declarer`` tags, or from the recorded
+  auction; the tricks from a complete, legal recorded play (replayed through
+  the play engine), else from the ``Result`` tag.  The recorded ``Score`` tag is
+  read in all five PBN forms and compared.
+* ``profile_for_board`` decides the profile: an explicit override, else the
+  board's ``Scoring`` tag (``Auction-1920`` / ``Auction-Classic``; any other
+  value, e.g. ``IMP``, ``MP``, ``Rubber``, means contract bridge).
+* ``team_match`` pairs the two tables of each board (``Room`` Open/Closed or
+  ``Table`` 1/2) and converts the differences to IMPs; ``pair_matchpoints``
+  matchpoints boards played several times.
+* ``rubber_session`` keeps the Auction Bridge score pad, ``render_pad`` draws it.
+* ``deal_boards`` deals reproducible boards for a match.
+
+Nothing here prints or imports click: the CLI formats what these return.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+from .board import Board
+from .contract import PASSED_OUT, Result
+from .deal import Deal
+from .errors import BridgekitError
+from .rules import ABOVE, BELOW, Profile, Score, find_profile
+from .rules.imps import imps, matchpoints
+from .rules.rubber import Rubber, SessionDeal, keep_score
+from .seats import Seat, Side, Vul, dealer_for_board
+
+#: ``Scoring`` tag values (first field, case-insensitive) that select an
+#: Auction Bridge profile; everything else is contract bridge.
+SCORING_TAG_PROFILES = {
+    "auction-1920": "auction-1920", "auction1920": "auction-1920", "auction": "auction-1920",
+    "auction-classic": "auction-classic", "auctionclassic": "auction-classic",
+}
+
+
+def profile_for_board(board: Board, override: str | Profile | None = None) -> Profile:
+    """The rules profile a board is scored under.
+
+    ``override`` (a profile or its name, e.g. from ``--rules``) wins.  Otherwise
+    the first ``;``-separated field of the ``Scoring`` tag: ``Auction-1920`` (or
+    plain ``Auction``) and ``Auction-Classic`` select the Auction Bridge
+    profiles; standard PBN values (``IMP``, ``MP``, ``Rubber``, ``Chicago``,
+    ``BAM``...), an empty tag or no tag mean ``contract``.  Raises
+    BridgekitError for an unknown override name.
+    """
+    if isinstance(override, Profile):
+        return override
+    if override is not None:
+        return find_profile(override)
+    value = board.get("Scoring")
+    if value:
+        key = value.split(";")[0].strip().lower().replace(" ", "")
+        name = SCORING_TAG_PROFILES.get(key)
+        if name is not None:
+            return find_profile(name)
+    return find_profile("contract")
+
+
+_SCORE_PART = re.compile(r"^(?:(NS|EW)\s*)?([+-]?\d+)$", re.IGNORECASE)
+
+
+def parse_score_tag(value: str, declarer: Seat | None) -> int | None:
+    """A ``Score`` tag value as a net score for N/S, or None when it cannot be
+    read.  PBN's five forms: ``"420"`` (declarer's score), ``"NS 420"``,
+    ``"EW -420"``, ``"NS 420 EW -420"`` and ``"EW -420 NS 420"``.  A two-sided
+    value gives N/S's figure when the two are opposite, else N/S minus E/W (the
+    Auction Bridge case where both sides score)."""
+    text = value.strip()
+    if not text:
+        return None
+    tokens = text.replace(":", " ").split()
+    parts: list[tuple[str | None, int]] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.upper() in ("NS", "EW") and i + 1 < len(tokens):
+            tok = tok + " " + tokens[i + 1]
+            i += 1
+        m = _SCORE_PART.match(tok.replace(" ", "") if tok[:2].upper() in ("NS", "EW") else tok)
+        if m is None:
+            return None
+        parts.append((m.group(1).upper() if m.group(1) else None, int(m.group(2))))
+        i += 1
+    if len(parts) == 1:
+        side, points = parts[0]
+        if side == "NS":
+            return points
+        if side == "EW":
+            return -points
+        if points == 0:
+            return 0
+        if declarer is None:
+            return None
+        return points if declarer.side is Side.NS else -points
+    if len(parts) == 2 and {p[0] for p in parts} == {"NS", "EW"}:
+        values = dict(parts)
+        ns, ew = values["NS"], values["EW"]
+        return ns if ns == -ew else ns - ew
+    return None
+
+
+@dataclass
+class BoardScore:
+    """One board scored: what was played, the itemised score, and how it
+    compares with the recorded ``Score`` tag."""
+
+    board: Board
+    profile: Profile
+    result: Result | None = None
+    vulnerable: Vul | None = None
+    tricks_from: str | None = None          # "play" or "result"
+    score: Score | None = None
+    recorded_ns: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def scored(self) -> bool:
+        return self.score is not None
+
+    @property
+    def ns(self) -> int | None:
+        """Net score for N/S (N/S points minus E/W points), None if unscored."""
+        return self.score.ns if self.score is not None else None
+
+    @property
+    def mismatch(self) -> bool | None:
+        """True when the recorded Score disagrees; None when there is nothing to compare."""
+        if self.recorded_ns is None or self.score is None:
+            return None
+        return self.recorded_ns != self.score.ns
+
+    @property
+    def contract_text(self) -> str | None:
+        return str(self.result.contract) if self.result is not None else None
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON/CSV row of ``bridgekit score``."""
+        b = self.board
+        r = self.result
+        row: dict[str, object] = {
+            "file": b.file,
+            "board": b.label,
+            "room": room_of(b),
+            "dealer": b.dealer.name if b.dealer is not None else None,
+            "vulnerable": str(self.vulnerable) if self.vulnerable is not None else None,
+            "profile": self.profile.name,
+            "contract": self.contract_text,
+            "declarer": r.declarer.name if r is not None and r.declarer is not None else None,
+            "tricks": r.tricks if r is not None else None,
+            "tricks_from": self.tricks_from,
+        }
+        s = self.score
+        if self.profile.rubber:
+            for line in (BELOW, ABOVE):
+                for side in Side:
+                    row[f"{line}_{side.value.lower()}"] = s.on_line(side, line) if s is not None else None
+            row["total_ns"] = s.total(Side.NS) if s is not None else None
+            row["total_ew"] = s.total(Side.EW) if s is not None else None
+        else:
+            row["score_ns"] = s.ns if s is not None else None
+            row["score_ew"] = -s.ns if s is not None else None
+        row["breakdown"] = [i.to_dict() for i in s.items] if s is not None else []
+        row["recorded_score_ns"] = self.recorded_ns
+        row["mismatch"] = self.mismatch
+        row["notes"] = list(self.notes)
+        return row
+
+
+def room_of(board: Board) -> str | None:
+    """``Open``/``Closed`` from the ``Room`` tag, else from ``Table`` 1/2 (the
+    table number itself for other tables), else None."""
+    room = board.get("Room")
+    if room is not None:
+        key = room.strip().lower()
+        if key in ("open", "o"):
+            return "Open"
+        if key in ("closed", "c"):
+            return "Closed"
+        return room
+    table = board.get("Table")
+    if table is not None:
+        return {"1": "Open", "2": "Closed"}.get(table.strip(), f"Table {table.strip()}")
+    return None
+
+
+def board_result(board: Board) -> tuple[Result | None, str | None, list[str]]:
+    """What was played on ``board``: (Result, where the tricks came from, notes).
+
+    The Result is None (with a note saying why) when the contract, declarer or
+    tricks cannot be found.  Never raises for bad input."""
+    notes: list[str] = []
+    contract = board.contract
+    declarer = board.declarer
+    if contract is None or (declarer is None and not contract.is_passed_out):
+        if board.auction is not None and board.auction.calls:
+            auction, errors = board.auction_engine()
+            if not errors and auction.is_complete():
+                found = auction.contract()
+                if contract is None and found is not None:
+                    contract = found
+                    notes.append("contract from the auction")
+                if declarer is None and contract is not None and not contract.is_passed_out:
+                    declarer = auction.declarer()
+                    if declarer is not None:
+                        notes.append("declarer from the auction")
+    if contract is None:
+        return None, None, notes + ["no contract"]
+    if contract.is_passed_out:
+        return Result(PASSED_OUT), None, notes
+    if declarer is None:
+        return None, None, notes + ["no declarer"]
+    tricks: int | None = None
+    source: str | None = None
+    if board.play is not None and board.deal is not None:
+        try:
+            play, errors = board.play_engine(contract.strain, declarer)
+        except BridgekitError:
+            play, errors = None, [(0, None)]
+        if play is not None and not errors and play.is_complete():
+            tricks = play.declarer_tricks()
+            source = "play"
+            recorded = board.result
+            if recorded is not None and recorded != tricks:
+                notes.append(f"the play gives {tricks} tricks, the Result tag {recorded}")
+    if tricks is None:
+        tricks = board.result
+        source = "result" if tricks is not None else None
+    if tricks is None:
+        return None, None, notes + ["no result (tricks unknown)"]
+    return Result(contract, declarer, tricks), source, notes
+
+
+def score_board(board: Board, override: str | Profile | None = None) -> BoardScore:
+    """Score one board under ``profile_for_board(board, override)``.
+
+    Never raises for bad board content: what cannot be scored is left unscored
+    with a note.  Raises BridgekitError only for an unknown ``override``."""
+    profile = profile_for_board(board, override)
+    out = BoardScore(board, profile)
+    result, source, notes = board_result(board)
+    out.notes.extend(notes)
+    out.result, out.tricks_from = result, source
+    vul = board.vulnerable
+    if vul is None and board.number is not None and not profile.rubber:
+        vul = Vul.for_board(board.number)
+        out.notes.append("vulnerability from the board number")
+    out.vulnerable = vul
+    if result is not None:
+        if vul is None and not profile.rubber:
+            out.notes.append("vulnerability unknown")
+        else:
+            out.score = profile.score(result, vul or Vul.NONE, board.deal)
+            if profile.rubber and not result.contract.is_passed_out and not _honours_known(board.deal):
+                out.notes.append("honours not counted: the hands are unknown")
+    recorded = board.get("Score")
+    if recorded is not None:
+        out.recorded_ns = parse_score_tag(recorded, result.declarer if result is not None else board.declarer)
+        if out.recorded_ns is None:
+            out.notes.append(f"unreadable Score tag {recorded!r}")
+    return out
+
+
+def _honours_known(deal: Deal | None) -> bool:
+    if deal is None:
+        return False
+    full = deal.complete_last_hand() if any(h is None for h in deal.hands) else deal
+    return all(h is not None for h in full.hands)
+
+
+def score_boards(boards: Iterable[Board], override: str | Profile | None = None) -> Iterator[BoardScore]:
+    """``score_board`` over many boards, lazily."""
+    for board in boards:
+        yield score_board(board, override)
+
+
+@dataclass
+class ScoreTotals:
+    boards: int = 0
+    scored: int = 0
+    compared: int = 0
+    mismatches: int = 0
+    net_ns: int = 0
+    lines: dict[str, int] = field(default_factory=dict)   # "below_ns" ... for rubber profiles
+
+    def add(self, s: BoardScore) -> None:
+        self.boards += 1
+        if s.score is None:
+            return
+        self.scored += 1
+        self.net_ns += s.score.ns
+        if s.profile.rubber:
+            for line in (BELOW, ABOVE):
+                for side in Side:
+                    key = f"{line}_{side.value.lower()}"
+                    self.lines[key] = self.lines.get(key, 0) + s.score.on_line(side, line)
+        if s.mismatch is not None:
+            self.compared += 1
+            self.mismatches += int(s.mismatch)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"boards": self.boards, "scored": self.scored, "compared": self.compared,
+                "mismatches": self.mismatches, "net_ns": self.net_ns, **self.lines}
+
+
+def score_tag_value(s: BoardScore) -> str | None:
+    """The PBN ``Score`` value for a scored board: ``NS 420`` under contract
+    bridge; ``NS 198 EW 18`` (each side's points) under the auction profiles."""
+    if s.score is None:
+        return None
+    if s.profile.rubber:
+        return f"NS {s.score.total(Side.NS)} EW {s.score.total(Side.EW)}"
+    return f"NS {s.score.ns}"
+
+
+def write_score_tags(s: BoardScore) -> None:
+    """Fill ``Score`` (and ``ScoreRubber`` above/below per side for the auction
+    profiles, ``Scoring`` naming the profile when the board did not) on the board."""
+    value = score_tag_value(s)
+    if value is None:
+        return
+    board = s.board
+    board.set("Score", value)
+    if s.profile.rubber and s.score is not None:
+        sc = s.score
+        board.set("ScoreRubber", " ".join(
+            f"{side.value} {sc.on_line(side, ABOVE)}/{sc.on_line(side, BELOW)}" for side in Side))
+        tag_name = s.profile.extra.get("pbn_scoring")
+        if isinstance(tag_name, str) and profile_for_board(board) is not s.profile:
+            board.set("Scoring", tag_name)
+
+
+# -- team matches -----------------------------------------------------------
+
+@dataclass
+class MatchBoard:
+    """One board of a team match: N/S score at each table and the IMPs for the
+    team sitting N/S in the open room (team A)."""
+
+    number: int | str
+    open: BoardScore
+    closed: BoardScore
+    running: int = 0
+
+    @property
+    def open_ns(self) -> int | None:
+        return self.open.ns
+
+    @property
+    def closed_ns(self) -> int | None:
+        return self.closed.ns
+
+    @property
+    def diff(self) -> int | None:
+        if self.open_ns is None or self.closed_ns is None:
+            return None
+        return self.open_ns - self.closed_ns
+
+    @property
+    def imps(self) -> int | None:
+        return imps(self.diff) if self.diff is not None else None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"board": self.number, "open_contract": self.open.contract_text,
+                "open_declarer": _decl(self.open), "open_tricks": _tricks(self.open),
+                "open_ns": self.open_ns, "closed_contract": self.closed.contract_text,
+                "closed_declarer": _decl(self.closed), "closed_tricks": _tricks(self.closed),
+                "closed_ns": self.closed_ns, "diff": self.diff, "imps": self.imps, "running": self.running}
+
+
+def _decl(s: BoardScore) -> str | None:
+    return s.result.declarer.name if s.result is not None and s.result.declarer is not None else None
+
+
+def _tricks(s: BoardScore) -> int | None:
+    return s.result.tricks if s.result is not None else None
+
+
+@dataclass
+class Match:
+    boards: list[MatchBoard]
+    team_a: str
+    team_b: str
+    unpaired: list[str] = field(default_factory=list)
+
+    @property
+    def total_imps(self) -> int:
+        return sum(b.imps or 0 for b in self.boards)
+
+    @property
+    def imps_a(self) -> int:
+        return sum(b.imps for b in self.boards if b.imps is not None and b.imps > 0)
+
+    @property
+    def imps_b(self) -> int:
+        return -sum(b.imps for b in self.boards if b.imps is not None and b.imps < 0)
+
+    @property
+    def winner(self) -> str:
+        """Team A's or team B's name, or ``draw``."""
+        total = self.total_imps
+        if total == 0:
+            return "draw"
+        return self.team_a if total > 0 else self.team_b
+
+    def to_dict(self) -> dict[str, object]:
+        return {"team_a": self.team_a, "team_b": self.team_b,
+                "boards": [b.to_dict() for b in self.boards],
+                "imps_a": self.imps_a, "imps_b": self.imps_b,
+                "total_imps": self.total_imps, "winner": self.winner,
+                "unpaired": list(self.unpaired)}
+
+
+def team_match(scores: Iterable[BoardScore]) -> Match:
+    """Pair the open and closed room of each board number and IMP the
+    difference of the N/S scores (open minus closed: team A, N/S in the open
+    room).  Rooms come from ``Room`` (Open/Closed) or ``Table`` (1/2); a board
+    played exactly twice without either is taken in file order (open first).
+    Team names come from ``HomeTeam`` (team A) and ``VisitTeam``.  Boards not
+    played at both tables are listed in ``unpaired``."""
+    groups: dict[object, list[BoardScore]] = {}
+    order: list[object] = []
+    team_a = team_b = None
+    for s in scores:
+        key: object = s.board.number if s.board.number is not None else s.board.label
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(s)
+        team_a = team_a or s.board.get("HomeTeam")
+        team_b = team_b or s.board.get("VisitTeam")
+    boards: list[MatchBoard] = []
+    unpaired: list[str] = []
+    running = 0
+    for key in order:
+        group = groups[key]
+        by_room = {room_of(s.board): s for s in group}
+        if "Open" in by_room and "Closed" in by_room:
+            open_, closed = by_room["Open"], by_room["Closed"]
+        elif len(group) == 2 and all(room_of(s.board) is None for s in group):
+            open_, closed = group
+            open_.notes.append("no Room/Table tag: first record taken as the open room")
+        else:
+            rooms = ", ".join(str(room_of(s.board) or "?") for s in group)
+            unpaired.append(f"board {key}: played at {len(group)} table(s) ({rooms})")
+            continue
+        mb = MatchBoard(key if isinstance(key, (int, str)) else str(key), open_, closed)
+        running += mb.imps or 0
+        mb.running = running
+        boards.append(mb)
+    return Match(boards, team_a or "A", team_b or "B", unpaired)
+
+
+# -- matchpoints -------------------------------------------------------------
+
+def _pair_name(board: Board, side: Side, fallback: str) -> str:
+    a, b = (board.get(s.full_name) for s in side.seats)
+    if a or b:
+        return f"{a or '?'} & {b or '?'}"
+    return fallback
+
+
+@dataclass
+class MPResult:
+    number: int | str
+    score: BoardScore
+    ns_pair: str
+    ew_pair: str
+    mp_ns: float
+    mp_ew: float
+    top: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"board": self.number, "ns_pair": self.ns_pair, "ew_pair": self.ew_pair,
+                "contract": self.score.contract_text, "declarer": _decl(self.score),
+                "tricks": _tricks(self.score), "score_ns": self.score.ns,
+                "mp_ns": self.mp_ns, "mp_ew": self.mp_ew, "top": self.top,
+                "percent_ns": round(100 * self.mp_ns / self.top, 2) if self.top else None}
+
+
+def pair_matchpoints(scores: Iterable[BoardScore]) -> tuple[list[MPResult], list[dict[str, object]]]:
+    """Matchpoint every board played more than once (by board number): one
+    point per N/S score beaten, half per tie, top = plays - 1; E/W get the rest.
+    Returns the per-result rows and per-pair totals (pairs named from the
+    player tags, else the room/table)."""
+    groups: dict[object, list[BoardScore]] = {}
+    for s in scores:
+        if s.score is None:
+            continue
+        key: object = s.board.number if s.board.number is not None else s.board.label
+        groups.setdefault(key, []).append(s)
+    rows: list[MPResult] = []
+    totals: dict[str, dict[str, float]] = {}
+    for key, group in groups.items():
+        if len(group) < 2:
+            continue
+        mps = matchpoints([s.score.ns for s in group if s.score is not None])
+        top = len(group) - 1
+        for i, (s, mp) in enumerate(zip(group, mps)):
+            room = room_of(s.board) or f"table {i + 1}"
+            ns = _pair_name(s.board, Side.NS, f"NS {room}")
+            ew = _pair_name(s.board, Side.EW, f"EW {room}")
+            rows.append(MPResult(key if isinstance(key, (int, str)) else str(key), s, ns, ew, mp, top - mp, top))
+            for pair, got in ((ns, mp), (ew, top - mp)):
+                t = totals.setdefault(pair, {"mp": 0.0, "top": 0.0, "boards": 0})
+                t["mp"] += got
+                t["top"] += top
+                t["boards"] += 1
+    pairs = [{"pair": p, "boards": int(t["boards"]), "mp": t["mp"], "top": t["top"],
+              "percent": round(100 * t["mp"] / t["top"], 2) if t["top"] else None}
+             for p, t in sorted(totals.items(), key=lambda kv: -(kv[1]["mp"] / kv[1]["top"] if kv[1]["top"] else 0))]
+    return rows, pairs
+
+
+# -- rubbers -------------------------------------------------------------------
+
+def rubber_session(boards: Iterable[Board], profile: str | Profile) -> tuple[list[Rubber], list[str]]:
+    """Keep the score pad over ``boards`` in file order.  Returns the rubbers and
+    the boards left out (no result) as messages.  Raises BridgekitError when the
+    profile is not an Auction Bridge one."""
+    prof = profile if isinstance(profile, Profile) else find_profile(profile)
+    skipped: list[str] = []
+    deals: list[SessionDeal] = []
+    if not prof.rubber:
+        raise BridgekitError(f"the {prof.name} profile is not scored in rubbers "
+                             f"(use --rules auction-1920 or auction-classic)")
+    for board in boards:
+        result, _source, notes = board_result(board)
+        if result is None:
+            skipped.append(f"{board.file or '-'}, board {board.label or '?'}: not scored ({'; '.join(notes)})")
+            continue
+        deals.append(SessionDeal(result, board.dealer, board.deal, board.label))
+    return keep_score(deals, prof), skipped
+
+
+def render_pad(rubber: Rubber, ascii: bool = False) -> str:
+    """The score pad as players keep it: WE (N/S) and THEY (E/W) columns,
+    premiums above the line (the latest highest), the line, trick points below
+    in order with a line drawn under each game, then totals and the outcome."""
+    width = 28
+    bar = "|" if ascii else "\u2502"
+    rule = "=" if ascii else "\u2550"
+    thin = "-" if ascii else "\u2500"
+
+    def row(ns: str, ew: str) -> str:
+        return f"{ns:>{width}} {bar} {ew:<{width}}"
+
+    def cell(e: object) -> str:
+        from .rules.rubber import PadEntry
+        assert isinstance(e, PadEntry)
+        return f"{e.points} {e.item} (d{e.deal})"
+
+    def cell_left(e: object) -> str:
+        from .rules.rubber import PadEntry
+        assert isinstance(e, PadEntry)
+        return f"(d{e.deal}) {e.item} {e.points}"
+
+    lines: list[str] = []
+    state = "finished" if rubber.finished else "unfinished"
+    lines.append(f"Rubber {rubber.number} ({rubber.profile}, {state})")
+    lines.append(row("WE (N/S)", "THEY (E/W)"))
+    above = [e for e in rubber.entries if e.line == ABOVE]
+    ns_above = [e for e in above if e.side is Side.NS][::-1]
+    ew_above = [e for e in above if e.side is Side.EW][::-1]
+    for i in range(max(len(ns_above), len(ew_above))):
+        lines.append(row(cell_left(ns_above[i]) if i < len(ns_above) else "",
+                         cell(ew_above[i]) if i < len(ew_above) else ""))
+    lines.append(rule * width + rule + ("+" if ascii else "\u256a") + rule + rule * width)
+    games = max([e.game for e in rubber.entries], default=0)
+    for g in range(1, games + 1):
+        below = [e for e in rubber.entries if e.line == BELOW and e.game == g]
+        ns_b = [e for e in below if e.side is Side.NS]
+        ew_b = [e for e in below if e.side is Side.EW]
+        for i in range(max(len(ns_b), len(ew_b))):
+            lines.append(row(cell_left(ns_b[i]) if i < len(ns_b) else "",
+                             cell(ew_b[i]) if i < len(ew_b) else ""))
+        if g <= len(rubber.games):
+            who = "WE" if rubber.games[g - 1] is Side.NS else "THEY"
+            label = f" game {g}: {who} "
+            lines.append(label.center(2 * width + 3, thin))
+    lines.append(row(f"total {rubber.total(Side.NS)}", f"{rubber.total(Side.EW)} total"))
+    winner = rubber.winner
+    games_txt = f"games WE {rubber.games_won(Side.NS)}, THEY {rubber.games_won(Side.EW)}"
+    if winner is None:
+        outcome = "a draw" if rubber.finished else "level"
+    else:
+        who = "WE (N/S)" if winner is Side.NS else "THEY (E/W)"
+        outcome = f"{who} {'win' if rubber.finished else 'lead'} by {rubber.margin}"
+    lines.append(f"{games_txt}; {outcome}" + ("" if rubber.finished else " (rubber unfinished)"))
+    for d in rubber.deals:
+        for n in d.notes:
+            lines.append(f"  deal {d.deal}{f' (board {d.label})' if d.label else ''}: {n}")
+    return "\n".join(lines)
+
+
+# -- dealing boards ------------------------------------------------------------
+
+def deal_boards(count: int, seed: int | str, first: int = 1, event: str | None = None) -> list[Board]:
+    """``count`` boards numbered from ``first`` with dealer and vulnerability by
+    board number (1 N None, 2 E NS, 3 S EW, 4 W All, the 16-board cycle) and
+    random complete deals from ``seed`` (the same seed gives the same boards).
+    Raises BridgekitError for a count or first board below 1."""
+    if count < 1:
+        raise BridgekitError(f"cannot deal {count} boards (at least 1)")
+    if first < 1:
+        raise BridgekitError(f"invalid first board {first} (boards start at 1)")
+    rng = random.Random(f"bridgekit-deal:{seed}")
+    boards: list[Board] = []
+    for number in range(first, first + count):
+        board = Board()
+        board.set("Event", event or "bridgekit deal")
+        board.set("Site", "?")
+        board.set("Date", "?")
+        board.set("Board", str(number))
+        for seat in ("West", "North", "East", "South"):
+            board.set(seat, "?")
+        board.set("Dealer", dealer_for_board(number).name)
+        board.set("Vulnerable", str(Vul.for_board(number)))
+        board.set("Deal", str(Deal.random(rng)))
+        board.set("Scoring", "IMP")
+        board.set("Declarer", "?")
+        board.set("Contract", "?")
+        board.set("Result", "?")
+        board.set("Generator", f"bridgekit deal --seed {seed}")
+        boards.append(board)
+    return boards
+
+
+__all__ = [
+    "BoardScore", "Match", "MatchBoard", "MPResult", "ScoreTotals", "board_result", "deal_boards",
+    "pair_matchpoints", "parse_score_tag", "profile_for_board", "render_pad", "room_of",
+    "rubber_session", "score_board", "score_boards", "score_tag_value", "team_match",
+    "write_score_tags",
+]
