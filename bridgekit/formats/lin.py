@@ -469,7 +469,8 @@ class _Reader:
             if not part:
                 continue
             try:
-                hands[seat] = _parse_lin_hand(part)
+                hand = _parse_lin_hand(part)
+                hands[seat] = hand if len(hand) else None  # "S" alone (no cards) is an unknown hand
             except BridgekitError as e:
                 problem("lin-bad-deal", f"{seat.full_name}'s hand in md|: {e}", line)
                 ok = False
