@@ -80,6 +80,7 @@ class CallEntry:
     nags: list[int] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     alert: str | None = None        # LIN alert text
+    flag: str | None = None         # PBN irregularity before the call: ``^I`` (insufficient, condoned)
 
 
 @dataclass
@@ -94,6 +95,9 @@ class AuctionRecord:
     line: int | None = None
     comments: list[str] = field(default_factory=list)
     irregular: list[str] = field(default_factory=list)
+    ap_index: int | None = None      # calls from this index on were written ``AP``
+    continue_marker: bool = False    # ``+``: the auction is to be continued
+    skipped: list[int] = field(default_factory=list)  # ``^S`` before calls[i] (call out of rotation)
 
     def call_list(self) -> list[Call]:
         return [c.call for c in self.calls]
@@ -103,12 +107,13 @@ class AuctionRecord:
 class CardEntry:
     """One card in the Play section, in its seat column."""
 
-    card: Card | None               # None for '-' (unknown or not played)
+    card: Card | None               # None for '-' (unknown or not played) and '+'
     line: int | None = None
     suffix: str | None = None
     note: int | None = None
     nags: list[int] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
+    flag: str | None = None         # ``^R`` revoke, ``^L`` lead out of turn, ``+`` next card to play
 
 
 @dataclass
@@ -172,6 +177,75 @@ class Board:
     problems: list[Problem] = field(default_factory=list)
     file: str | None = None
     line: int | None = None                                   # first line of the game
+    escapes: list[str] = field(default_factory=list)          # ``%`` lines kept with the game
+    notes: list[str] = field(default_factory=list)            # Note values that belong to no section
+
+    # The PBN reader fills ``tags`` at once and leaves the sections (Auction,
+    # Play, tables) and the checks of the deal and tag values to ``_loader``,
+    # run on first access of ``auction``, ``play``, ``tables`` or ``problems``
+    # (see the properties installed after the class): scanning a big file for
+    # tags stays cheap, and a board's problems are complete whenever read.
+
+    def materialize(self) -> "Board":
+        """Parse whatever the reader left for later (idempotent); returns self."""
+        loader = self.__dict__.get("_loader")
+        if loader is not None:
+            self.__dict__["_loader"] = None
+            loader(self)
+        return self
+
+    # -- comparison --------------------------------------------------------
+
+    def canonical(self) -> dict[str, object]:
+        """Everything the record says, normalised as the PBN writer writes it,
+        as plain data: two boards are the same game record when their
+        ``canonical()`` are equal (used for round-trip tests).
+
+        Normalisations: a missing mandatory tag equals ``?``; Dealer,
+        Vulnerable, Declarer and Contract compare by meaning (``Love`` ==
+        ``None``); the deal compares by its hands (any first seat, any rank
+        order); call and card suffixes compare as their NAGs; problems, line
+        numbers and the file name are not part of the record.
+        """
+        tags: dict[str, str] = {}
+        for name in MANDATORY_TAGS:
+            tags[name] = "?"
+        for name, tag in self.tags.items():
+            if (name == "Auction" and self.auction is not None) or (name == "Play" and self.play is not None):
+                continue  # compared as sections below
+            tags[name] = normalized_tag_value(name, tag.value)
+        tag_comments = {name: list(tag.comments) for name, tag in self.tags.items()
+                        if tag.comments and name not in ("Auction", "Play")}
+        out: dict[str, object] = {
+            "tags": tags,
+            "tag_comments": tag_comments,
+            "comments": list(self.comments),
+            "escapes": list(self.escapes),
+            "notes": list(self.notes),
+            "tables": {name: (list(t.columns), [list(r) for r in t.rows]) for name, t in self.tables.items()},
+        }
+        rec = self.auction
+        if rec is not None:
+            out["auction"] = {
+                "first": rec.first.name,
+                "calls": [(str(e.call), e.note, tuple(sorted(_nags(e.suffix, e.nags, 0))), e.flag, tuple(e.comments))
+                          for e in rec.calls],
+                "incomplete": rec.incomplete_marker, "continue": rec.continue_marker,
+                "skipped": list(rec.skipped),
+                "notes": sorted(rec.notes.items()), "comments": list(rec.comments),
+            }
+        play = self.play
+        if play is not None:
+            out["play"] = {
+                "leader": play.leader.name,
+                "tricks": [[None if e is None else
+                            (None if e.card is None else str(e.card), e.note,
+                             tuple(sorted(_nags(e.suffix, e.nags, 6))), e.flag, tuple(e.comments))
+                            for e in row] for row in play.tricks],
+                "incomplete": play.incomplete_marker,
+                "notes": sorted(play.notes.items()), "comments": list(play.comments),
+            }
+        return out
 
     # -- raw tags ----------------------------------------------------------
 
@@ -314,6 +388,77 @@ class Board:
                     return play, errors
                 play.push_irregular(card)  # a revoke stands: play went on from it
         return play, errors
+
+
+def _lazy_field(name: str) -> property:
+    private = "_" + name
+
+    def get(self: Board) -> object:
+        if self.__dict__.get("_loader") is not None:
+            self.materialize()
+        return self.__dict__[private]
+
+    def set(self: Board, value: object) -> None:
+        self.__dict__[private] = value
+
+    return property(get, set, doc=f"``{name}`` (parsed on first access when read from PBN)")
+
+
+for _name in ("auction", "play", "tables", "problems"):
+    setattr(Board, _name, _lazy_field(_name))
+
+
+#: The 15 tags of PBN's mandatory tag set, in export order.
+MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+                  "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+
+#: Suffix -> NAG offset 1..6 (``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!``); cards add 6.
+SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+def _nags(suffix: str | None, nags: list[int], offset: int) -> list[int]:
+    out = list(nags)
+    if suffix is not None and suffix in SUFFIX_NAGS:
+        n = SUFFIX_NAGS[suffix] + offset
+        if n not in out:
+            out.append(n)
+    return out
+
+
+def export_nags(suffix: str | None, nags: list[int], card: bool) -> list[int]:
+    """The NAGs the PBN export format writes for an entry: the suffix as its
+    NAG ($1-$6 for calls, $7-$12 for cards) merged with the others, sorted."""
+    return sorted(_nags(suffix, nags, 6 if card else 0))
+
+
+def normalized_tag_value(name: str, value: str) -> str:
+    """A tag value as the PBN export format writes it: Dealer, Vulnerable,
+    Declarer and Contract in their canonical spelling when they parse, the Deal
+    from North (any readable deal), other values unchanged.  Never raises."""
+    if name not in _NORMALIZED:
+        return value
+    text = value.strip()
+    if text in ("", "?"):
+        return text
+    try:
+        if name == "Dealer":
+            return Seat.parse(text).name
+        if name == "Vulnerable":
+            return str(Vul.parse(text))
+        if name == "Declarer":
+            if text.startswith("^"):
+                return "^" + Seat.parse(text[1:]).name
+            return Seat.parse(text).name
+        if name == "Contract":
+            return str(Contract.parse(text))
+        if name == "Deal":
+            return str(Deal.parse(text))
+    except BridgekitError:
+        return text
+    return text
+
+
+_NORMALIZED = frozenset(("Dealer", "Vulnerable", "Declarer", "Contract", "Deal", "Result", "Board"))
 
 
 def _parse_or_none(parse, value):  # type: ignore[no-untyped-def]

@@ -1,0 +1,1134 @@
+"""PBN 2.1: a tolerant streaming reader (import format) and a strict writer
+(export format).
+
+Reading
+    :func:`read_pbn` yields one :class:`~bridgekit.board.Board` per game and
+    never holds more than one game in memory.  Bytes are decoded line by line:
+    UTF-8 (with or without BOM) first, and lines that are not UTF-8 with the
+    8-bit code page that reads best (cp1252 ~ latin-1, or cp1250 for Polish and
+    Czech club files).  Line ends may be CRLF, LF or CR.
+
+    Scanning is cheap: tags are split off with one regular expression and the
+    sections (``Auction``, ``Play``, tables) are kept as raw text until first
+    used (``board.auction``, ``board.play``, ``board.tables`` or
+    ``board.problems``), when they are parsed and the deal and tag values are
+    checked.  Nothing in a file stops the reader: every problem is recorded on
+    its board with its line (``board.problems``) and the next game is read.
+    Only a file that cannot be read at all raises :class:`FileFormatError`.
+
+Writing
+    :func:`format_board`, :func:`format_pbn` and :func:`write_pbn` write the
+    export format: ``% PBN 2.1`` and ``% EXPORT`` first, the 15 mandatory tags
+    in the standard's order (``?`` when unknown), the Auction section (four
+    calls a line from the dealer, then its notes), the Play section (one trick
+    a line in seat columns from the opening leader, then its notes), then the
+    other tags and tables sorted by name.  Comments, notes, NAGs, ``%`` lines,
+    unknown tags and tables are written back, so that reading the output gives
+    a board whose :meth:`~bridgekit.board.Board.canonical` equals the input's.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from typing import IO, Callable, Iterable, Iterator, Union
+
+from ..board import (MANDATORY_TAGS, SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord,
+                     Problem, Table, Tag, export_nags, normalized_tag_value)
+from ..calls import PASS, Call
+from ..cards import Card
+from ..deal import Deal
+from ..errors import BridgekitError, FileFormatError
+from ..seats import Seat
+
+Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
+
+__all__ = ["read_pbn", "format_board", "format_pbn", "write_pbn", "decode_lines", "Source"]
+
+#: Tags whose value may not use ``#`` / ``##`` inheritance (PBN 4.8).
+NO_INHERIT = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
+
+_CHUNK = 1 << 20
+
+# -- decoding ---------------------------------------------------------------
+
+
+def _pick_codepage(raw: bytes) -> str:
+    """The 8-bit code page under which ``raw`` reads as the most letters."""
+    best, best_score = "latin-1", -1
+    for enc in ("cp1252", "cp1250"):
+        try:
+            text = raw.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        score = sum(1 for ch in text if ord(ch) > 127 and ch.isalpha())
+        if score > best_score:
+            best, best_score = enc, score
+    return best
+
+
+class _Decoder:
+    """Splits a binary stream into text lines (without line ends)."""
+
+    def __init__(self, stream: IO[bytes], name: str | None) -> None:
+        self.stream = stream
+        self.name = name
+        self.codepage: str | None = None
+        self.encoding = "utf-8"
+
+    def _decode_block(self, block: bytes) -> str:
+        try:
+            return block.decode(self.encoding)
+        except UnicodeDecodeError:
+            pass
+        if self.codepage is None:
+            self.codepage = _pick_codepage(bytes(b for b in block if b > 127))
+        out = []
+        for raw in block.split(b"\n"):
+            try:
+                out.append(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                out.append(raw.decode(self.codepage, errors="replace"))
+        return "\n".join(out)
+
+    def lines(self) -> Iterator[str]:
+        first = self.stream.read(_CHUNK)
+        if not first:
+            raise FileFormatError("empty file", self.name)
+        if first.startswith(b"\xef\xbb\xbf"):
+            first = first[3:]
+        elif first.startswith((b"\xff\xfe", b"\xfe\xff")):
+            rest = self.stream.read()
+            try:
+                text = (first + rest).decode("utf-16")
+            except UnicodeDecodeError:
+                raise FileFormatError("not a text file (bad UTF-16)", self.name) from None
+            yield from _split_text(text)
+            return
+        if b"\x00" in first:
+            raise FileFormatError("not a text file (binary data: NUL bytes)", self.name)
+        buf = first
+        while True:
+            chunk = self.stream.read(_CHUNK) if buf is not first or len(first) == _CHUNK else b""
+            if not chunk:
+                if buf:
+                    yield from _split_text(self._decode_block(buf))
+                return
+            buf += chunk
+            cut = buf.rfind(b"\n")
+            if cut < 0:
+                continue
+            block, buf = buf[:cut], buf[cut + 1:]
+            if b"\x00" in block:
+                raise FileFormatError("not a text file (binary data: NUL bytes)", self.name)
+            yield from _split_text(self._decode_block(block))
+
+
+def _split_text(text: str) -> list[str]:
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
+def decode_lines(source: Source, name: str | None = None) -> Iterator[str]:
+    """The text lines of ``source`` (path, text, bytes, text or binary stream),
+    decoded as described in the module docstring.  Raises FileFormatError for a
+    missing, unreadable, empty or binary file."""
+    if isinstance(source, str) and _looks_like_path(source):
+        source = os.fspath(source)
+        yield from _lines_of_path(source, name or source)
+        return
+    if isinstance(source, os.PathLike):
+        path = os.fspath(source)
+        yield from _lines_of_path(path, name or str(path))
+        return
+    if isinstance(source, str):
+        if not source:
+            raise FileFormatError("empty input", name)
+        if source.startswith("\ufeff"):
+            source = source[1:]
+        if "\x00" in source:
+            raise FileFormatError("not a text file (binary data: NUL bytes)", name)
+        yield from _split_text(source)
+        return
+    if isinstance(source, (bytes, bytearray)):
+        yield from _Decoder(io.BytesIO(bytes(source)), name).lines()
+        return
+    if isinstance(source, io.TextIOBase) or not _is_binary_stream(source):
+        first = True
+        any_line = False
+        for line in source:  # type: ignore[union-attr]
+            text = str(line)
+            if first and text.startswith("\ufeff"):
+                text = text[1:]
+            first = False
+            if "\x00" in text:
+                raise FileFormatError("not a text file (binary data: NUL bytes)", name)
+            any_line = True
+            yield text.rstrip("\r\n")
+        if not any_line:
+            raise FileFormatError("empty input", name)
+        return
+    yield from _Decoder(source, name).lines()  # type: ignore[arg-type]
+
+
+def _is_binary_stream(stream: object) -> bool:
+    mode = getattr(stream, "mode", None)
+    if isinstance(mode, str):
+        return "b" in mode
+    return isinstance(stream, (io.BufferedIOBase, io.RawIOBase))
+
+
+def _looks_like_path(text: str) -> bool:
+    return bool(text) and "\n" not in text and "\r" not in text and text[0] not in "[%{;" and len(text) < 4096
+
+
+def _lines_of_path(path: str, name: str) -> Iterator[str]:
+    if os.path.isdir(path):
+        raise FileFormatError("is a directory, not a file", name)
+    try:
+        stream = open(path, "rb")
+    except FileNotFoundError:
+        raise FileFormatError("no such file", name) from None
+    except OSError as e:
+        raise FileFormatError(f"cannot open: {e.strerror or e}", name) from None
+    with stream:
+        try:
+            yield from _Decoder(stream, name).lines()
+        except OSError as e:
+            raise FileFormatError(f"cannot read: {e.strerror or e}", name) from None
+
+
+# -- scanning ---------------------------------------------------------------
+
+_TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_SPECIAL = re.compile(r'[\[\]{};]')
+_SCAN = re.compile(r'''
+    (?P<ws>\s+)
+  | (?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>(?:[^"\\]|\\.)*)"\s*\])
+  | ;(?P<semi>.*)
+  | \{(?P<brace>[^}]*)\}
+  | \{(?P<open>.*)
+  | (?P<str>"(?:[^"\\]|\\.)*")
+  | (?P<lbr>\[.*)
+  | (?P<tok>[^\s\[\]{};"]+)
+  | (?P<other>.)
+''', re.VERBOSE)
+_LOOSE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"(.*)"\s*\]')
+_UNESCAPE = re.compile(r'\\([\\"])')
+
+
+def _unescape(value: str) -> str:
+    return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+class _Game:
+    """A game being scanned: the board plus the raw sections left for later."""
+
+    __slots__ = ("board", "sections", "current", "notes", "scan_problems", "last", "has_tag")
+
+    def __init__(self, name: str | None, line: int) -> None:
+        self.board = Board(file=name, line=line)
+        self.sections: dict[str, list[tuple[int, str, bool]]] = {}
+        self.current: list[tuple[int, str, bool]] | None = None  # raw items of the open section
+        self.notes: list[tuple[str, int, str]] = []  # (section, line, value)
+        self.scan_problems: list[tuple[str, str, int | None, str]] = []
+        self.last: Tag | None = None
+        self.has_tag = False
+
+
+class _Reader:
+    def __init__(self, name: str | None) -> None:
+        self.name = name
+        self.previous: dict[str, str] = {}     # values of the previous games, for "#"
+        self.defaults: dict[str, str] = {}     # "##" values for all following games
+        self.prev_deal: dict[str, Tag] | None = None
+
+    # The scanner works line by line; a game ends at a blank line outside a
+    # brace comment.  Brace comments spanning lines are gathered in ``pending``
+    # so that an unterminated one can be undone at the end of the file.
+
+    def games(self, lines: Iterable[str]) -> Iterator[Board]:
+        name = self.name
+        tag_line = _TAG_LINE.match
+        special = _SPECIAL.search
+        game: _Game | None = None
+        carry_comments: list[str] = []
+        carry_escapes: list[str] = []
+        carry_line: int | None = None
+        comment: list[str] | None = None       # open brace comment lines
+        comment_start = 0
+        comment_buffer: list[tuple[int, str]] = []  # raw lines since the brace opened
+        comment_owner: object = None
+        partial: tuple[int, str] | None = None  # a tag spanning lines
+        source = enumerate(lines, 1)
+        replay: list[tuple[int, str]] = []
+        yielded = 0
+
+        while True:
+            if replay:
+                lineno, line = replay.pop()
+            else:
+                try:
+                    lineno, line = next(source)
+                except StopIteration:
+                    if comment is not None:
+                        # unterminated "{": keep its first line as the comment, read the rest again
+                        problem = ("unterminated-comment",
+                                   "'{' comment is never closed; it is taken to end at its line", comment_start,
+                                   "error")
+                        text = comment[0]
+                        comment = None
+                        if game is None:
+                            game = _Game(name, comment_start)
+                        game.scan_problems.append(problem)
+                        self._attach_comment(game, comment_owner, text)
+                        replay = list(reversed(comment_buffer[1:]))
+                        comment_buffer = []
+                        continue
+                    break
+            if comment is not None:
+                comment_buffer.append((lineno, line))
+                end = line.find("}")
+                if end < 0:
+                    comment.append(line)
+                    continue
+                comment.append(line[:end])
+                if game is None:
+                    game = _Game(name, comment_start)
+                self._attach_comment(game, comment_owner, "\n".join(comment))
+                comment = None
+                comment_buffer = []
+                rest = line[end + 1:]
+                if not rest.strip():
+                    continue
+                line = " " * (end + 1) + rest
+            elif partial is not None:
+                if not line.strip() or line.startswith("%") or line.lstrip().startswith("["):
+                    assert game is not None
+                    game.scan_problems.append(("bad-tag", f"unterminated tag {partial[1].strip()[:40]!r}",
+                                               partial[0], "error"))
+                    partial = None
+                else:
+                    lineno_first, text = partial
+                    partial = None
+                    line = text + " " + line.lstrip()
+                    lineno = lineno_first
+            if not line or line.isspace():
+                if game is not None and game.has_tag:
+                    yielded += 1
+                    yield self._finish(game)
+                    game = None
+                continue
+            if line[0] == "%":
+                if game is not None and game.has_tag:
+                    game.board.escapes.append(line)
+                elif not _is_header_escape(line):
+                    if carry_line is None:
+                        carry_line = lineno
+                    carry_escapes.append(line)
+                continue
+            m = tag_line(line)
+            if m is not None:
+                if game is None:
+                    game = self._new_game(lineno, carry_comments, carry_escapes, carry_line)
+                    carry_comments, carry_escapes, carry_line = [], [], None
+                self._tag(game, m.group(1), m.group(2), lineno)
+                continue
+            if game is None:
+                game = self._new_game(lineno, carry_comments, carry_escapes, carry_line)
+                carry_comments, carry_escapes, carry_line = [], [], None
+            if game.current is not None and special(line) is None:
+                game.current.append((lineno, line, False))
+                continue
+            # general tokenizer
+            pos = 0
+            n = len(line)
+            while pos < n:
+                m = _SCAN.match(line, pos)
+                assert m is not None
+                pos = m.end()
+                kind = m.lastgroup
+                if kind == "ws":
+                    continue
+                if kind == "tag":
+                    self._tag(game, m.group("name"), m.group("value"), lineno)
+                elif kind == "semi":
+                    self._comment(game, m.group("semi"), lineno)
+                elif kind == "brace":
+                    self._comment(game, m.group("brace"), lineno)
+                elif kind == "open":
+                    comment = [m.group("open")]
+                    comment_start = lineno
+                    comment_buffer = [(lineno, line)]
+                    comment_owner = self._comment_owner(game)
+                    break
+                elif kind == "str" or kind == "tok":
+                    text = m.group(kind)
+                    if game.current is not None:
+                        game.current.append((lineno, text, False))
+                    else:
+                        game.scan_problems.append(("bad-token", f"text {text[:40]!r} outside any tag or section",
+                                                   lineno, "warning"))
+                elif kind == "lbr":
+                    text = m.group("lbr")
+                    loose = _LOOSE_TAG.match(text)
+                    if loose is not None:
+                        game.scan_problems.append(("bad-tag", f"malformed tag {loose.group(0)[:60]!r} "
+                                                   "(unescaped quote?), read as far as its last quote",
+                                                   lineno, "warning"))
+                        self._tag(game, loose.group(1), loose.group(2).replace('"', '\\"'), lineno)
+                        pos = m.start() + loose.end()
+                        continue
+                    close = text.find("]")
+                    if close < 0 and text.count('"') < 2:
+                        partial = (lineno, text)
+                        break
+                    game.scan_problems.append(("bad-tag", f"malformed tag {text[:close + 1 if close >= 0 else 60]!r}",
+                                               lineno, "error"))
+                    if close < 0:
+                        break
+                    pos = m.start() + close + 1
+                else:  # a stray ']' or '}'
+                    game.scan_problems.append(("bad-token", f"stray {m.group('other')!r}", lineno, "warning"))
+        if partial is not None and game is not None:
+            game.scan_problems.append(("truncated", f"file ends inside a tag {partial[1].strip()[:40]!r}",
+                                       partial[0], "error"))
+        if game is not None and game.has_tag:
+            yielded += 1
+            yield self._finish(game)
+        elif game is not None and game.scan_problems and yielded:
+            pass
+        if not yielded:
+            raise FileFormatError("no PBN game found (no tag pair such as [Deal \"...\"])", name)
+
+    # -- pieces of the scanner --------------------------------------------
+
+    def _new_game(self, lineno: int, comments: list[str], escapes: list[str], first: int | None) -> _Game:
+        game = _Game(self.name, first if first is not None and not comments else lineno)
+        game.board.comments.extend(comments)
+        game.board.escapes.extend(escapes)
+        return game
+
+    def _tag(self, game: _Game, name: str, value: str, lineno: int) -> None:
+        board = game.board
+        if "\\" in value:
+            value = _unescape(value)
+        if not game.has_tag:
+            game.has_tag = True
+            board.line = lineno
+        if name == "Note":
+            section = "Play" if game.current is not None and game.current is game.sections.get("Play") else "Auction"
+            game.notes.append((section, lineno, value))
+            game.last = None
+            return
+        if name in board.tags:
+            game.scan_problems.append(("duplicate-tag", f"repeated tag {name} ignored", lineno, "warning"))
+            game.current = []  # its section data is ignored too
+            game.last = None
+            return
+        if value and value[0] == "#":
+            if name in NO_INHERIT:
+                game.scan_problems.append(("bad-inheritance", f"{name} may not inherit a value with '#'",
+                                           lineno, "error"))
+            elif value == "#":
+                value = self.previous.get(name, "")
+            elif value.startswith("##"):
+                value = value[2:]
+                self.defaults[name] = value
+        elif name in self.defaults:
+            self.defaults[name] = value
+        tag = Tag(name, value, lineno)
+        board.tags[name] = tag
+        game.last = tag
+        raw: list[tuple[int, str, bool]] = []
+        game.sections[name] = raw
+        game.current = raw
+
+    def _comment_owner(self, game: _Game) -> object:
+        if game.current is not None and game.last is not None and game.last.name in ("Auction", "Play"):
+            return game.current
+        if game.last is not None:
+            return game.last
+        if game.has_tag and game.current is not None:
+            return game.current
+        return game.board
+
+    def _attach_comment(self, game: _Game, owner: object, text: str) -> None:
+        if isinstance(owner, list):
+            owner.append((0, text, True))
+        elif isinstance(owner, Tag):
+            owner.comments.append(text)
+        else:
+            game.board.comments.append(text)
+
+    def _comment(self, game: _Game, text: str, lineno: int) -> None:
+        owner = self._comment_owner(game)
+        if isinstance(owner, list):
+            owner.append((lineno, text, True))
+        else:
+            self._attach_comment(game, owner, text)
+
+    def _finish(self, game: _Game) -> Board:
+        board = game.board
+        tags = board.tags
+        for name, value in self.defaults.items():
+            if name not in tags:
+                tags[name] = Tag(name, value, None)
+        # rpbridge.net and club files omit the deal on the second table of a board
+        if "Deal" not in tags and self.prev_deal is not None and (
+                "Auction" in tags or "Play" in tags or "Contract" in tags or "Result" in tags):
+            prev_board = self.prev_deal.get("Board")
+            here = tags.get("Board")
+            if here is None or prev_board is None or here.value.strip() == prev_board.value.strip():
+                for key, tag in self.prev_deal.items():
+                    if key not in tags:
+                        tags[key] = Tag(key, tag.value, None)
+                game.scan_problems.append(("inherited-deal", "no Deal tag: board, dealer, vulnerability and "
+                                           "deal taken from the previous game", board.line, "warning"))
+        for name, tag in tags.items():
+            self.previous[name] = tag.value
+        if "Deal" in tags:
+            self.prev_deal = {k: tags[k] for k in ("Board", "Dealer", "Vulnerable", "Deal") if k in tags}
+        board.__dict__["_pbn_game"] = game
+        board.__dict__["_loader"] = _materialize
+        return board
+
+    def _unused(self) -> None:  # pragma: no cover
+        pass
+
+
+def _is_header_escape(line: str) -> bool:
+    text = line[1:].strip().upper()
+    return text.startswith("PBN ") or text in ("EXPORT", "IMPORT")
+
+
+# -- materializing (lazy) ---------------------------------------------------
+
+_SEC_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[^\s!?=$*+^"]+|\S')
+_CALLS: dict[str, Call | None] = {}
+_CARDS: dict[str, Card | None] = {}
+
+
+def _call_of(token: str) -> Call | None:
+    try:
+        return _CALLS[token]
+    except KeyError:
+        pass
+    call: Call | None
+    if token in ("-",):
+        call = None
+    else:
+        try:
+            call = Call.parse(token)
+        except BridgekitError:
+            call = None
+    _CALLS[token] = call
+    return call
+
+
+def _card_of(token: str) -> Card | None:
+    try:
+        return _CARDS[token]
+    except KeyError:
+        pass
+    card: Card | None
+    try:
+        card = Card.parse(token)
+    except BridgekitError:
+        card = None
+    _CARDS[token] = card
+    return card
+
+
+def _materialize(board: Board) -> None:
+    game: _Game = board.__dict__.pop("_pbn_game")
+    problems: list[Problem] = []
+    board.__dict__["_problems"] = problems
+    label = board.label
+    file = board.file
+
+    def problem(code: str, message: str, line: int | None, severity: str = "error") -> None:
+        problems.append(Problem(code, message, file, line, label, severity=severity))
+
+    for code, message, line, severity in game.scan_problems:
+        problem(code, message, line, severity)
+    tags = board.tags
+    _check_values(board, problem)
+    tables: dict[str, Table] = {}
+    board.__dict__["_tables"] = tables
+    for name, raw in game.sections.items():
+        if name == "Auction":
+            board.__dict__["_auction"] = _parse_auction(board, tags[name], raw, problem)
+        elif name == "Play":
+            board.__dict__["_play"] = _parse_play(board, tags[name], raw, problem)
+        elif raw or name.endswith("Table"):
+            _parse_table(tags[name], raw, tables, problem)
+    auction = board.__dict__.get("_auction")
+    play = board.__dict__.get("_play")
+    for section, line, value in game.notes:
+        number, sep, text = value.partition(":")
+        try:
+            n = int(number.strip())
+        except ValueError:
+            n = -1
+        if not sep or not 0 <= n <= 999:
+            problem("bad-note", f"Note {value[:40]!r} is not 'number:text'", line, "warning")
+            board.notes.append(value)
+            continue
+        target = play if section == "Play" and play is not None else auction
+        if target is None:
+            target = play
+        if target is None:
+            problem("bad-note", f"Note {n} belongs to no Auction or Play section", line, "warning")
+            board.notes.append(value)
+            continue
+        if n in target.notes:
+            problem("duplicate-note", f"Note {n} given twice; the first is kept", line, "warning")
+            continue
+        target.notes[n] = text
+
+
+def _check_values(board: Board, problem: Callable[..., None]) -> None:
+    tags = board.tags
+    for name, parse in _VALUE_CHECKS:
+        tag = tags.get(name)
+        if tag is None:
+            continue
+        value = tag.value.strip()
+        if value in ("", "?"):
+            continue
+        if name == "Declarer" and value.startswith("^"):
+            value = value[1:]
+        try:
+            parse(value)
+        except BridgekitError as e:
+            if name == "Contract" and value.upper() in ("S", "H", "D", "C", "NT", "N"):
+                continue  # end position: the strain only (PBN 3.10)
+            problem("bad-value", f"{name}: {e}", tag.line)
+    tag = tags.get("Result")
+    if tag is not None:
+        value = tag.value.strip().lstrip("^").strip()
+        if value not in ("", "?"):
+            ok = value.isdigit() and 0 <= int(value) <= 13
+            if not ok and value[:2].upper() in ("NS", "EW"):
+                rest = value[2:].strip()
+                ok = rest.isdigit() and 0 <= int(rest) <= 13
+            if not ok:
+                problem("bad-value", f"Result: {tag.value!r} is not a number of tricks (0-13)", tag.line)
+    tag = tags.get("Deal")
+    if tag is not None:
+        value = tag.value.strip()
+        if value not in ("", "?") and not _deal_is_sound(value):
+            try:
+                deal = Deal.parse(value)
+            except BridgekitError as e:
+                problem("bad-deal", str(e), tag.line)
+                return
+            found = deal.problems()
+            sizes = {len(h) for h in deal.hands if h is not None}
+            end_position = len(sizes) == 1 and max(sizes) < 13
+            for code, message in found:
+                if end_position and code in ("hand-size", "missing-card"):
+                    continue
+                problem(code, message, tag.line)
+
+
+def _seat(text: str) -> Seat:
+    return Seat.parse(text)
+
+
+def _vul(text: str) -> object:
+    from ..seats import Vul
+    return Vul.parse(text)
+
+
+def _contract(text: str) -> object:
+    from ..contract import Contract
+    return Contract.parse(text)
+
+
+_VALUE_CHECKS: tuple[tuple[str, Callable[[str], object]], ...] = (
+    ("Dealer", _seat), ("Vulnerable", _vul), ("Declarer", _seat), ("Contract", _contract))
+
+_HAND = re.compile(r"^([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)$")
+
+
+def _deal_is_sound(value: str) -> bool:
+    """Fast check of the common case: a complete deal of 4 x 13 distinct cards
+    in upper case.  False means "look closer", not necessarily wrong."""
+    if len(value) < 2 or value[1] != ":" or value[0] not in "NESW":
+        return False
+    hands = value[2:].split()
+    if len(hands) != 4:
+        return False
+    suits = ["", "", "", ""]
+    for hand in hands:
+        m = _HAND.match(hand)
+        if m is None or len(hand) != 16:
+            return False
+        for i in range(4):
+            suits[i] += m.group(i + 1)
+    return all(len(set(s)) == 13 for s in suits)
+
+
+def _tokens(raw: list[tuple[int, str, bool]]) -> Iterator[tuple[int, str, bool]]:
+    for line, text, is_comment in raw:
+        if is_comment:
+            yield line, text, True
+        else:
+            for tok in _SEC_TOKEN.findall(text):
+                yield line, tok, False
+
+
+def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
+                   problem: Callable[..., None]) -> AuctionRecord:
+    try:
+        first = Seat.parse(tag.value)
+    except BridgekitError:
+        first = board.dealer if board.dealer is not None else Seat.N
+        problem("bad-value", f"Auction: invalid first caller {tag.value!r} (taken as {first.name})", tag.line)
+    rec = AuctionRecord(first, line=tag.line)
+    calls = rec.calls
+    last: CallEntry | None = None
+    flag: str | None = None
+    ended = False
+    for line, tok, is_comment in _tokens(raw):
+        if is_comment:
+            if last is not None:
+                last.comments.append(tok)
+            else:
+                rec.comments.append(tok)
+            continue
+        if ended:
+            problem("bad-call", f"{tok!r} after the end of the auction ('*' or 'AP')", line)
+            continue
+        c = tok[0]
+        if c == "=" and len(tok) > 2 and tok[-1] == "=":
+            if last is None:
+                problem("bad-call", f"note reference {tok} before any call", line, "warning")
+            elif last.note is not None:
+                problem("bad-call", f"second note reference {tok} on one call", line, "warning")
+            else:
+                last.note = int(tok[1:-1])
+            continue
+        if c == "$" and tok[1:].isdigit():
+            if last is None:
+                problem("bad-call", f"NAG {tok} before any call", line, "warning")
+            else:
+                last.nags.append(int(tok[1:]))
+            continue
+        if c in "!?" and tok in SUFFIX_NAGS:
+            if last is None or last.suffix is not None:
+                problem("bad-call", f"misplaced suffix {tok!r}", line, "warning")
+            else:
+                last.suffix = tok
+            continue
+        if c == "^":
+            kind = tok[1:].upper()
+            if kind == "S":
+                rec.skipped.append(len(calls))
+            elif kind == "I":
+                flag = "^I"
+            else:
+                problem("bad-call", f"irregularity {tok!r} is not allowed in an auction", line)
+            continue
+        if tok == "*":
+            rec.incomplete_marker = True
+            ended = True
+            continue
+        if tok == "+":
+            rec.continue_marker = True
+            ended = True
+            continue
+        if tok == "-" and not calls and not rec.skipped:
+            rec.first = rec.first.next()
+            continue
+        up = tok.upper()
+        if up == "AP":
+            rec.ap_index = len(calls)
+            trailing = 0
+            for e in reversed(calls):
+                if e.call is not PASS:
+                    break
+                trailing += 1
+            has_call = any(e.call is not PASS for e in calls)
+            need = max(0, (3 if has_call else 4) - trailing)
+            for _ in range(need):
+                calls.append(CallEntry(PASS, line))
+            last = calls[-1] if calls else None
+            rec.complete_marker = True
+            ended = True
+            continue
+        call = _call_of(tok)
+        if call is None:
+            problem("bad-call", f"invalid call {tok!r}", line)
+            continue
+        last = CallEntry(call, line)
+        if flag is not None:
+            last.flag, flag = flag, None
+        calls.append(last)
+    if not rec.complete_marker and len(calls) >= 4:
+        tail = calls[-3:]
+        if all(e.call is PASS for e in tail) and (len(calls) > 3):
+            rec.complete_marker = True
+    return rec
+
+
+def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
+                problem: Callable[..., None]) -> PlayRecord | None:
+    value = tag.value.strip()
+    if not value:
+        # [Play ""]: no play (passed out or not recorded); keep nothing but the tag
+        if raw and any(not c for _, _, c in raw):
+            problem("bad-card", "cards after an empty Play tag are ignored", tag.line, "warning")
+        return None
+    try:
+        leader = Seat.parse(value)
+    except BridgekitError:
+        problem("bad-value", f"Play: invalid opening leader {tag.value!r}", tag.line)
+        return None
+    rec = PlayRecord(leader, line=tag.line)
+    tricks = rec.tricks
+    row: list[CardEntry | None] = []
+    last: CardEntry | None = None
+    flag: str | None = None
+    ended = False
+    for line, tok, is_comment in _tokens(raw):
+        if is_comment:
+            if last is not None:
+                last.comments.append(tok)
+            else:
+                rec.comments.append(tok)
+            continue
+        if ended:
+            problem("bad-card", f"{tok!r} after the end of the play ('*')", line)
+            continue
+        c = tok[0]
+        if c == "=" and len(tok) > 2 and tok[-1] == "=":
+            if last is None or last.note is not None:
+                problem("bad-card", f"misplaced note reference {tok}", line, "warning")
+            else:
+                last.note = int(tok[1:-1])
+            continue
+        if c == "$" and tok[1:].isdigit():
+            if last is None:
+                problem("bad-card", f"NAG {tok} before any card", line, "warning")
+            else:
+                last.nags.append(int(tok[1:]))
+            continue
+        if c in "!?" and tok in SUFFIX_NAGS:
+            if last is None or last.suffix is not None:
+                problem("bad-card", f"misplaced suffix {tok!r}", line, "warning")
+            else:
+                last.suffix = tok
+            continue
+        if c == "^":
+            kind = tok[1:].upper()
+            if kind in ("R", "L"):
+                flag = "^" + kind
+            else:
+                problem("bad-card", f"irregularity {tok!r} is not allowed in the play", line)
+            continue
+        if tok == "*":
+            rec.incomplete_marker = True
+            ended = True
+            continue
+        if tok == "-" or tok == "+":
+            last = CardEntry(None, line)
+            if tok == "+":
+                last.flag = "+"
+        else:
+            card = _card_of(tok)
+            if card is None:
+                problem("bad-card", f"invalid card {tok!r}", line)
+                last = CardEntry(None, line)
+            else:
+                last = CardEntry(card, line)
+            if flag is not None:
+                last.flag, flag = flag, None
+        if len(row) == 4:
+            row = []
+        if not row:
+            tricks.append(row)
+        row.append(last)
+    if len(tricks) > 13:
+        problem("bad-card", f"{len(tricks)} tricks in the Play section (at most 13)", tag.line)
+    return rec
+
+
+def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, Table],
+                 problem: Callable[..., None]) -> None:
+    columns = tag.value.split(";") if tag.value else []
+    width = max(1, len(columns))
+    elements: list[str] = []
+    for line, tok, is_comment in raw:
+        if is_comment:
+            tag.comments.append(tok)
+            continue
+        for m in _TABLE_TOKEN.finditer(tok):
+            text = m.group(0)
+            if text[0] == '"':
+                text = _unescape(text[1:-1] if len(text) > 1 and text.endswith('"') else text[1:])
+            elements.append(text)
+    rows = [elements[i:i + width] for i in range(0, len(elements), width)]
+    if rows and len(rows[-1]) != width:
+        problem("bad-table", f"{tag.name}: {len(elements)} elements do not fill rows of {width} columns",
+                tag.line, "warning")
+    tables[tag.name] = Table(columns, rows)
+
+
+_TABLE_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[^\s"]+')
+
+
+def read_pbn(source: Source, name: str | None = None) -> Iterator[Board]:
+    """Read the games of a PBN file one at a time.
+
+    ``source`` is a path (``str`` without a line break, or ``os.PathLike``),
+    PBN text (``str`` holding a line break or starting with ``[``, ``%``,
+    ``{`` or ``;``), ``bytes``, or an open text or binary stream.  ``name``
+    names the file in problems (default: the path).
+
+    Raises FileFormatError (lazily, while iterating) when the input cannot be
+    read at all: missing file, directory, binary data, empty, or no game.
+    Problems inside games never raise: they are in ``board.problems``.
+    """
+    if name is None and isinstance(source, (str, os.PathLike)) and (
+            not isinstance(source, str) or _looks_like_path(source)):
+        name = os.fspath(source)
+    if name is None:
+        name = getattr(source, "name", None) if not isinstance(source, (str, bytes)) else None
+        if not isinstance(name, str):
+            name = None
+    return _Reader(name).games(decode_lines(source, name))
+
+
+# -- writing ----------------------------------------------------------------
+
+_NEEDS_ESCAPE = re.compile(r'\\(?=[\\"]|$)|"')
+
+
+def _escape(value: str) -> str:
+    """Escape a tag value: ``"`` as ``\\"``, and a backslash as ``\\\\`` where it
+    would otherwise be read as an escape (before ``"``, ``\\`` or the end)."""
+    value = value.replace("\r\n", " ").replace("\n", " ").replace("\r", " ").replace("\t", " ")
+    if '"' not in value and "\\" not in value:
+        return value
+    return _NEEDS_ESCAPE.sub(lambda m: "\\" + m.group(0), value)
+
+
+def _comment_text(text: str) -> str:
+    """A comment as written: ``{text}``, or ``;text`` when it holds a ``}``."""
+    if "}" in text:
+        if "\n" not in text:
+            return ";" + text
+        return "{" + text.replace("}", ")") + "}"
+    return "{" + text + "}"
+
+
+def _tag_line(name: str, value: str) -> str:
+    return f'[{name} "{_escape(value)}"]'
+
+
+def _entry_text(token: str, note: int | None, nags: list[int], flag: str | None) -> str:
+    parts = []
+    if flag is not None and flag != "+":
+        parts.append(flag)
+    parts.append(token)
+    if note is not None:
+        parts.append(f"={note}=")
+    parts.extend(f"${n}" for n in nags)
+    return " ".join(parts)
+
+
+def _auction_lines(rec: AuctionRecord) -> list[str]:
+    lines: list[str] = []
+    current: list[str] = []
+    skipped = list(rec.skipped)
+    count = 0  # positions used on this line
+
+    def put(text: str, comments: list[str]) -> None:
+        nonlocal current, count
+        current.append(text)
+        count += 1
+        if comments:
+            lines.append(" ".join(current + [_comment_text(c) for c in comments]))
+            current, count = [], 0
+        elif count == 4:
+            lines.append(" ".join(current))
+            current, count = [], 0
+
+    calls = rec.calls
+    ap = rec.ap_index if rec.ap_index is not None and rec.ap_index <= len(calls) else None
+    # AP can only stand for trailing passes without annotations
+    if ap is not None and any(e.call is not PASS or e.note is not None or e.nags or e.suffix or e.comments
+                              or e.flag for e in calls[ap:]):
+        ap = None
+    for i, entry in enumerate(calls):
+        for _ in range(skipped.count(i)):
+            put("^S", [])
+        if ap is not None and i >= ap:
+            break
+        put(_entry_text(str(entry.call), entry.note, export_nags(entry.suffix, entry.nags, False), entry.flag),
+            entry.comments)
+    for _ in range(skipped.count(len(calls))):
+        put("^S", [])
+    if ap is not None:
+        put("AP", [])
+    if rec.incomplete_marker:
+        put("*", [])
+    elif rec.continue_marker:
+        put("+", [])
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def _play_lines(rec: PlayRecord) -> list[str]:
+    lines: list[str] = []
+    for row in rec.tricks:
+        parts: list[str] = []
+        comments: list[str] = []
+        for entry in row:
+            if entry is None:
+                parts.append("-")
+                continue
+            token = "+" if entry.flag == "+" else ("-" if entry.card is None else str(entry.card))
+            parts.append(_entry_text(token, entry.note, export_nags(entry.suffix, entry.nags, True), entry.flag))
+            if entry.comments:
+                # comments must follow their card: close the line here
+                lines.append(" ".join(parts + [_comment_text(c) for c in entry.comments]))
+                parts = []
+        if parts:
+            lines.append(" ".join(parts))
+    if rec.incomplete_marker:
+        lines.append("*")
+    return lines
+
+
+def _table_lines(table: Table) -> list[str]:
+    widths: list[tuple[int, str]] = []
+    for col in table.columns:
+        m = re.search(r"\\(\d+)([LR]?)", col)
+        widths.append((int(m.group(1)), m.group(2)) if m else (0, ""))
+    lines = []
+    for row in table.rows:
+        cells = []
+        for i, cell in enumerate(row):
+            text = _table_cell(cell)
+            w, align = widths[i] if i < len(widths) else (0, "")
+            if w > len(text) and i < len(row) - 1 or (w > len(text) and align == "R"):
+                text = text.rjust(w) if align == "R" else text.ljust(w)
+            cells.append(text)
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
+_PLAIN_CELL = re.compile(r'^[^\s\[\]{};"%\\]+$')
+
+
+def _table_cell(cell: str) -> str:
+    if _PLAIN_CELL.match(cell) and cell[0] not in "$=!?^*+":
+        return cell
+    return '"' + cell.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+def format_board(board: Board) -> str:
+    """One game in PBN export format (lines joined with ``\\n``, no final line
+    end).  Never raises for any board the reader produces."""
+    out: list[str] = []
+    tags = board.tags
+    for esc in board.escapes:
+        if not _is_header_escape(esc):
+            out.append(esc)
+    for c in board.comments:
+        out.append(_comment_text(c))
+    dealer = board.dealer
+    tables = board.tables
+    auction = board.auction
+    play = board.play
+
+    def tag_out(name: str, value: str, comments: list[str]) -> None:
+        out.append(_tag_line(name, value))
+        out.extend(_comment_text(c) for c in comments)
+
+    for name in MANDATORY_TAGS:
+        tag = tags.get(name)
+        if tag is None:
+            tag_out(name, "?", [])
+            continue
+        value = tag.value
+        if name == "Deal":
+            deal = board.deal
+            if deal is not None:
+                first = dealer if dealer is not None else Seat.parse(value.strip()[0])
+                value = deal.str_from(first)
+            else:
+                value = value.strip()
+        else:
+            value = normalized_tag_value(name, value)
+        tag_out(name, value, tag.comments)
+        if name in tables:
+            out.extend(_table_lines(tables[name]))
+    if auction is not None:
+        tag = tags.get("Auction")
+        out.append(_tag_line("Auction", auction.first.name))
+        out.extend(_comment_text(c) for c in auction.comments)
+        if tag is not None:
+            out.extend(_comment_text(c) for c in tag.comments)
+        out.extend(_auction_lines(auction))
+        for n, text in sorted(auction.notes.items()):
+            out.append(_tag_line("Note", f"{n}:{text}"))
+    elif "Auction" in tags:
+        tag_out("Auction", tags["Auction"].value.strip(), tags["Auction"].comments)
+    if play is not None:
+        tag = tags.get("Play")
+        out.append(_tag_line("Play", play.leader.name))
+        out.extend(_comment_text(c) for c in play.comments)
+        if tag is not None:
+            out.extend(_comment_text(c) for c in tag.comments)
+        out.extend(_play_lines(play))
+        for n, text in sorted(play.notes.items()):
+            out.append(_tag_line("Note", f"{n}:{text}"))
+    elif "Play" in tags:
+        tag_out("Play", tags["Play"].value.strip(), tags["Play"].comments)
+    others = sorted((set(tags) | set(tables)) - set(MANDATORY_TAGS) - {"Auction", "Play"})
+    for name in others:
+        tag = tags.get(name)
+        table = tables.get(name)
+        if tag is not None:
+            value = tag.value
+            comments = tag.comments
+        else:
+            value = ";".join(table.columns) if table is not None else ""
+            comments = []
+        tag_out(name, value, comments)
+        if table is not None:
+            out.extend(_table_lines(table))
+    for value in board.notes:
+        out.append(_tag_line("Note", value))
+    return "\n".join(out)
+
+
+def format_pbn(boards: Iterable[Board]) -> str:
+    """A whole PBN export file as text (``\\n`` line ends)."""
+    buf = io.StringIO()
+    write_pbn(boards, buf, newline="\n")
+    return buf.getvalue()
+
+
+def write_pbn(boards: Iterable[Board], stream: IO[str], newline: str = "\r\n") -> int:
+    """Write ``boards`` to a text ``stream`` in PBN export format (CRLF line
+    ends as the standard asks, or ``newline``).  Returns the number of games."""
+    stream.write(f"% PBN 2.1{newline}% EXPORT{newline}")
+    count = 0
+    for board in boards:
+        text = format_board(board)
+        if count:
+            stream.write(newline)
+        if newline != "\n":
+            text = text.replace("\n", newline)
+        stream.write(text + newline)
+        count += 1
+    return count
