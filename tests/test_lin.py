@@ -162,6 +162,13 @@ def test_vugraph_results_fill_in_a_cut_off_record() -> None:
     assert open6.contract is None and open6.result is None
 
 
+def test_impossible_deal_and_end_position() -> None:
+    (b,) = read_lin_text("ah|Board 9|md|3SAKQJT98765432,SAHKQJT98765432,DAKQJT98765432,CAKQJT98765432|sv|o|", "d.lin")
+    assert [(p.code, p.line, p.board) for p in b.problems] == [("duplicate-card", 1, "9")]
+    (b,) = read_lin_text("md|3SAKQ,SJT9,HAKQ,DAKQ|sv|o|")  # four 3-card hands: an end position
+    assert b.problems == [] and b.deal is not None
+
+
 def test_dealer_from_board_number_when_md_has_no_digit() -> None:
     (b,) = read_lin_text("qx|o6|md|" + SOLID[1:] + "|sv|o|")
     assert b.dealer is Seat.E  # board 6: East deals
@@ -178,9 +185,10 @@ def test_bad_board_recorded_and_reading_goes_on() -> None:
     (p,) = b1.problems
     assert (p.code, p.file, p.line, p.board) == ("lin-bad-call", "bad.lin", 1, "1")
     assert "9Z" in p.message
-    assert [p.code for p in b2.problems] == ["lin-bad-vulnerability"]
-    assert b2.problems[0].line == 2
-    assert b2.deal is not None and len(b2.deal[Seat.S]) == 3  # partial deal kept; its size is the checker's job
+    assert sorted({p.code for p in b2.problems}) == ["hand-size", "lin-bad-vulnerability", "missing-card"]
+    assert {p.line for p in b2.problems} == {2}
+    assert b2.deal is not None and len(b2.deal[Seat.S]) == 3  # the impossible deal is kept, with its problems
+    assert [p.code for p in b2.problems].count("hand-size") == 4
     assert sorted(p.code for p in b3.problems) == ["lin-bad-card", "lin-bad-deal"]
     assert all(p.line == 3 and p.board == "3" for p in b3.problems)
     assert b3.deal is None
