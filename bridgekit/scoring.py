@@ -192,6 +192,39 @@ def room_of(board: Board) -> str | None:
     return None
 
 
+def result_tricks(value: str | None, declarer: Seat) -> int | None:
+    """Tricks taken by declarer's side from a ``Result`` tag value: ``10``,
+    ``^10`` (irregular), ``NS 9``, ``EW 4``, ``NS 9 EW 4`` or ``EW 4 NS 9``.
+    None when absent or unreadable."""
+    if value is None:
+        return None
+    tokens = value.replace("^", " ").split()
+    by_side: dict[str, int] = {}
+    plain: list[int] = []
+    i = 0
+    try:
+        while i < len(tokens):
+            tok = tokens[i].upper()
+            if tok in ("NS", "EW") and i + 1 < len(tokens):
+                by_side[tok] = int(tokens[i + 1])
+                i += 2
+            else:
+                plain.append(int(tok))
+                i += 1
+    except ValueError:
+        return None
+    mine, theirs = declarer.side.value, declarer.side.opponents.value
+    if plain and not by_side and len(plain) == 1:
+        n = plain[0]
+    elif not plain and mine in by_side:
+        n = by_side[mine]
+    elif not plain and theirs in by_side:
+        n = 13 - by_side[theirs]
+    else:
+        return None
+    return n if 0 <= n <= 13 else None
+
+
 def board_result(board: Board) -> tuple[Result | None, str | None, list[str]]:
     """What was played on ``board``: (Result, where the tricks came from, notes).
 
@@ -228,11 +261,11 @@ def board_result(board: Board) -> tuple[Result | None, str | None, list[str]]:
         if play is not None and not errors and play.is_complete():
             tricks = play.declarer_tricks()
             source = "play"
-            recorded = board.result
+            recorded = result_tricks(board.get("Result"), declarer)
             if recorded is not None and recorded != tricks:
                 notes.append(f"the play gives {tricks} tricks, the Result tag {recorded}")
     if tricks is None:
-        tricks = board.result
+        tricks = result_tricks(board.get("Result"), declarer)
         source = "result" if tricks is not None else None
     if tricks is None:
         return None, None, notes + ["no result (tricks unknown)"]
