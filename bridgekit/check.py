@@ -49,7 +49,7 @@ from .seats import Seat
 
 #: Every code ``check_board`` can produce itself, in README order.
 CODES = (
-    "duplicate-card", "hand-size", "missing-card",
+    "duplicate-card", "hand-size", "missing-card", "bad-deal",
     "insufficient-bid", "double-nothing", "double-own-side", "double-doubled",
     "redouble-not-doubled", "redouble-own-double", "auction-ended", "auction-incomplete",
     "missing-dealer", "dealer-mismatch",
