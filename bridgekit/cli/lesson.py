@@ -1,0 +1,162 @@
+"""``bridgekit lesson``: list, run, show and check the lessons."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from tabulate import tabulate
+
+from ..errors import ExitStatus
+from .options import ascii_option, wants_ascii
+
+
+def _fail(message: str, status: int = ExitStatus.USAGE) -> None:
+    click.echo(f"bridgekit lesson: {message}", err=True)
+    sys.exit(status)
+
+
+def _load_all():  # type: ignore[no-untyped-def]
+    from ..tutor import LessonError, load_lessons
+    try:
+        lessons = load_lessons()
+    except LessonError as e:
+        _fail(str(e), ExitStatus.UNREADABLE)
+    if not lessons:
+        from ..tutor import lessons_dir
+        _fail(f"no lessons found in {lessons_dir()}", ExitStatus.UNREADABLE)
+    return lessons
+
+
+def _find(name: str):  # type: ignore[no-untyped-def]
+    from ..tutor import LessonError, find_lesson
+    try:
+        return find_lesson(name)
+    except LessonError as e:
+        _fail(str(e))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def lesson() -> None:
+    """Lessons: step through the rules with worked examples computed live.
+
+    \b
+    Examples:
+      bridgekit lesson list
+      bridgekit lesson run 1
+      bridgekit lesson run the-play
+      bridgekit lesson show auction-1920-scoring | less
+      bridgekit lesson check
+    """
+
+
+@lesson.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def list_(as_json: bool) -> None:
+    """List the lessons with your progress.
+
+    \b
+    Example:
+      bridgekit lesson list
+    """
+    from ..tutor import Progress
+    lessons = _load_all()
+    progress = Progress()
+    rows = [{"number": ls.number, "name": ls.slug, "title": ls.title, "steps": len(ls.steps),
+             "progress": progress.describe(ls.name, len(ls.steps))} for ls in lessons]
+    if as_json:
+        click.echo(json.dumps({"lessons": rows}, indent=1))
+        return
+    click.echo(tabulate([[r["number"], r["name"], r["title"], r["steps"], r["progress"]] for r in rows],
+                        headers=["#", "name", "title", "steps", "progress"]))
+    click.echo("\nStart one with: bridgekit lesson run NUMBER (or NAME)")
+
+
+@lesson.command()
+@click.argument("name")
+@click.option("--step", type=click.IntRange(min=1), default=None, help="Start at this step.")
+@click.option("--restart", is_flag=True, help="Start from the first step, ignoring saved progress.")
+@ascii_option
+def run(name: str, step: int | None, restart: bool, ascii_: bool) -> None:
+    """Run a lesson, one step at a time (NAME is a number or a name).
+
+    Enter goes on, b goes back, q quits; progress is saved, and the next run
+    resumes where you left off.  At a question, type your answer (? for a
+    hint, s to see the answer).  Works with piped input too.
+
+    \b
+    Examples:
+      bridgekit lesson run 3
+      bridgekit lesson run the-play --restart
+      printf '\\n\\nW\\nq\\n' | bridgekit lesson run 3
+    """
+    from ..tutor import LessonRunner
+    found = _find(name)
+    stdin = click.get_text_stream("stdin")
+    stdout = click.get_text_stream("stdout")
+    runner = LessonRunner(found, stdin, stdout, ascii=wants_ascii(ascii_),
+                          start=1 if restart and step is None else step)
+    try:
+        runner.run()
+    except KeyboardInterrupt:
+        runner.progress.save()
+        click.echo("\nInterrupted; progress saved.", err=True)
+        sys.exit(ExitStatus.INTERRUPTED)
+
+
+@lesson.command()
+@click.argument("name")
+@ascii_option
+def show(name: str, ascii_: bool) -> None:
+    """Print a whole lesson, answers included, for reading or pasting.
+
+    \b
+    Example:
+      bridgekit lesson show 6 | less
+    """
+    from ..tutor.checker import run_computes
+    from ..tutor.display import lesson_text
+    found = _find(name)
+    asc = wants_ascii(ascii_)
+    click.echo(lesson_text(found, lambda st: run_computes(st, dds=False, ascii=asc), asc), nl=False)
+
+
+@lesson.command()
+@click.argument("names", nargs=-1)
+@click.option("--dds", is_flag=True, help="Also check figures that need the double-dummy solver.")
+@click.option("--all", "show_all", is_flag=True, help="List every checked figure, not only failures.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def check(names: tuple[str, ...], dds: bool, show_all: bool, as_json: bool) -> None:
+    """Check the lessons: recompute every figure and quiz answer with the
+    engines, and check every position is legal.  Exit status 1 names the
+    failing lesson and step.
+
+    \b
+    Examples:
+      bridgekit lesson check
+      bridgekit lesson check 4 --all
+      bridgekit lesson check --dds --json
+    """
+    from ..tutor import check_lesson
+    lessons = [_find(n) for n in names] if names else _load_all()
+    findings = [f for ls in lessons for f in check_lesson(ls, dds=dds)]
+    failed = [f for f in findings if f.status == "fail"]
+    if as_json:
+        click.echo(json.dumps({"lessons": len(lessons), "checked": sum(f.status == "ok" for f in findings),
+                               "skipped": sum(f.status == "skipped" for f in findings),
+                               "failed": len(failed), "findings": [f.to_dict() for f in findings]}, indent=1))
+    else:
+        shown = findings if show_all else failed
+        if shown:
+            click.echo(tabulate([[f.lesson, f.step, f.check, f.stated, f.computed, f.status,
+                                  f.message if f.status == "fail" else ""] for f in shown],
+                                headers=["lesson", "step", "check", "stated", "computed", "status", "message"]))
+            click.echo()
+        ok = sum(f.status == "ok" for f in findings)
+        skipped = sum(f.status == "skipped" for f in findings)
+        click.echo(f"{len(lessons)} lessons, {ok} figures agree, {len(failed)} failed"
+                   + (f", {skipped} skipped (need --dds)" if skipped else ""))
+    for f in failed:
+        click.echo(f"bridgekit lesson check: {f}", err=True)
+    sys.exit(ExitStatus.PROBLEMS if failed else ExitStatus.OK)

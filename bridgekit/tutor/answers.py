@@ -1,0 +1,124 @@
+"""Reading answers: a learner's typed answer, or a figure stated in a lesson
+file, turned into a value comparable with what the engines compute.
+
+Each answer type has one parser; equivalent spellings (``w``, ``West``,
+``west``; ``yes``, ``y``, ``legal``; ``+420``, ``420 points``) come out equal.
+Parsers raise ``BridgekitError`` for text they cannot read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from ..calls import Call
+from ..cards import Card, Strain
+from ..contract import Contract
+from ..errors import BridgekitError, ParseError
+from ..seats import Seat, Side, Vul
+
+_YES = {"yes", "y", "true", "legal", "allowed", "ok", "oui"}
+_NO = {"no", "n", "false", "illegal", "not allowed", "non"}
+
+
+def parse_yesno(text: str) -> bool:
+    key = text.strip().lower().rstrip(".!")
+    if key in _YES:
+        return True
+    if key in _NO:
+        return False
+    raise ParseError(f"{text!r}: answer yes or no")
+
+
+_NUMBER_RE = re.compile(r"^([+-]?)\s*(\d[\d,]*)\s*(points?|pts?|imps?|tricks?)?$", re.IGNORECASE)
+
+
+def parse_number(text: str) -> int:
+    key = text.strip().replace("\u2212", "-")
+    m = _NUMBER_RE.match(key)
+    if m is None:
+        raise ParseError(f"{text!r}: answer with a number")
+    value = int(m.group(2).replace(",", ""))
+    return -value if m.group(1) == "-" else value
+
+
+def parse_text(text: str) -> str:
+    return " ".join(text.strip().lower().split())
+
+
+def parse_seat(text: str) -> Seat:
+    key = text.strip().lower().removeprefix("the ")
+    return Seat.parse(key)
+
+
+PARSERS: dict[str, Callable[[str], Any]] = {
+    "seat": parse_seat,
+    "side": Side.parse,
+    "number": parse_number,
+    "yesno": parse_yesno,
+    "contract": Contract.parse,
+    "call": Call.parse,
+    "card": Card.parse,
+    "strain": Strain.parse,
+    "vul": Vul.parse,
+    "text": parse_text,
+}
+
+
+def parse_answer(answer_type: str, text: str) -> Any:
+    """Parse ``text`` as an answer of ``answer_type``; raises BridgekitError."""
+    return PARSERS[answer_type](text)
+
+
+def type_of_value(value: Any) -> str:
+    """The answer type that reads values like ``value``."""
+    if isinstance(value, bool):
+        return "yesno"
+    for kind, cls in (("vul", Vul), ("seat", Seat), ("side", Side), ("contract", Contract), ("call", Call),
+                      ("card", Card), ("strain", Strain)):
+        if isinstance(value, cls):  # before int: Seat and Strain are IntEnums
+            return kind
+    if isinstance(value, int):
+        return "number"
+    return "text"
+
+
+def coerce_stated(stated: Any, computed: Any) -> Any:
+    """A figure as written in a lesson file, read as the same type as the
+    computed value it is compared with (``"W"`` vs ``Seat.W``, ``"NS"`` vs
+    ``Vul.NS``).  Raises BridgekitError when it cannot be read that way."""
+    if isinstance(computed, bool):
+        if isinstance(stated, bool):
+            return stated
+        return parse_yesno(str(stated))
+    if isinstance(computed, int) and type_of_value(computed) == "number":
+        if isinstance(stated, int) and not isinstance(stated, bool):
+            return stated
+        return parse_number(str(stated))
+    if isinstance(computed, Vul):
+        return Vul.parse(str(stated))
+    if isinstance(computed, list):
+        if not isinstance(stated, list):
+            raise ParseError(f"{stated!r}: expected a list")
+        return [str(s) for s in stated]
+    if computed is None:
+        if stated in ("", "none", None):
+            return None
+        raise ParseError(f"{stated!r}: nothing was computed")
+    kind = type_of_value(computed)
+    if kind == "text":
+        return parse_text(str(stated))
+    return parse_answer(kind, str(stated))
+
+
+def same(stated: Any, computed: Any) -> bool:
+    """Whether a stated figure equals a computed one (after coercion)."""
+    try:
+        value = coerce_stated(stated, computed)
+    except BridgekitError:
+        return False
+    if isinstance(computed, str):
+        return value == parse_text(computed)
+    if isinstance(computed, list):
+        return value == [str(c) for c in computed]
+    return bool(value == computed)

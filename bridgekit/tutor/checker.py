@@ -1,0 +1,217 @@
+"""The lesson validator, used by the tests and by ``bridgekit lesson check``.
+
+For every step of every lesson it checks that the position is legal (the deal
+has each card once, every call of the auction and every card of the play is
+legal), recomputes every figure with bridgekit's engines and compares it with
+the figure the lesson states, and checks that each quiz's expected answer (and
+every accepted spelling) is what the engine says, and that no targeted hint is
+attached to the right answer.  Each finding names lesson and step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import BridgekitError
+from .answers import parse_answer, same
+from .compute import Computed, PositionError, compute, pos_auction, pos_deal, show_value, _play
+from .model import Lesson, LessonError, Step
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One checked figure (or one problem) of one step."""
+
+    lesson: str
+    step: int
+    check: str
+    stated: str
+    computed: str
+    status: str  # "ok", "fail" or "skipped"
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "fail"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"lesson": self.lesson, "step": self.step, "check": self.check, "stated": self.stated,
+                "computed": self.computed, "status": self.status, "message": self.message}
+
+    def __str__(self) -> str:
+        where = f"lesson {self.lesson}, step {self.step}"
+        if self.status == "fail":
+            return f"{where}: {self.check}: {self.message}"
+        return f"{where}: {self.check}: {self.status}"
+
+
+def validate_position(step: Step) -> None:
+    """Raise PositionError if the step's own position is illegal."""
+    pos = step.position
+    pos_deal(pos)
+    if "auction" in pos:
+        pos_auction(pos)
+    if "play" in pos and "declarer" in pos:
+        _play(pos)
+
+
+def run_computes(step: Step, dds: bool = True, ascii: bool = False) -> dict[str, Computed | Exception | None]:
+    """Every computation of ``step`` by id: a Computed, the error it raised, or
+    None when it needs the solver and ``dds`` is false."""
+    out: dict[str, Computed | Exception | None] = {}
+    for c in step.computes:
+        if c.needs_dds and not dds:
+            out[c.id] = None
+            continue
+        try:
+            out[c.id] = compute(c.what, step.position_for(c), ascii)
+        except (BridgekitError, ImportError, ArithmeticError, TypeError, AttributeError) as e:
+            out[c.id] = e
+    return out
+
+
+def lookup(results: dict[str, Computed | Exception | None], key: str) -> Any:
+    """The computed value named ``id.key`` (or ``key`` in the only/first
+    computation that has it); raises LessonError when there is none."""
+    if "." in key:
+        cid, name = key.split(".", 1)
+        res = results.get(cid)
+        if isinstance(res, Computed) and name in res.values:
+            return res.values[name]
+        raise LessonError(f"nothing computed as {key!r}")
+    for res in results.values():
+        if isinstance(res, Computed) and key in res.values:
+            return res.values[key]
+    raise LessonError(f"nothing computed as {key!r}")
+
+
+def check_step(lesson: Lesson, step: Step, dds: bool = False) -> list[Finding]:
+    name = lesson.name
+    findings: list[Finding] = []
+
+    def add(check: str, stated: Any, computed: Any, status: str, message: str = "") -> None:
+        findings.append(Finding(name, step.index, check, str(stated), str(computed), status, message))
+
+    try:
+        validate_position(step)
+    except BridgekitError as e:
+        add("position", "", "", "fail", f"illegal position: {e}")
+    results = run_computes(step, dds=dds)
+    for c in step.computes:
+        res = results[c.id]
+        if res is None:
+            for key, stated in c.expect.items():
+                add(f"{c.id}.{key}", stated, "", "skipped", "needs the double-dummy solver (--dds)")
+            continue
+        if isinstance(res, Exception):
+            add(c.id, "", "", "fail", f"cannot compute {c.what}: {res}")
+            continue
+        for key, stated in c.expect.items():
+            if key not in res.values:
+                add(f"{c.id}.{key}", stated, "", "fail",
+                    f"{c.what} computes no {key!r} (it computes {', '.join(res.values)})")
+                continue
+            value = res.values[key]
+            if same(stated, value):
+                add(f"{c.id}.{key}", stated, show_value(value, ascii=True), "ok")
+            else:
+                add(f"{c.id}.{key}", stated, show_value(value, ascii=True), "fail",
+                    f"the lesson states {stated!r} but bridgekit computes {show_value(value, ascii=True)!r}")
+    if step.kind == "quiz":
+        findings.extend(_check_quiz(lesson, step, results))
+    return findings
+
+
+def _check_quiz(lesson: Lesson, step: Step, results: dict[str, Computed | Exception | None]) -> list[Finding]:
+    name = lesson.name
+    out: list[Finding] = []
+    try:
+        expected = lookup(results, step.expect_key)
+    except LessonError as e:
+        if any(r is None for r in results.values()):
+            return [Finding(name, step.index, "answer", step.answer, "", "skipped", "needs --dds")]
+        return [Finding(name, step.index, "answer", step.answer, "", "fail", str(e))]
+    shown = show_value(expected, ascii=True)
+
+    def parsed(text: str) -> Any:
+        try:
+            return parse_answer(step.answer_type, text)
+        except BridgekitError as e:
+            raise LessonError(f"{text!r} cannot be read as a {step.answer_type} answer: {e}") from None
+
+    try:
+        answer = parsed(step.answer)
+        if answer != _as_answer(step.answer_type, expected):
+            out.append(Finding(name, step.index, "answer", step.answer, shown, "fail",
+                               f"the quiz expects {step.answer!r} but bridgekit computes {shown!r}"))
+        else:
+            out.append(Finding(name, step.index, "answer", step.answer, shown, "ok"))
+        for spelling in step.accept:
+            try:
+                other = parse_answer(step.answer_type, spelling)
+            except BridgekitError:
+                continue  # a literal synonym the parser does not know: accepted as typed
+            if other != answer:
+                out.append(Finding(name, step.index, "accept", spelling, shown, "fail",
+                                   f"accepted spelling {spelling!r} does not mean {step.answer!r}"))
+        for hint in step.hints:
+            if parsed(hint.answer) == answer:
+                out.append(Finding(name, step.index, "hint", hint.answer, shown, "fail",
+                                   f"a 'wrong answer' hint is attached to the right answer {hint.answer!r}"))
+    except LessonError as e:
+        out.append(Finding(name, step.index, "answer", step.answer, shown, "fail", str(e)))
+    return out
+
+
+def _as_answer(answer_type: str, value: Any) -> Any:
+    """A computed value as the quiz's answer type reads it."""
+    if answer_type == "text":
+        return " ".join(show_value(value, ascii=True).lower().split()) if not isinstance(value, str) \
+            else " ".join(value.lower().split())
+    if isinstance(value, str) and answer_type != "text":
+        return parse_answer(answer_type, value)
+    return value
+
+
+def check_lesson(lesson: Lesson, dds: bool = False) -> list[Finding]:
+    """Every finding of every step of ``lesson``."""
+    findings: list[Finding] = []
+    for step in lesson.steps:
+        findings.extend(check_step(lesson, step, dds=dds))
+    return findings
+
+
+def is_correct(step: Step, results: dict[str, Computed | Exception | None], text: str) -> bool | None:
+    """Whether a learner's ``text`` answers ``step`` correctly (None when it
+    cannot be read as an answer of the quiz's type)."""
+    if " ".join(text.lower().split()) in {" ".join(s.lower().split()) for s in step.accept}:
+        return True
+    try:
+        answer = parse_answer(step.answer_type, text)
+    except BridgekitError:
+        return None
+    try:
+        expected = _as_answer(step.answer_type, lookup(results, step.expect_key))
+    except (LessonError, BridgekitError):
+        expected = parse_answer(step.answer_type, step.answer)
+    return bool(answer == expected)
+
+
+def hint_for(step: Step, text: str) -> str:
+    """The targeted hint for a wrong answer, else the step's general hint."""
+    try:
+        answer = parse_answer(step.answer_type, text)
+    except BridgekitError:
+        answer = None
+    for hint in step.hints:
+        try:
+            if answer is not None and parse_answer(step.answer_type, hint.answer) == answer:
+                return hint.text
+        except BridgekitError:
+            continue
+    return step.hint
+
+
+__all__ = ["Finding", "check_lesson", "check_step", "run_computes", "lookup", "is_correct", "hint_for",
+           "validate_position", "PositionError"]

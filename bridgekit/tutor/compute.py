@@ -1,0 +1,587 @@
+"""Live computations for lesson steps, made with bridgekit's own engines.
+
+Each ``what`` of a ``[[steps.compute]]`` maps to one function here that takes
+the step's position (a dict of TOML values) and returns a ``Computed``: the
+values (keyed by name, compared with the figures the lesson states) and the
+lines a learner sees (a score breakdown, a trick, a contract).
+
+An illegal or malformed position raises ``PositionError`` (a ``LessonError``)
+whose message says what is wrong: a repeated card, an illegal call, a revoke.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ..auction import Auction
+from ..calls import Call, CallKind
+from ..cards import ALL_CARDS, Card, Strain
+from ..contract import PASSED_OUT, Contract, Result
+from ..deal import Deal
+from ..errors import BridgekitError, IllegalCallError, IllegalCardError
+from ..play import Play, trick_winner
+from ..seats import Seat, Side, Vul, dealer_for_board
+from .model import LessonError
+
+
+class PositionError(LessonError):
+    """A step's position is malformed or illegal."""
+
+
+@dataclass
+class Computed:
+    """What bridgekit computed for one step: named values and display lines."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+
+# -- value formatting -------------------------------------------------------
+
+def show_value(value: Any, ascii: bool = False) -> str:
+    """A computed value as a learner reads it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Seat):
+        return value.full_name
+    if isinstance(value, Side):
+        return "N/S" if value is Side.NS else "E/W"
+    if isinstance(value, (Contract, Card, Call)):
+        return value.symbol(ascii)
+    if isinstance(value, Strain):
+        return "no trump" if value is Strain.NT else value.symbol(ascii)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(show_value(v, ascii) for v in value)
+    return str(value)
+
+
+def side_name(side: Side) -> str:
+    return "N/S" if side is Side.NS else "E/W"
+
+
+# -- position parsing -------------------------------------------------------
+
+def _get(pos: dict[str, Any], key: str) -> Any:
+    if key not in pos:
+        raise PositionError(f"the position needs '{key}'")
+    return pos[key]
+
+
+def _parse(parse: Callable[[str], Any], pos: dict[str, Any], key: str) -> Any:
+    value = _get(pos, key)
+    try:
+        return parse(str(value))
+    except BridgekitError as e:
+        raise PositionError(f"{key}: {e}") from None
+
+
+def pos_seat(pos: dict[str, Any], key: str) -> Seat:
+    seat: Seat = _parse(Seat.parse, pos, key)
+    return seat
+
+
+def pos_dealer(pos: dict[str, Any]) -> Seat:
+    if "dealer" in pos:
+        return pos_seat(pos, "dealer")
+    if "board" in pos:
+        return dealer_for_board(int(pos["board"]))
+    return Seat.N
+
+
+def pos_vul(pos: dict[str, Any]) -> Vul:
+    if "vul" in pos:
+        vul: Vul = _parse(Vul.parse, pos, "vul")
+        return vul
+    if "board" in pos:
+        return Vul.for_board(int(pos["board"]))
+    return Vul.NONE
+
+
+def pos_deal(pos: dict[str, Any]) -> Deal | None:
+    """The deal, or None when the position has none; raises PositionError when
+    it is malformed or has problems (a repeated, missing or extra card)."""
+    if "deal" not in pos:
+        return None
+    deal: Deal = _parse(Deal.parse, pos, "deal")
+    problems = deal.problems()
+    if problems:
+        raise PositionError("deal: " + "; ".join(msg for _code, msg in problems))
+    return deal
+
+
+def pos_calls(pos: dict[str, Any], key: str = "auction") -> list[Call]:
+    text = str(pos.get(key, "")).strip()
+    if not text:
+        return []
+    out = []
+    for word in text.split():
+        try:
+            out.append(Call.parse(word))
+        except BridgekitError as e:
+            raise PositionError(f"{key}: {e}") from None
+    return out
+
+
+def pos_auction(pos: dict[str, Any]) -> Auction:
+    """The auction so far; raises PositionError naming the first illegal call."""
+    auction = Auction(pos_dealer(pos))
+    for i, call in enumerate(pos_calls(pos)):
+        try:
+            auction.push(call)
+        except IllegalCallError as e:
+            raise PositionError(f"auction: call {i + 1} is illegal: {e}") from None
+    return auction
+
+
+def pos_cards(pos: dict[str, Any], key: str = "play") -> list[Card]:
+    text = str(pos.get(key, "")).strip()
+    out = []
+    for word in text.split():
+        try:
+            out.append(Card.parse(word))
+        except BridgekitError as e:
+            raise PositionError(f"{key}: {e}") from None
+    return out
+
+
+def pos_contract(pos: dict[str, Any]) -> Contract:
+    contract: Contract = _parse(Contract.parse, pos, "contract")
+    return contract
+
+
+def pos_result(pos: dict[str, Any]) -> Result:
+    contract = pos_contract(pos)
+    if contract.is_passed_out:
+        return Result(PASSED_OUT)
+    declarer = pos_seat(pos, "declarer")
+    tricks = _get(pos, "tricks")
+    if not isinstance(tricks, int):
+        raise PositionError("tricks must be a whole number")
+    try:
+        return Result(contract, declarer, tricks)
+    except BridgekitError as e:
+        raise PositionError(str(e)) from None
+
+
+def pos_strain(pos: dict[str, Any]) -> Strain | None:
+    """The trump strain: ``trump`` if given, else the contract's strain."""
+    if "trump" in pos:
+        strain: Strain = _parse(Strain.parse, pos, "trump")
+        return strain
+    if "contract" in pos:
+        return pos_contract(pos).strain
+    raise PositionError("the position needs 'trump' or 'contract'")
+
+
+def pos_profile(pos: dict[str, Any]):  # type: ignore[no-untyped-def]
+    from ..rules import find_profile
+    name = str(pos.get("rules", "contract"))
+    try:
+        return find_profile(name)
+    except BridgekitError as e:
+        raise PositionError(str(e)) from None
+    except ImportError as e:
+        raise PositionError(f"rules profile {name!r} is not available ({e})") from None
+
+
+# -- the computations -------------------------------------------------------
+
+def compute_seat(pos: dict[str, Any], ascii: bool) -> Computed:
+    seat = pos_seat(pos, "seat")
+    values = {"seat": seat, "partner": seat.partner, "lho": seat.lho, "rho": seat.rho, "side": seat.side}
+    lines = [f"{seat.full_name}: partner {seat.partner.full_name}, left-hand opponent "
+             f"{seat.lho.full_name}, right-hand opponent {seat.rho.full_name}, side {side_name(seat.side)}"]
+    return Computed(values, lines)
+
+
+def compute_board(pos: dict[str, Any], ascii: bool) -> Computed:
+    number = _get(pos, "board")
+    if not isinstance(number, int) or number < 1:
+        raise PositionError("board must be a number from 1")
+    dealer, vul = dealer_for_board(number), Vul.for_board(number)
+    vul_text = {Vul.NONE: "nobody", Vul.NS: "N/S", Vul.EW: "E/W", Vul.ALL: "both sides"}[vul]
+    return Computed({"dealer": dealer, "vul": vul},
+                    [f"Board {number}: {dealer.full_name} deals, {vul_text} vulnerable"])
+
+
+def compute_deal(pos: dict[str, Any], ascii: bool) -> Computed:
+    deal = pos_deal(pos)
+    values: dict[str, Any] = {}
+    lines: list[str] = []
+    if deal is not None:
+        values["complete"] = deal.is_complete
+        lines.append(f"Deal complete (13 cards each, all 52 cards once): {show_value(deal.is_complete)}")
+        if "card" in pos:
+            card = _parse(Card.parse, pos, "card")
+            holder = deal.holder(card)
+            values["holder"] = holder
+            lines.append(f"{card.symbol(ascii)} is held by {show_value(holder)}")
+    if "dealer" in pos:
+        dealer = pos_dealer(pos)
+        pack = sorted(ALL_CARDS, key=lambda c: (-c.suit, -c.rank))
+        dealt = Deal.dealt_from(pack, dealer.lho)
+        first, last = dealt.holder(pack[0]), dealt.holder(pack[-1])
+        values.update(first_card_to=first, last_card_to=last,
+                      cards_each=min(len(h) for h in dealt.hands if h is not None))
+        lines.append(f"Dealing one card at a time clockwise from the dealer's left: the first card goes to "
+                     f"{show_value(first)}, the last to {show_value(last)} (the dealer); "
+                     f"{values['cards_each']} cards each")
+        values["next_dealer"] = dealer.next()
+        lines.append(f"The next deal is dealt by {dealer.next().full_name}")
+    if not values:
+        raise PositionError("a 'deal' computation needs 'deal' or 'dealer'")
+    return Computed(values, lines)
+
+
+def compute_contract(pos: dict[str, Any], ascii: bool) -> Computed:
+    auction = pos_auction(pos)
+    complete = auction.is_complete()
+    values: dict[str, Any] = {"complete": complete}
+    if not complete:
+        return Computed(values, [f"The auction is still open: {auction.turn.full_name} to call"])
+    contract = auction.contract()
+    declarer = auction.declarer()
+    assert contract is not None
+    values["contract"] = contract
+    values["passed_out"] = contract.is_passed_out
+    if contract.is_passed_out:
+        return Computed(values, ["Four passes: no contract"])
+    assert declarer is not None
+    state = auction.last_bid()
+    assert state is not None
+    values.update(declarer=declarer, dummy=declarer.partner, leader=declarer.lho, last_bidder=state.seat,
+                  tricks_needed=contract.tricks_needed)
+    lines = [f"Contract {contract.symbol(ascii)} by {declarer.full_name} ({contract.tricks_needed} tricks needed); "
+             f"dummy {declarer.partner.full_name}; {declarer.lho.full_name} makes the opening lead"]
+    if state.seat is not declarer:
+        lines.append(f"The last bid was {state.call.symbol(ascii)} by {state.seat.full_name}, but "
+                     f"{declarer.full_name} named {show_value(contract.strain)} first for the side")
+    return Computed(values, lines)
+
+
+def compute_legal(pos: dict[str, Any], ascii: bool) -> Computed:
+    auction = pos_auction(pos)
+    call = _parse(Call.parse, pos, "call")
+    turn = auction.turn
+    try:
+        auction.check(call)
+    except IllegalCallError as e:
+        return Computed({"legal": False, "code": e.code, "turn": turn},
+                        [f"{call.symbol(ascii)} by {turn.full_name} is illegal: {e}"])
+    return Computed({"legal": True, "code": "", "turn": turn},
+                    [f"{call.symbol(ascii)} by {turn.full_name} is legal"])
+
+
+def _play(pos: dict[str, Any]) -> Play:
+    """A Play from the position's deal, trump, declarer and cards so far."""
+    deal = pos_deal(pos) or Deal([None] * 4)
+    strain = pos_strain(pos)
+    declarer = pos_seat(pos, "declarer")
+    play = Play(deal, strain, declarer)
+    for i, card in enumerate(pos_cards(pos)):
+        try:
+            play.push(card)
+        except IllegalCardError as e:
+            raise PositionError(f"play: card {i + 1} is illegal: {e}") from None
+    return play
+
+
+def compute_trick(pos: dict[str, Any], ascii: bool) -> Computed:
+    """A trick of four cards; with a deal and declarer, the cards are also
+    checked through the play engine (following suit, right hands)."""
+    cards = pos_cards(pos)
+    if len(cards) != 4:
+        raise PositionError(f"a trick has four cards, not {len(cards)}")
+    strain = pos_strain(pos)
+    if "declarer" in pos:
+        play = _play(pos)
+        leader = play.tricks()[-1].leader
+        if "leader" in pos and pos_seat(pos, "leader") is not leader:
+            raise PositionError(f"leader {pos['leader']} is not who leads ({leader.full_name})")
+    else:
+        leader = pos_seat(pos, "leader")
+        if len(set(cards)) != 4:
+            raise PositionError("a card appears twice in the trick")
+    winner = trick_winner(cards, leader, strain)
+    card = cards[(winner - leader) % 4]
+    played = "  ".join(f"{leader.next(i).name} {c.symbol(ascii)}" for i, c in enumerate(cards))
+    trump = "no trump" if strain is None or strain is Strain.NT else f"{show_value(strain)} trumps"
+    return Computed({"winner": winner, "winning_card": card, "next_leader": winner},
+                    [f"{played}  ({trump}): {winner.full_name} wins with {card.symbol(ascii)} "
+                     f"and leads to the next trick"])
+
+
+def compute_card(pos: dict[str, Any], ascii: bool) -> Computed:
+    """Whether ``card`` may be played now, after the play so far."""
+    play = _play(pos)
+    card = _parse(Card.parse, pos, "card")
+    turn = play.turn
+    values: dict[str, Any] = {"turn": turn, "leader": play.leader, "dummy": play.dummy}
+    try:
+        play.check(card)
+    except IllegalCardError as e:
+        values.update(legal=False, code=e.code)
+        return Computed(values, [f"{card.symbol(ascii)} by {turn.full_name} is illegal: {e}"])
+    values.update(legal=True, code="")
+    return Computed(values, [f"{card.symbol(ascii)} by {turn.full_name} is legal"])
+
+
+def compute_claim(pos: dict[str, Any], ascii: bool) -> Computed:
+    """Whether declarer's side can end with ``claim`` tricks after the play so far."""
+    play = _play(pos)
+    claim = _get(pos, "tricks")
+    if not isinstance(claim, int):
+        raise PositionError("tricks (the number claimed) must be a whole number")
+    won = play.declarer_tricks()
+    left = 13 - sum(1 for t in play.tricks() if t.winner is not None)
+    possible = play.claim_is_possible(claim)
+    return Computed({"won": won, "left": left, "possible": possible},
+                    [f"Declarer's side has won {won} trick(s) with {left} to play: a claim of "
+                     f"{claim} in all is {'possible' if possible else 'impossible'}"])
+
+
+def compute_dd(pos: dict[str, Any], ascii: bool) -> Computed:
+    """Double-dummy tricks for declarer in the trump strain (needs the solver)."""
+    from ..dds import dd_table
+    deal = pos_deal(pos)
+    if deal is None:
+        raise PositionError("double dummy needs a complete deal")
+    declarer = pos_seat(pos, "declarer")
+    strain = pos_strain(pos) or Strain.NT
+    tricks = dd_table(deal).tricks(declarer, strain)
+    return Computed({"tricks": tricks},
+                    [f"Double dummy, {declarer.full_name} takes {tricks} tricks in {show_value(strain, ascii)} "
+                     f"whatever the contract's level"])
+
+
+def _is_honours(item: str) -> bool:
+    low = item.lower()
+    return "honour" in low or "honor" in low
+
+
+def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
+    profile = pos_profile(pos)
+    result = pos_result(pos)
+    vul = pos_vul(pos)
+    deal = pos_deal(pos)
+    try:
+        score = profile.score(result, vul, deal)
+    except BridgekitError as e:
+        raise PositionError(f"cannot score: {e}") from None
+    values: dict[str, Any] = {"score_ns": score.ns, "score_ew": -score.ns}
+    honours = [i for i in score.items if _is_honours(i.item)]
+    values["honours"] = sum(i.points for i in honours)
+    from ..rules import ABOVE, BELOW
+    if result.declarer is not None:
+        mine, theirs = result.declarer.side, result.declarer.side.opponents
+        values.update(
+            declarer_total=score.total(mine), defenders_total=score.total(theirs),
+            declarer_net=score.total(mine) - score.total(theirs),
+            declarer_below=score.on_line(mine, BELOW), declarer_above=score.on_line(mine, ABOVE),
+            defenders_below=score.on_line(theirs, BELOW), defenders_above=score.on_line(theirs, ABOVE),
+            declarer_non_honours=sum(i.points for i in score.items if i.side is mine and not _is_honours(i.item)),
+        )
+    tricks = "" if result.tricks is None else f", {result.tricks} tricks"
+    who = "" if result.declarer is None else f" by {result.declarer.full_name}"
+    lines = [f"{result.contract.symbol(ascii)}{who}{tricks}, vulnerable: {vul}, rules: {profile.name}"]
+    for item in score.items:
+        where = f" {item.line:<5}" if item.line else ""
+        lines.append(f"  {side_name(item.side)}{where}  {item.item:<34} {item.points:>5}")
+    if not score.items:
+        lines.append("  no score for either side")
+    if profile.rubber:
+        for side in Side:
+            lines.append(f"  {side_name(side)}: {score.on_line(side, BELOW)} below the line, "
+                         f"{score.on_line(side, ABOVE)} above")
+    else:
+        lines.append(f"  N/S {score.ns:+d}, E/W {-score.ns:+d}")
+    return Computed(values, lines)
+
+
+def imps_for(diff: int) -> int:
+    """IMPs for a difference (sign kept), by the IMP table of 003 section 08."""
+    from ..rules.imps import imps
+    return imps(diff)
+
+
+def compute_imps(pos: dict[str, Any], ascii: bool) -> Computed:
+    if "scores" in pos:
+        scores = _get(pos, "scores")
+        if not (isinstance(scores, list) and len(scores) == 2 and all(isinstance(s, int) for s in scores)):
+            raise PositionError("scores must be the two tables' N/S scores, e.g. [420, 170]")
+        diff = scores[0] - scores[1]
+        lines = [f"Table 1 N/S {scores[0]:+d}, table 2 N/S {scores[1]:+d}: difference {diff:+d}"]
+    else:
+        diff = _get(pos, "diff")
+        if not isinstance(diff, int):
+            raise PositionError("diff must be a whole number")
+        lines = []
+    try:
+        imps = imps_for(diff)
+    except ImportError as e:
+        raise PositionError(f"the IMP table is not available ({e})") from None
+    lines.append(f"A difference of {diff:+d} is {imps:+d} IMPs")
+    return Computed({"diff": diff, "imps": imps}, lines)
+
+
+_PASSED_OUT_MEANING = {
+    "zero": "the board is scored as zero for both sides",
+    "next-dealer": "nothing is scored and the next player deals",
+    "same-dealer": "nothing is scored and the same dealer deals again",
+}
+
+
+def compute_passed_out(pos: dict[str, Any], ascii: bool) -> Computed:
+    profile = pos_profile(pos)
+    score = profile.score(Result(PASSED_OUT), pos_vul(pos), None)
+    meaning = _PASSED_OUT_MEANING.get(profile.passed_out, profile.passed_out)
+    values: dict[str, Any] = {"meaning": profile.passed_out, "score_ns": score.ns}
+    lines = [f"Under {profile.name}, after four passes {meaning} (score {score.ns})"]
+    if profile.passed_out in ("next-dealer", "same-dealer"):
+        dealer = pos_dealer(pos)
+        values["next_dealer"] = dealer if profile.passed_out == "same-dealer" else dealer.next()
+        lines.append(f"{dealer.full_name} dealt; {values['next_dealer'].full_name} deals next")
+    return Computed(values, lines)
+
+
+def compute_profile(pos: dict[str, Any], ascii: bool) -> Computed:
+    profile = pos_profile(pos)
+    values = {"name": profile.name, "game_threshold": profile.game_threshold,
+              "rubber_bonus": profile.rubber_bonus, "rubber": profile.rubber, "passed_out": profile.passed_out}
+    lines = [f"{profile.name} ({profile.title}): game at {profile.game_threshold} trick points below the line"
+             + (f", rubber bonus {profile.rubber_bonus}" if profile.rubber else "")]
+    return Computed(values, lines)
+
+
+def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
+    """A sequence of deals in one rubber profile: the running trick points below
+    the line for each side, and the deal that completes a game."""
+    profile = pos_profile(pos)
+    from ..rules import BELOW
+    results = _get(pos, "results")
+    if not isinstance(results, list) or not results:
+        raise PositionError("results must be a list of deals, e.g. [{contract = '1S', declarer = 'S', tricks = 8}]")
+    below = {Side.NS: 0, Side.EW: 0}
+    values: dict[str, Any] = {"game_deal": 0, "game_side": ""}
+    lines = []
+    for n, raw in enumerate(results, start=1):
+        sub = dict(pos)
+        sub.update(raw)
+        result = pos_result(sub)
+        score = profile.score(result, pos_vul(sub), pos_deal(sub))
+        for side in Side:
+            below[side] += score.on_line(side, BELOW)
+        lines.append(f"Deal {n}: {result.contract.symbol(ascii)} by {show_value(result.declarer)}, "
+                     f"{result.tricks} tricks: below the line N/S {below[Side.NS]}, E/W {below[Side.EW]}")
+        winners = [s for s in Side if below[s] >= profile.game_threshold]
+        if winners and not values["game_deal"]:
+            values.update(game_deal=n, game_side=winners[0], below_ns=below[Side.NS], below_ew=below[Side.EW])
+            lines.append(f"  {side_name(winners[0])} reaches {profile.game_threshold}: game. "
+                         f"A line is drawn and both sides start the next game from zero")
+            below = {Side.NS: 0, Side.EW: 0}
+    return Computed(values, lines)
+
+
+def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
+    """A team match from a file: boards paired by number, open room (team A
+    N/S) minus closed room, the difference in IMPs, and the total."""
+    from ..formats import read_boards
+    profile = pos_profile(pos)
+    path = Path(str(_get(pos, "file")))
+    if not path.is_absolute():
+        from .loader import lessons_dir
+        path = lessons_dir().parent / path
+    rooms: dict[int, dict[str, int]] = {}
+    try:
+        boards = list(read_boards(str(path)))
+    except BridgekitError as e:
+        raise PositionError(f"cannot read {path}: {e}") from None
+    except OSError as e:
+        raise PositionError(f"cannot read {path}: {e.strerror}") from None
+    for board in boards:
+        number, contract = board.number, board.contract
+        if number is None or contract is None:
+            raise PositionError(f"{path}: a board lacks its number or contract")
+        room = (board.room or "").lower()
+        if contract.is_passed_out:
+            result = Result(PASSED_OUT)
+        else:
+            result = Result(contract, board.declarer, board.result)
+        score = profile.score(result, board.vulnerable or Vul.NONE, board.deal)
+        rooms.setdefault(number, {})[room] = score.ns
+    values: dict[str, Any] = {}
+    lines = [f"{'Board':>5} {'Open N/S':>9} {'Closed N/S':>11} {'Diff':>6} {'IMPs':>5}"]
+    total = 0
+    for number in sorted(rooms):
+        pair = rooms[number]
+        if set(pair) != {"open", "closed"}:
+            raise PositionError(f"{path}: board {number} is not played in both rooms (Open and Closed)")
+        diff = pair["open"] - pair["closed"]
+        imps = imps_for(diff)
+        total += imps
+        values[f"diff_{number}"] = diff
+        values[f"imps_{number}"] = imps
+        lines.append(f"{number:>5} {pair['open']:>+9d} {pair['closed']:>+11d} {diff:>+6d} {imps:>+5d}")
+    values["total_imps"] = total
+    values["winner"] = "A" if total > 0 else "B" if total < 0 else "draw"
+    lines.append(f"Total {total:+d} IMPs for team A: "
+                 + ("team A wins" if total > 0 else "team B wins" if total < 0 else "a draw"))
+    return Computed(values, lines)
+
+
+def compute_par(pos: dict[str, Any], ascii: bool) -> Computed:
+    """Double-dummy par under the step's profile (needs the solver)."""
+    from ..analysis import par as par_module  # type: ignore[attr-defined]
+    profile = pos_profile(pos)
+    deal = pos_deal(pos)
+    if deal is None:
+        raise PositionError("par needs a complete deal")
+    fn = getattr(par_module, "par", None) or getattr(par_module, "compute_par", None)
+    if fn is None:
+        raise PositionError("bridgekit.analysis.par has no par function")
+    result = fn(deal, pos_vul(pos), profile.name) if _takes_three(fn) else fn(deal, pos_vul(pos))
+    score = getattr(result, "score_ns", None)
+    if score is None:
+        score = getattr(result, "score", None)
+    contracts = getattr(result, "contracts", [])
+    shown = [str(c) for c in contracts]
+    return Computed({"score_ns": score, "contracts": shown},
+                    [f"Double-dummy par under {profile.name}: N/S {score:+d} ({', '.join(shown)})"])
+
+
+def _takes_three(fn: Callable[..., Any]) -> bool:
+    import inspect
+    try:
+        return len(inspect.signature(fn).parameters) >= 3
+    except (TypeError, ValueError):
+        return False
+
+
+COMPUTATIONS: dict[str, Callable[[dict[str, Any], bool], Computed]] = {
+    "seat": compute_seat,
+    "board": compute_board,
+    "deal": compute_deal,
+    "contract": compute_contract,
+    "legal": compute_legal,
+    "trick": compute_trick,
+    "card": compute_card,
+    "score": compute_score,
+    "imps": compute_imps,
+    "passed_out": compute_passed_out,
+    "profile": compute_profile,
+    "game": compute_game,
+    "match": compute_match,
+    "par": compute_par,
+    "claim": compute_claim,
+    "dd": compute_dd,
+}
+
+
+def compute(what: str, pos: dict[str, Any], ascii: bool = False) -> Computed:
+    """Run one computation; raises PositionError (bad position or unknown ``what``)."""
+    fn = COMPUTATIONS.get(what)
+    if fn is None:
+        raise PositionError(f"unknown computation {what!r} (known: {', '.join(COMPUTATIONS)})")
+    return fn(pos, ascii)

@@ -1,0 +1,201 @@
+"""The lesson model: lessons are data (TOML files in ``lessons/``), made of steps.
+
+A lesson file looks like this (see ``lessons/*.toml`` for real ones)::
+
+    title = "The play"
+    summary = "Opening lead, dummy, following suit, who wins a trick."
+
+    [[steps]]
+    kind = "example"               # text, example or quiz
+    title = "A ruff wins the trick"
+    source = "000 section 09"      # where the rule comes from
+    text = '''...the rule, in bridgekit's words...'''
+    trump = "S"                    # the position (see Position below)
+    leader = "W"
+    play = "HA S3 HK H2"
+
+    [[steps.compute]]              # what bridgekit computes live
+    what = "trick"
+    expect = { winner = "N" }      # the figure the document states (checked)
+
+Quiz steps add ``question``, ``answer`` (checked against the computed value
+named by ``expect_key``), ``answer_type``, ``accept`` (extra spellings) and
+``hints`` (a targeted hint per typical wrong answer, plus ``hint`` for others).
+
+Malformed lesson data raises ``LessonError`` (a ``BridgekitError``) naming the
+lesson file and the step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import BridgekitError
+
+STEP_KINDS = ("text", "example", "quiz")
+ANSWER_TYPES = ("seat", "side", "number", "yesno", "contract", "call", "card", "strain", "vul", "text")
+
+#: Position fields a step (or one of its computations) may carry.
+POSITION_FIELDS = (
+    "rules", "deal", "dealer", "vul", "board", "auction", "play", "leader", "trump",
+    "contract", "declarer", "tricks", "call", "card", "seat", "diff", "file", "results",
+    "scores",
+)
+
+
+class LessonError(BridgekitError):
+    """A lesson file is malformed or names an unknown lesson."""
+
+
+@dataclass(frozen=True)
+class Compute:
+    """One live computation of a step: ``what`` to compute, position overrides,
+    and the figures the rule documents state (``expect``)."""
+
+    what: str
+    id: str
+    expect: dict[str, Any]
+    position: dict[str, Any]
+    needs_dds: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Feedback for one typical wrong answer."""
+
+    answer: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One screen of a lesson."""
+
+    index: int                 # 1-based
+    kind: str
+    title: str
+    text: str
+    source: str
+    position: dict[str, Any]
+    computes: tuple[Compute, ...] = ()
+    question: str = ""
+    answer: str = ""
+    answer_type: str = "text"
+    expect_key: str = ""
+    accept: tuple[str, ...] = ()
+    hints: tuple[Hint, ...] = ()
+    hint: str = ""
+    explain: str = ""
+    show: tuple[str, ...] = ()  # diagrams to draw: "deal", "auction", "play"
+
+    def position_for(self, compute: Compute) -> dict[str, Any]:
+        """The step's position with the computation's overrides applied."""
+        merged = dict(self.position)
+        merged.update(compute.position)
+        return merged
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson: its number and slug come from the file name ``NN-slug.toml``."""
+
+    number: int
+    slug: str
+    title: str
+    summary: str
+    sources: str
+    steps: tuple[Step, ...]
+    path: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.number:02d}-{self.slug}"
+
+
+def _req(data: dict[str, Any], key: str, where: str, kind: type = str) -> Any:
+    value = data.get(key)
+    if value is None:
+        raise LessonError(f"{where}: missing '{key}'")
+    if not isinstance(value, kind):
+        raise LessonError(f"{where}: '{key}' must be a {kind.__name__}")
+    return value
+
+
+def _position(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: data[k] for k in POSITION_FIELDS if k in data}
+
+
+_STEP_KEYS = set(POSITION_FIELDS) | {
+    "kind", "title", "text", "source", "compute", "question", "answer", "answer_type", "expect_key",
+    "accept", "hints", "hint", "explain", "show"}
+_COMPUTE_KEYS = set(POSITION_FIELDS) | {"what", "id", "expect", "needs_dds", "note"}
+
+
+def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -> Lesson:
+    """Build a Lesson from parsed TOML; raises LessonError naming lesson and step."""
+    name = f"lesson {number:02d}-{slug}"
+    title = _req(data, "title", name)
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise LessonError(f"{name}: no [[steps]]")
+    steps = []
+    for i, raw in enumerate(raw_steps, start=1):
+        where = f"{name}, step {i}"
+        if not isinstance(raw, dict):
+            raise LessonError(f"{where}: a step must be a table")
+        unknown = sorted(set(raw) - _STEP_KEYS)
+        if unknown:
+            raise LessonError(f"{where}: unknown key(s) {', '.join(unknown)}")
+        kind = _req(raw, "kind", where)
+        if kind not in STEP_KINDS:
+            raise LessonError(f"{where}: kind must be one of {', '.join(STEP_KINDS)}, not {kind!r}")
+        computes = []
+        for j, rc in enumerate(raw.get("compute", []), start=1):
+            cwhere = f"{where}, compute {j}"
+            if not isinstance(rc, dict):
+                raise LessonError(f"{cwhere}: must be a table")
+            unknown = sorted(set(rc) - _COMPUTE_KEYS)
+            if unknown:
+                raise LessonError(f"{cwhere}: unknown key(s) {', '.join(unknown)}")
+            what = _req(rc, "what", cwhere)
+            expect = rc.get("expect", {})
+            if not isinstance(expect, dict) or not expect:
+                raise LessonError(f"{cwhere}: 'expect' must state at least one figure")
+            computes.append(Compute(what=what, id=str(rc.get("id", what)), expect=dict(expect),
+                                    position=_position(rc), needs_dds=bool(rc.get("needs_dds", False)),
+                                    note=str(rc.get("note", ""))))
+        ids = [c.id for c in computes]
+        if len(set(ids)) != len(ids):
+            raise LessonError(f"{where}: two computations share an id; give them distinct 'id's")
+        hints = []
+        for h in raw.get("hints", []):
+            if not isinstance(h, dict) or "answer" not in h or "text" not in h:
+                raise LessonError(f"{where}: each hint needs 'answer' and 'text'")
+            hints.append(Hint(str(h["answer"]), str(h["text"])))
+        answer_type = str(raw.get("answer_type", "text"))
+        if answer_type not in ANSWER_TYPES:
+            raise LessonError(f"{where}: answer_type must be one of {', '.join(ANSWER_TYPES)}")
+        step = Step(
+            index=i, kind=kind, title=str(raw.get("title", "")), text=str(raw.get("text", "")).strip(),
+            source=str(raw.get("source", "")), position=_position(raw), computes=tuple(computes),
+            question=str(raw.get("question", "")).strip(), answer=str(raw.get("answer", "")),
+            answer_type=answer_type, expect_key=str(raw.get("expect_key", "")),
+            accept=tuple(str(a) for a in raw.get("accept", [])), hints=tuple(hints),
+            hint=str(raw.get("hint", "")).strip(), explain=str(raw.get("explain", "")).strip(),
+            show=tuple(raw.get("show", ())),
+        )
+        if kind == "quiz":
+            for key in ("question", "answer", "expect_key"):
+                if not getattr(step, key):
+                    raise LessonError(f"{where}: a quiz needs '{key}'")
+            if not computes:
+                raise LessonError(f"{where}: a quiz needs a [[steps.compute]] to check its answer")
+        if kind == "example" and not computes:
+            raise LessonError(f"{where}: an example needs a [[steps.compute]]")
+        if not step.text and kind != "quiz":
+            raise LessonError(f"{where}: missing 'text'")
+        steps.append(step)
+    return Lesson(number=number, slug=slug, title=title, summary=str(data.get("summary", "")).strip(),
+                  sources=str(data.get("sources", "")), steps=tuple(steps), path=path)
