@@ -1,0 +1,217 @@
+"""``bridgekit show`` and ``bridgekit convert``: look at boards, change formats."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+from typing import Iterable, Iterator
+
+import click
+
+from ..board import Board
+from ..errors import BridgekitError, ExitStatus
+from .options import RunStatus, ascii_option, iter_boards, output_options, use_colour, wants_ascii
+
+_CONTEXT = {"help_option_names": ["-h", "--help"]}
+_FORMATS = click.Choice(["pbn", "lin", "json"], case_sensitive=False)
+
+
+class _ProblemReport:
+    """Prints reading problems on stderr as boards go by: every error on its own
+    line (file, line, board), warnings counted in one summary line."""
+
+    def __init__(self, status: RunStatus, ascii_: bool) -> None:
+        self.status = status
+        self.ascii = ascii_
+        self.errors = 0
+        self.warnings: Counter[str] = Counter()
+
+    def watch(self, boards: Iterable[Board]) -> Iterator[Board]:
+        for board in boards:
+            for p in board.problems:
+                if p.severity == "error":
+                    self.errors += 1
+                    click.echo(f"bridgekit: {_plain(str(p)) if self.ascii else p}", err=True)
+                else:
+                    self.warnings[p.code] += 1
+            yield board
+
+    def finish(self) -> None:
+        if self.warnings:
+            n = sum(self.warnings.values())
+            kinds = ", ".join(f"{code} {count}" for code, count in self.warnings.most_common())
+            click.echo(f"bridgekit: {n} warning{'s' if n != 1 else ''} not shown ({kinds}); "
+                       "'bridgekit check' lists them", err=True)
+        if self.errors:
+            self.status.problems += self.errors
+
+
+_SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
+
+
+def _plain(text: str) -> str:
+    return text.translate(_SYMBOLS)
+
+
+def _matches(board: Board, wanted: tuple[str, ...]) -> bool:
+    """``--board`` matches the Board tag as written or as a number (``01`` is 1)."""
+    if not wanted:
+        return True
+    label = board.label
+    number = board.number
+    for w in wanted:
+        if label is not None and label.strip().lower() == w.strip().lower():
+            return True
+        if number is not None and w.strip().isdigit() and int(w) == number:
+            return True
+    return False
+
+
+# -- show --------------------------------------------------------------------------
+
+@click.command(context_settings=_CONTEXT)
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--board", "-b", "boards", multiple=True, metavar="N",
+              help="Show only board N (the Board tag; repeat for several).")
+@click.option("--from", "from_", type=_FORMATS, default=None,
+              help="Input format when the file name does not tell (default: guessed from the content).")
+@output_options(csv=False)
+@ascii_option
+def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_json: bool, ascii_: bool) -> None:
+    """Show the boards of PBN or LIN FILES: hand diagram (North on top, with
+    board, dealer and vulnerability), the auction in West North East South
+    columns with its notes, the play trick by trick (leader, winning card
+    marked *, winner, running trick count) and the contract, result and score
+    as recorded.
+
+    Suit symbols when the terminal can print them (--ascii for letters), red
+    hearts and diamonds only on a colour terminal.  ``-`` reads standard input.
+    Problems found while reading are printed on stderr (exit status 1); an
+    unreadable file gives one line on stderr and exit status 3.
+
+    \b
+    Examples:
+      bridgekit show samples/match.pbn --board 1
+      bridgekit show vugraph.lin -b 12 --ascii
+      bridgekit show game.pbn --json | jq '.[0].deal'
+      cat hands.lin | bridgekit show -
+    """
+    from ..render import render_board
+
+    ascii_ = wants_ascii(ascii_)
+    colour = use_colour() and not as_json
+    status = RunStatus()
+    report = _ProblemReport(status, ascii_)
+    selected = (b for b in report.watch(iter_boards(files, status, fmt=from_)) if _matches(b, boards))
+    shown = 0
+    if as_json:
+        from ..formats.json import write_json
+        shown = write_json(selected, sys.stdout)
+    else:
+        rule = ("-" if ascii_ else "\u2500") * 80
+        for board in selected:
+            if shown:
+                click.echo(rule)
+            text = render_board(board, ascii=ascii_, colour=colour)
+            click.echo(_plain(text) if ascii_ else text)
+            shown += 1
+    report.finish()
+    if boards and not shown and not status.unreadable:
+        click.echo(f"bridgekit: no board {', '.join(boards)} in {', '.join(files)}", err=True)
+        status.problems += 1
+    click.get_current_context().exit(status.exit_code)
+
+
+# -- convert ---------------------------------------------------------------------------
+
+@click.command(context_settings=_CONTEXT)
+@click.argument("source", metavar="IN", type=click.Path(allow_dash=True))
+@click.argument("target", metavar="OUT", required=False, type=click.Path(allow_dash=True))
+@click.option("--to", "to", type=click.Choice(["pbn", "json"], case_sensitive=False), default=None,
+              help="Output format (default: from OUT's extension; PBN for standard output).")
+@click.option("--from", "from_", type=_FORMATS, default=None,
+              help="Input format when IN's name does not tell (default: guessed from the content).")
+@click.option("--in-place", is_flag=True, help="Rewrite IN itself (atomically) instead of writing OUT.")
+def convert(source: str, target: str | None, to: str | None, from_: str | None, in_place: bool) -> None:
+    """Convert IN to OUT: PBN to PBN (canonical export format: mandatory tags in
+    the standard's order, comments, notes and tables kept), LIN to PBN, PBN or
+    LIN to JSON.  ``-`` is standard input (IN) or standard output (OUT).
+
+    The output format comes from --to, else from OUT's extension (.pbn, .json).
+    IN is never modified unless --in-place; OUT is written atomically (a
+    temporary file, then renamed).  Problems found while reading are printed on
+    stderr with file, line and board and give exit status 1, but every board is
+    still converted; an unreadable IN gives exit status 3 and writes nothing.
+
+    \b
+    Examples:
+      bridgekit convert vugraph.lin vugraph.pbn
+      bridgekit convert messy.pbn clean.pbn
+      bridgekit convert game.pbn - --to json | jq '.[].contract'
+      bridgekit convert old.pbn --in-place
+      cat hands.lin | bridgekit convert - - > hands.pbn
+    """
+    from ..formats import write_boards
+
+    ctx = click.get_current_context()
+    if in_place:
+        if source == "-":
+            raise click.UsageError("--in-place needs a file, not standard input")
+        if target is not None and not _same_file(source, target):
+            raise click.UsageError("--in-place rewrites IN: give no OUT (or the same file)")
+        target = source
+    elif target is None:
+        raise click.UsageError("missing OUT (a file, or - for standard output); --in-place rewrites IN")
+    elif source != "-" and target != "-" and _same_file(source, target):
+        raise click.UsageError(f"OUT is the input file {source}: use --in-place to rewrite it")
+    fmt = (to or _format_of(target) or "pbn").lower()
+    if fmt not in ("pbn", "json"):
+        raise click.UsageError(f"cannot write {fmt.upper()}: OUT must be .pbn or .json (or use --to)")
+    if in_place and fmt != (from_ or _format_of(source) or fmt):
+        raise click.UsageError("--in-place keeps IN's format: converting to another format needs OUT")
+
+    status = RunStatus()
+    report = _ProblemReport(status, ascii_=False)
+    boards = report.watch(iter_boards([source], status, fmt=from_))
+    first = next(boards, None)  # an unreadable input fails here, before OUT is touched
+    if status.unreadable:
+        ctx.exit(status.exit_code)
+    if first is None:
+        click.echo(f"bridgekit: {source}: no boards to convert", err=True)
+        ctx.exit(ExitStatus.PROBLEMS)
+
+    def everything() -> Iterator[Board]:
+        assert first is not None
+        yield first
+        yield from boards
+
+    try:
+        count = write_boards(everything(), target, fmt=fmt)
+    except BrokenPipeError:
+        raise  # `... | head`: the console entry point stops quietly
+    except OSError as e:
+        click.echo(f"bridgekit: {target}: cannot write: {e.strerror or e}", err=True)
+        ctx.exit(ExitStatus.UNREADABLE)
+    except BridgekitError as e:
+        click.echo(f"bridgekit: {e}", err=True)
+        ctx.exit(ExitStatus.UNREADABLE)
+    report.finish()
+    where = "standard output" if target == "-" else target
+    click.echo(f"bridgekit: {count} board{'s' if count != 1 else ''} written to {where} ({fmt.upper()})",
+               err=True)
+    ctx.exit(status.exit_code)
+
+
+def _format_of(path: str | None) -> str | None:
+    if path is None or path == "-":
+        return None
+    ext = os.path.splitext(path)[1].lower()
+    return {".pbn": "pbn", ".json": "json", ".lin": "lin"}.get(ext)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
