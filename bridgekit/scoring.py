@@ -578,13 +578,13 @@ def render_pad(rubber: Rubber, ascii: bool = False) -> str:
     """The score pad as players keep it: WE (N/S) and THEY (E/W) columns,
     premiums above the line (the latest highest), the line, trick points below
     in order with a line drawn under each game, then totals and the outcome."""
-    width = 28
+    width = max([len(f"(d{e.deal}) {e.item} {e.points}") for e in rubber.entries] + [len("total 99999"), 12])
     bar = "|" if ascii else "\u2502"
     rule = "=" if ascii else "\u2550"
     thin = "-" if ascii else "\u2500"
 
     def row(ns: str, ew: str) -> str:
-        return f"{ns:>{width}} {bar} {ew:<{width}}"
+        return f"{ns:>{width}} {bar} {ew:<{width}}".rstrip()
 
     def cell(e: object) -> str:
         from .rules.rubber import PadEntry
