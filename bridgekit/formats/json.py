@@ -115,8 +115,6 @@ def _auction_dict(board: Board) -> dict[str, Any] | None:
         item: dict[str, Any] = {"seat": rec.first.next(i).name, "call": str(entry.call)}
         if entry.note is not None:
             item["note"] = entry.note
-        if entry.alert is not None:
-            item["alert"] = entry.alert
         if entry.suffix:
             item["suffix"] = entry.suffix
         if entry.comments:
