@@ -276,7 +276,9 @@ def compute_legal(pos: dict[str, Any], ascii: bool) -> Computed:
 
 def _play(pos: dict[str, Any]) -> Play:
     """A Play from the position's deal, trump, declarer and cards so far."""
-    deal = pos_deal(pos) or Deal([None] * 4)
+    deal = pos_deal(pos)
+    if deal is None:
+        deal = Deal([None] * 4)
     strain = pos_strain(pos)
     declarer = pos_seat(pos, "declarer")
     play = Play(deal, strain, declarer)
@@ -349,7 +351,9 @@ def compute_dd(pos: dict[str, Any], ascii: bool) -> Computed:
     if deal is None:
         raise PositionError("double dummy needs a complete deal")
     declarer = pos_seat(pos, "declarer")
-    strain = pos_strain(pos) or Strain.NT
+    strain = pos_strain(pos)
+    if strain is None:
+        strain = Strain.NT
     tricks = dd_table(deal).tricks(declarer, strain)
     return Computed({"tricks": tricks},
                     [f"Double dummy, {declarer.full_name} takes {tricks} tricks in {show_value(strain, ascii)} "
@@ -509,7 +513,8 @@ def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
             result = Result(PASSED_OUT)
         else:
             result = Result(contract, board.declarer, board.result)
-        score = profile.score(result, board.vulnerable or Vul.NONE, board.deal)
+        vul = board.vulnerable
+        score = profile.score(result, vul if vul is not None else Vul.NONE, board.deal)
         rooms.setdefault(number, {})[room] = score.ns
     values: dict[str, Any] = {}
     lines = [f"{'Board':>5} {'Open N/S':>9} {'Closed N/S':>11} {'Diff':>6} {'IMPs':>5}"]
