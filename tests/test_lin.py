@@ -305,3 +305,57 @@ def test_corpus_single_board_file_details() -> None:
     assert [e is None for e in b.play.tricks[-1]] == [False, False, True, True]
     assert Call.parse("3NT") in b.auction.call_list()
     assert Card.parse("D8") == b.play.tricks[-1][0].card
+
+
+# -- fuzzing: bad input raises only bridgekit's own errors ------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from bridgekit.errors import BridgekitError  # noqa: E402
+from bridgekit.formats.json import board_to_dict  # noqa: E402
+from bridgekit.render import render_board  # noqa: E402
+
+_LIN_ALPHABET = st.sampled_from(list("|mdbpcnsvahqxo0123456789SHDCAKQJTPXR!,\r\n ") + ["mb|", "pc|", "md|", "qx|",
+                                                                                          "an|", "mc|", "sv|"])
+
+
+def _use(text: str | bytes) -> None:
+    try:
+        boards = list(read_lin(text, "fuzz.lin"))
+    except BridgekitError:
+        return
+    for b in boards:  # whatever was read can be shown and turned into JSON
+        board_to_dict(b)
+        render_board(b, ascii=True)
+        for p in b.problems:
+            assert p.file == "fuzz.lin" and p.line is not None and p.line >= 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text())
+def test_fuzz_random_text(text: str) -> None:
+    _use(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_LIN_ALPHABET, max_size=80).map("".join))
+def test_fuzz_lin_like_tokens(text: str) -> None:
+    _use(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_fuzz_mutated_records(data: st.DataObject) -> None:
+    text = bytearray((ONE_BOARD + VUGRAPH).encode())
+    for _ in range(data.draw(st.integers(1, 6))):
+        i = data.draw(st.integers(0, len(text) - 1))
+        op = data.draw(st.sampled_from(["delete", "insert", "replace"]))
+        byte = data.draw(st.integers(0, 255))
+        if op == "delete":
+            del text[i]
+        elif op == "insert":
+            text.insert(i, byte)
+        else:
+            text[i] = byte
+    _use(bytes(text))
