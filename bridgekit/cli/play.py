@@ -1,0 +1,157 @@
+"""``bridgekit play``: one deal at the table as South against the computer."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import sys
+import tempfile
+
+import click
+
+from ..deal import Deal
+from ..errors import BridgekitError, ExitStatus, FileFormatError
+from ..seats import Vul
+from .options import DEAL, VUL, ascii_option, use_colour, wants_ascii
+
+_CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+
+def _board_deal(spec: str) -> tuple[Deal, Vul | None]:
+    """The deal (and vulnerability) of ``FILE:N`` (the Board tag N, else the N-th board)."""
+    from ..formats import read_boards
+
+    path, sep, number = spec.rpartition(":")
+    if not sep or not path or not number.strip().isdigit():
+        raise click.BadParameter(f"{spec!r} is not FILE:N (e.g. samples/match.pbn:1)", param_hint="--board")
+    n = int(number)
+    nth = None
+    for i, board in enumerate(read_boards(path), start=1):
+        if board.number == n:
+            nth = board
+            break
+        if i == n and nth is None:
+            nth = board
+    if nth is None:
+        raise FileFormatError(f"no board {n}", file=path)
+    deal = nth.deal
+    if deal is None or not deal.is_complete:
+        raise FileFormatError("the board has no complete deal to play", file=path, line=nth.line, board=nth.label)
+    return deal, nth.vulnerable
+
+
+def _ask(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        click.echo("")
+        return None
+
+
+def _save(board: object, path: str) -> None:
+    """Write the record atomically (temp file in the same folder, then rename)."""
+    from ..formats.pbn import write_pbn
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".bridgekit-play-", suffix=".pbn", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            write_pbn([board], out)  # type: ignore[list-item]
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+@click.command(context_settings=_CONTEXT)
+@click.option("--vul", "vul", type=VUL, default=None, metavar="none|ns|ew|all",
+              help="Vulnerability, chosen before the deal (default none).")
+@click.option("--seed", type=int, default=None, help="Reproduce a deal (and the computer's choices).")
+@click.option("--deal", "deal", type=DEAL, default=None, metavar="PBN",
+              help='Play this deal, e.g. "N:AK.. ... ... ..." (South still deals).')
+@click.option("--board", "board", default=None, metavar="FILE:N", help="Play the deal of board N of a PBN or LIN file.")
+@click.option("--samples", type=click.IntRange(1, 500), default=None,
+              help="Layouts the computer solves per card (default 16): more is stronger and slower.")
+@click.option("--think", type=click.FloatRange(0.0), default=None,
+              help="Seconds after which the computer stops solving more layouts for a card "
+                   "(default 1; 0 solves them all).")
+@click.option("--auto", is_flag=True, help="The computer plays South too (a demonstration).")
+@click.option("--save", "save", default=None, metavar="FILE.pbn",
+              help="Where to write the record (default bridgekit-play-DATE-TIME.pbn here).")
+@click.option("--no-save", is_flag=True, help="Do not write the record.")
+@ascii_option
+def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None, samples: int | None,
+         think: float | None, auto: bool, save: str | None, no_save: bool, ascii_: bool) -> None:
+    """Play one deal as South, with the computer as your partner North and
+    your opponents East and West.  South deals.  Type calls (1h 2nt x xx p)
+    and cards (sq h10 cT, or a number from the list); ? explains the
+    computer's last calls or cards, hint suggests one, quit leaves.  At the
+    end the score is shown and the record saved as PBN, with the computer's
+    reasons as notes.
+
+    \b
+    Examples:
+      bridgekit play --vul ns --seed 7
+      bridgekit play --board samples/match.pbn:1 --save mine.pbn
+      bridgekit play --auto --seed 3 --samples 4 --no-save
+    """
+    from ..game import GameAborted, GameOptions, deal_cards, play_game
+    from ..game.cardplay import DEFAULT_SAMPLES, DEFAULT_THINK
+
+    if deal is not None and board is not None:
+        raise click.UsageError("give --deal or --board, not both")
+    if deal is not None and not deal.is_complete:
+        problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
+        raise click.BadParameter(f"the deal must be complete ({problems})", param_hint="--deal")
+    board_vul = None
+    if board is not None:
+        try:
+            deal, board_vul = _board_deal(board)
+        except FileFormatError as e:
+            click.echo(f"bridgekit: {e}", err=True)
+            sys.exit(ExitStatus.UNREADABLE)
+    if deal is None:
+        deal = deal_cards(seed)
+    ascii_ = wants_ascii(ascii_)
+    options = GameOptions(
+        vul=vul if vul is not None else (board_vul or Vul.NONE),
+        samples=samples or DEFAULT_SAMPLES,
+        think=DEFAULT_THINK if think is None else (think or None),
+        auto=auto, seed=seed, ascii=ascii_, colour=use_colour())
+    try:
+        record = play_game(deal, options, _ask, click.echo)
+    except GameAborted as e:
+        click.echo(f"bridgekit: {e}; nothing saved.", err=True)
+        sys.exit(ExitStatus.INTERRUPTED)
+    except BridgekitError as e:
+        click.echo(f"bridgekit: {e}", err=True)
+        sys.exit(ExitStatus.USAGE)
+    pbn_board = record.to_board()
+    _print_score(pbn_board, ascii_)
+    if no_save:
+        return
+    path = save or _dt.datetime.now().strftime("bridgekit-play-%Y%m%d-%H%M%S.pbn")
+    try:
+        _save(pbn_board, path)
+    except OSError as e:
+        click.echo(f"bridgekit: cannot write {path}: {e.strerror or e}", err=True)
+        sys.exit(ExitStatus.UNREADABLE)
+    click.echo(f"Record saved to {path} (bridgekit show {path} replays it).")
+
+
+def _print_score(board: object, ascii_: bool) -> None:
+    """The score and its breakdown, N/S and E/W equal and opposite."""
+    from ..scoring import score_board
+
+    scored = score_board(board, "contract")  # type: ignore[arg-type]
+    score = scored.score
+    if score is None:
+        return
+    if not score.items:
+        click.echo("Score: 0 for both sides.")
+        return
+    for item in score.items:
+        click.echo(f"  {item.side.value[0]}-{item.side.value[1]} {item.item}: {item.points}")
+    ns = score.ns
+    click.echo(f"Score: N-S {ns:+d}, E-W {-ns:+d}" if ns else "Score: 0 for both sides.")

@@ -1,0 +1,420 @@
+"""The table session of ``bridgekit play``: one deal as in document 004.
+
+You sit South; the computer sits North (your partner), East and West.  South
+deals, the cards going one at a time clockwise from West.  The auction follows
+the rules engine (an illegal call is refused with the rule it breaks); the
+computer bids the system of ``bridgekit.game.bidding`` and gives its reason for
+any call on request (``?``).  The opening lead is made, dummy goes down, and
+the play goes on: as declarer you play both your hand and dummy; as a defender
+your own hand; when North declares the computer plays both North-South hands
+and you watch.  After thirteen tricks (or four passes, which score zero) the
+result, the duplicate score and its breakdown are shown and the record is
+built as a PBN board: deal, auction, play, result, score, and notes with the
+computer's reasons.
+
+The session talks through two functions given by the caller, ``ask(prompt)``
+(a line of input, ``None`` at end of input) and ``say(text)``, so it runs the
+same in a terminal, under a script on stdin and in tests.  It never reads the
+hidden hands on behalf of a computer player: each decision gets a
+``TableView`` holding only what that seat may see.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..auction import Auction
+from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Tag
+from ..calls import Call
+from ..cards import ALL_CARDS, Card
+from ..deal import Deal, Hand
+from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
+from ..play import Play
+from ..render import (call_text, card_text, contract_text, render_auction, render_deal, render_hand,
+                      vul_text)
+from ..seats import Seat, Side, Vul
+from .bidding import Bidder
+from .cardplay import DEFAULT_SAMPLES, DEFAULT_THINK, CardPlayer, TableView
+
+#: The human's seat (document 004): South, who also deals.
+YOU = Seat.S
+DEALER = Seat.S
+
+
+class GameAborted(BridgekitError):
+    """The game stopped before its end (input ended, or ``quit``)."""
+
+
+def deal_cards(seed: int | None = None) -> Deal:
+    """Shuffle and deal as document 004 says: one card at a time clockwise,
+    starting with West (the player on the dealer South's left)."""
+    cards = list(ALL_CARDS)
+    random.Random(seed).shuffle(cards)
+    return Deal.dealt_from(cards, DEALER.lho)
+
+
+@dataclass
+class GameOptions:
+    """How the computer plays and how the table is shown."""
+
+    vul: Vul = Vul.NONE
+    samples: int = DEFAULT_SAMPLES
+    think: float | None = DEFAULT_THINK
+    auto: bool = False          # the computer plays South too
+    seed: int | None = None     # the card players' random choices
+    ascii: bool = False
+    colour: bool = False
+    event: str = "bridgekit play"
+
+
+@dataclass
+class GameRecord:
+    """Everything that happened at the table."""
+
+    deal: Deal
+    vul: Vul
+    auction: Auction
+    call_reasons: dict[int, str] = field(default_factory=dict)   # computer calls, by index
+    play: Play | None = None
+    card_reasons: dict[int, str] = field(default_factory=dict)   # computer cards, by index
+    human: Seat | None = YOU
+    date: _dt.date = field(default_factory=_dt.date.today)
+    event: str = "bridgekit play"
+
+    def to_board(self) -> Board:
+        """The record as a PBN board (tags, auction and play sections with
+        notes), scored: ``Score`` is filled by ``bridgekit.scoring``."""
+        from ..scoring import score_board, write_score_tags
+
+        b = Board()
+        human = self.human
+
+        def tag(name: str, value: str) -> None:
+            b.tags[name] = Tag(name, value)
+
+        tag("Event", self.event)
+        tag("Site", "bridgekit")
+        tag("Date", self.date.strftime("%Y.%m.%d"))
+        tag("Board", "1")
+        for seat in (Seat.W, Seat.N, Seat.E, Seat.S):
+            tag(seat.full_name, "You" if seat is human else "Computer")
+        tag("Dealer", DEALER.name)
+        tag("Vulnerable", str(self.vul))
+        tag("Deal", self.deal.str_from(DEALER))
+        contract = self.auction.contract()
+        declarer = self.auction.declarer()
+        note_no = 0
+        rec = AuctionRecord(self.auction.dealer)
+        for i, call in enumerate(self.auction.calls):
+            entry = CallEntry(call)
+            reason = self.call_reasons.get(i)
+            if reason is not None:
+                note_no += 1
+                entry.note = note_no
+                rec.notes[note_no] = reason
+            rec.calls.append(entry)
+        rec.complete_marker = self.auction.is_complete()
+        b.auction = rec
+        tag("Auction", DEALER.name)
+        if contract is not None and contract.is_passed_out:
+            tag("Contract", "Pass")
+            tag("Declarer", "")
+            tag("Result", "")
+        elif contract is not None and declarer is not None:
+            tag("Contract", str(contract))
+            tag("Declarer", declarer.name)
+            play = self.play
+            if play is not None:
+                prec = PlayRecord(declarer.lho)
+                for t, trick in enumerate(play.tricks()):
+                    row: list[CardEntry | None] = [None] * 4
+                    for k, card in enumerate(trick.cards):
+                        seat = trick.seat_of(k)
+                        entry = CardEntry(card)
+                        reason = self.card_reasons.get(t * 4 + k)
+                        if reason is not None:
+                            note_no += 1
+                            entry.note = note_no
+                            prec.notes[note_no] = reason
+                        row[(seat - prec.leader) % 4] = entry
+                    prec.tricks.append(row)
+                prec.incomplete_marker = not play.is_complete()
+                b.play = prec
+                tag("Play", prec.leader.name)
+                if play.is_complete():
+                    tag("Result", str(play.declarer_tricks()))
+        write_score_tags(score_board(b, "contract"))
+        return b
+
+
+class Table:
+    """One deal at the table.  ``run()`` plays it to the end and returns the
+    ``GameRecord``; raises ``GameAborted`` when input ends or you type ``quit``
+    (Ctrl-C is left to the caller as KeyboardInterrupt)."""
+
+    def __init__(self, deal: Deal, options: GameOptions, ask: Callable[[str], str | None],
+                 say: Callable[[str], None]) -> None:
+        if not deal.is_complete:
+            problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
+            raise ParseError(f"the deal to play must be complete ({problems})")
+        self.deal = deal
+        self.opt = options
+        self.ask_line = ask
+        self.say = say
+        self.human: Seat | None = None if options.auto else YOU
+        self.bidder = Bidder()
+        self.player = CardPlayer(options.samples, rng=random.Random(options.seed), bidder=self.bidder,
+                                 think=options.think)
+        self.record = GameRecord(deal, options.vul, Auction(DEALER), human=self.human, event=options.event)
+
+    # -- presentation helpers ------------------------------------------------
+
+    def _c(self, card: Card) -> str:
+        return card_text(card, self.opt.ascii, self.opt.colour)
+
+    def _call(self, call: Call) -> str:
+        return call_text(call, self.opt.ascii, self.opt.colour)
+
+    def _hand_line(self, hand: Hand | set[Card] | frozenset[Card]) -> str:
+        cards = hand.cards if isinstance(hand, Hand) else frozenset(hand)
+        return "  ".join(render_hand(Hand(cards), self.opt.ascii, self.opt.colour))
+
+    def _ask(self, prompt: str) -> str:
+        line = self.ask_line(prompt)
+        if line is None:
+            raise GameAborted("input ended before the game was over")
+        text = line.strip()
+        if text.lower() in ("quit", "exit", "q!"):
+            raise GameAborted("you left the table")
+        return text
+
+    # -- the game ---------------------------------------------------------------
+
+    def run(self) -> GameRecord:
+        o = self.opt
+        who = "the computer plays all four hands" if self.human is None else "you are South"
+        self.say(f"One deal of contract bridge: {who}; North is your partner.")
+        self.say(f"Dealer South.  Vulnerable: {vul_text(o.vul)}.")
+        if self.human is not None:
+            self.say("Your hand:  " + self._hand_line(self.deal[YOU]))  # type: ignore[arg-type]
+            self.say("Type calls like 1h 2nt x xx p; ? explains the computer's calls, "
+                     "hint suggests a call, help lists commands.")
+        self._auction()
+        contract = self.record.auction.contract()
+        assert contract is not None
+        if contract.is_passed_out:
+            self.say("Four passes: the deal is passed out and scores zero for both sides.")
+            return self.record
+        self._play()
+        return self.record
+
+    def _auction(self) -> None:
+        a = self.record.auction
+        while not a.is_complete():
+            seat = a.turn
+            if seat is self.human:
+                call = self._human_call()
+                a.push(call)
+            else:
+                decision = self.bidder.decide(a, self.deal[seat], self.opt.vul)  # type: ignore[arg-type]
+                self.record.call_reasons[len(a.calls)] = decision.reason
+                a.push(decision.call)
+                self.say(f"{seat.full_name:<5} {self._call(decision.call)}")
+        self.say("")
+        self.say(render_auction(a, ascii=self.opt.ascii, colour=self.opt.colour))
+        contract = a.contract()
+        declarer = a.declarer()
+        if contract is not None and not contract.is_passed_out and declarer is not None:
+            self.say(f"Contract: {contract_text(contract, self.opt.ascii, self.opt.colour)} by "
+                     f"{declarer.full_name}; {declarer.lho.full_name} leads.")
+
+    def _human_call(self) -> Call:
+        a = self.record.auction
+        self.say("")
+        self.say(render_auction(a, ascii=self.opt.ascii, colour=self.opt.colour))
+        self.say("Your hand:  " + self._hand_line(self.deal[YOU]))  # type: ignore[arg-type]
+        while True:
+            text = self._ask("Your call: ")
+            low = text.lower()
+            if not text:
+                continue
+            if low in ("?", "why", "explain"):
+                self._explain_calls()
+                continue
+            if low == "hint":
+                d = self.bidder.decide(a, self.deal[YOU], self.opt.vul)  # type: ignore[arg-type]
+                self.say(f"The computer would bid {self._call(d.call)}. {d.reason}")
+                continue
+            if low in ("help", "h?"):
+                self.say("Calls: 1c 1d 1h 1s 1nt ... 7nt, p (pass), x (double), xx (redouble).\n"
+                         "?: why the computer called as it did.  hint: what it would bid for you.\n"
+                         "quit: leave the table.")
+                continue
+            try:
+                call = Call.parse(text)
+            except ParseError:
+                self.say(f"'{text}' is not a call: type e.g. 1h, 2nt, p, x or xx (help lists commands).")
+                continue
+            try:
+                a.check(call)
+            except IllegalCallError as e:
+                self.say(f"Refused: {e}.  Call again.")
+                continue
+            return call
+
+    def _explain_calls(self) -> None:
+        a = self.record.auction
+        reasons = self.record.call_reasons
+        if not reasons:
+            self.say("The computer has not called yet.")
+            return
+        for i, call in enumerate(a.calls):
+            seat = a.seat_of(i)
+            if i in reasons:
+                self.say(f"  {seat.full_name:<5} {self._call(call)}: {reasons[i]}")
+            else:
+                self.say(f"  {seat.full_name:<5} {self._call(call)} (you): read as {self.bidder.explain(a, i, self.opt.vul)}")
+
+    # -- the play ---------------------------------------------------------------
+
+    def _controller(self, seat: Seat, play: Play) -> Seat | None:
+        """Who chooses ``seat``'s card: the human seat or None for the computer."""
+        if self.human is None:
+            return None
+        owner = play.declarer if seat is play.dummy else seat  # declarer plays dummy's cards
+        return self.human if owner is self.human else None
+
+    def _play(self) -> None:
+        a = self.record.auction
+        contract = a.contract()
+        declarer = a.declarer()
+        assert contract is not None and declarer is not None
+        play = Play(self.deal, contract.strain, declarer)
+        self.record.play = play
+        if self.human is not None:
+            if declarer is self.human:
+                self.say("You declare: you play your hand and North's (dummy).")
+            elif declarer is self.human.partner:
+                self.say("North declares: the computer plays North and your South hand; you watch.")
+            else:
+                self.say("You defend: play your South hand.")
+        while not play.is_complete():
+            seat = play.turn
+            who = self._controller(seat, play)
+            if who is not None:
+                card = self._human_card(play)
+            else:
+                view = TableView.for_seat(self.deal, play, a, self.opt.vul)
+                decision = self.player.decide(view)
+                card = decision.card
+                self.record.card_reasons[len(play.cards)] = decision.reason
+            play.push(card)
+            if who is None:
+                self.say(f"{seat.full_name:<5} plays {self._c(card)}")
+            if len(play.cards) == 1:
+                dummy = play.dummy
+                self.say(f"Dummy ({dummy.full_name}) goes down:  "
+                         + self._hand_line(play.remaining(dummy) or set()))
+            if len(play.cards) % 4 == 0:
+                trick = play.tricks()[-1]
+                ns = sum(1 for t in play.tricks() if t.winner is not None and t.winner.side is Side.NS)
+                ew = len(play.cards) // 4 - ns
+                cards = "  ".join(f"{trick.seat_of(k).name} {self._c(c)}" for k, c in enumerate(trick.cards))
+                assert trick.winner is not None
+                self.say(f"Trick {len(play.cards) // 4:>2}: {cards}  -> {trick.winner.full_name} wins"
+                         f"   (N-S {ns}, E-W {ew})")
+        tricks = play.declarer_tricks()
+        diff = tricks - contract.tricks_needed
+        how = ("made exactly" if diff == 0 else f"made with {diff} overtrick{'s' if diff > 1 else ''}"
+               if diff > 0 else f"down {-diff}")
+        self.say("")
+        self.say(f"{contract_text(contract, self.opt.ascii, self.opt.colour)} by {declarer.full_name}: "
+                 f"{tricks} tricks, {how}.")
+
+    def _view_text(self, play: Play) -> str:
+        """What the human sees before choosing a card: the visible hands and the trick."""
+        human = self.human
+        assert human is not None
+        visible = {human}
+        if len(play.cards) >= 1:
+            visible.add(play.dummy)
+        remaining = Deal(Hand(play.remaining(s) or set()) if s in visible else None for s in Seat)
+        diagram = render_deal(remaining, dealer=DEALER, vulnerable=self.opt.vul,
+                              hidden=[s for s in Seat if s not in visible], ascii=self.opt.ascii,
+                              colour=self.opt.colour)
+        trick = play.current_trick()
+        leader = play.leader
+        so_far = "  ".join(f"{leader.next(k).name} {self._c(c)}" for k, c in enumerate(trick)) or "(you lead)"
+        n = len(play.cards) // 4 + 1
+        contract = self.record.auction.contract()
+        assert contract is not None
+        head = (f"Trick {n}: {contract_text(contract, self.opt.ascii, self.opt.colour)} by "
+                f"{play.declarer.full_name}, tricks so far {play.declarer_tricks()} for declarer, "
+                f"{play.defence_tricks()} for the defence")
+        return f"{head}\n{diagram}\nTrick so far: {so_far}"
+
+    def _human_card(self, play: Play) -> Card:
+        seat = play.turn
+        legal = list(play.legal_cards)
+        self.say("")
+        self.say(self._view_text(play))
+        whose = "your hand" if seat is self.human else f"dummy ({seat.full_name})"
+        offer = "  ".join(f"{i}:{self._c(c)}" for i, c in enumerate(legal, start=1))
+        self.say(f"Play from {whose}: {offer}")
+        while True:
+            text = self._ask(f"{seat.full_name} plays: ")
+            low = text.lower()
+            if not text:
+                continue
+            if low in ("?", "why", "explain"):
+                self._explain_cards(play)
+                continue
+            if low == "hint":
+                view = TableView.for_seat(self.deal, play, self.record.auction, self.opt.vul)
+                d = self.player.decide(view)
+                self.say(f"The computer would play {self._c(d.card)}. {d.reason}")
+                continue
+            if low == "help":
+                self.say("Cards: sq, h10, cT, DA (suit then rank, or rank then suit), or the number "
+                         "of a card offered.\n?: why the computer played its last cards.  hint: what it "
+                         "would play.  quit: leave the table.")
+                continue
+            if text.isdigit():
+                k = int(text)
+                if 1 <= k <= len(legal):
+                    return legal[k - 1]
+                self.say(f"Pick a number from 1 to {len(legal)}, or type the card.")
+                continue
+            try:
+                card = Card.parse(text)
+            except ParseError:
+                self.say(f"'{text}' is not a card: type e.g. sq, h10, cT, or a number from the list.")
+                continue
+            try:
+                play.check(card)
+            except IllegalCardError as e:
+                self.say(f"Refused: {e}.  Play again.")
+                continue
+            return card
+
+    def _explain_cards(self, play: Play) -> None:
+        reasons = self.record.card_reasons
+        n = len(play.cards)
+        last = n - (n % 4 or 4) if n else 0   # first card of the latest trick
+        start = max(0, last - 4)
+        shown = False
+        for i in range(start, n):
+            if i in reasons:
+                self.say(f"  {play.seat_of(i).full_name:<5} {self._c(play.cards[i])}: {reasons[i]}")
+                shown = True
+        if not shown:
+            self.say("The computer has not played a card in the last two tricks.")
+
+
+def play_game(deal: Deal, options: GameOptions, ask: Callable[[str], str | None],
+              say: Callable[[str], None]) -> GameRecord:
+    """Play ``deal`` at the table to the end; see ``Table``."""
+    return Table(deal, options, ask, say).run()
