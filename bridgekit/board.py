@@ -17,7 +17,7 @@ from .calls import Call
 from .cards import Card, Strain
 from .contract import Contract
 from .deal import Deal
-from .errors import BridgekitError, IllegalCallError, IllegalCardError
+from .errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
 from .play import Play, trick_winner
 from .seats import Seat, Vul
 
@@ -182,7 +182,7 @@ class Board:
 
     # The PBN reader fills ``tags`` at once and leaves the sections (Auction,
     # Play, tables) and the checks of the deal and tag values to ``_loader``,
-    # run on first access of ``auction``, ``play``, ``tables`` or ``problems``
+    # run on first access of ``auction``, ``play``, ``tables``, ``problems`` or ``notes``
     # (see the properties installed after the class): scanning a big file for
     # tags stays cheap, and a board's problems are complete whenever read.
 
@@ -214,6 +214,8 @@ class Board:
             if (name == "Auction" and self.auction is not None) or (name == "Play" and self.play is not None):
                 continue  # compared as sections below
             tags[name] = normalized_tag_value(name, tag.value)
+        if "Result" in self.tags:
+            tags["Result"] = self.export_result()
         tag_comments = {name: list(tag.comments) for name, tag in self.tags.items()
                         if tag.comments and name not in ("Auction", "Play")}
         out: dict[str, object] = {
@@ -323,22 +325,41 @@ class Board:
 
     @property
     def result(self) -> int | None:
-        """Tricks taken by declarer's side per the ``Result`` tag."""
+        """Tricks taken by declarer's side per the ``Result`` tag (any of the
+        PBN forms ``9``, ``NS 9``, ``EW 4 NS 9``, ``^9``), None when absent,
+        unreadable, or given per side without a declarer."""
         value = self.get("Result")
         if value is None:
             return None
-        value = value.lstrip("^").strip()
         try:
-            if value[:2].upper() in ("NS", "EW"):
-                side_tricks = int(value[2:].strip())
-                decl = self.declarer
-                if decl is None:
-                    return None
-                return side_tricks if decl.side.value == value[:2].upper() else 13 - side_tricks
-            n = int(value)
-        except ValueError:
+            _caret, plain, by_side = parse_result(value)
+        except BridgekitError:
             return None
-        return n if 0 <= n <= 13 else None
+        if plain is not None:
+            return plain
+        decl = self.declarer
+        if decl is None:
+            return None
+        if decl.side.value in by_side:
+            return by_side[decl.side.value]
+        other = "EW" if decl.side.value == "NS" else "NS"
+        return 13 - by_side[other]
+
+    def export_result(self) -> str:
+        """The ``Result`` value as PBN export writes it: declarer's tricks
+        (``^`` kept) when they can be told, else the value as read."""
+        tag = self.tags.get("Result")
+        if tag is None:
+            return "?"
+        value = tag.value.strip()
+        try:
+            caret, plain, _ = parse_result(value)
+        except BridgekitError:
+            return value
+        tricks = plain if plain is not None else self.result
+        if tricks is None:
+            return value
+        return ("^" if caret else "") + str(tricks)
 
     @property
     def room(self) -> str | None:
@@ -404,7 +425,7 @@ def _lazy_field(name: str) -> property:
     return property(get, set, doc=f"``{name}`` (parsed on first access when read from PBN)")
 
 
-for _name in ("auction", "play", "tables", "problems"):
+for _name in ("auction", "play", "tables", "problems", "notes"):
     setattr(Board, _name, _lazy_field(_name))
 
 
@@ -436,6 +457,8 @@ def normalized_tag_value(name: str, value: str) -> str:
     Declarer and Contract in their canonical spelling when they parse, the Deal
     from North (any readable deal), other values unchanged.  Never raises."""
     if name not in _NORMALIZED:
+        if "\t" in value or "\n" in value or "\r" in value:
+            value = value.replace("\r\n", " ").replace("\t", " ").replace("\n", " ").replace("\r", " ")
         return value
     text = value.strip()
     if text in ("", "?"):
@@ -459,6 +482,30 @@ def normalized_tag_value(name: str, value: str) -> str:
 
 
 _NORMALIZED = frozenset(("Dealer", "Vulnerable", "Declarer", "Contract", "Deal", "Result", "Board"))
+
+
+def parse_result(value: str) -> tuple[bool, int | None, dict[str, int]]:
+    """Parse a PBN ``Result`` value: ``(caret, declarer_tricks, {side: tricks})``,
+    e.g. ``"^NS 9 EW 4"`` -> ``(True, None, {"NS": 9, "EW": 4})``.  Raises
+    ParseError for anything else (or two sides not adding up to 13)."""
+    text = value.strip()
+    caret = text.startswith("^")
+    if caret:
+        text = text[1:].strip()
+    parts = text.replace(":", " ").split()
+    if len(parts) == 1 and parts[0].isdigit() and int(parts[0]) <= 13:
+        return caret, int(parts[0]), {}
+    by_side: dict[str, int] = {}
+    if len(parts) in (2, 4):
+        for i in range(0, len(parts), 2):
+            side, n = parts[i].upper(), parts[i + 1]
+            if side not in ("NS", "EW") or side in by_side or not n.isdigit() or int(n) > 13:
+                by_side = {}
+                break
+            by_side[side] = int(n)
+    if not by_side or (len(by_side) == 2 and sum(by_side.values()) != 13):
+        raise ParseError(f"invalid result {value!r} (expected declarer's tricks 0-13, or e.g. 'NS 9')")
+    return caret, None, by_side
 
 
 def _parse_or_none(parse, value):  # type: ignore[no-untyped-def]

@@ -44,7 +44,8 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str) -> "Contract":
-        """Parse ``4H``, ``4HX``, ``3NTXX``, ``4♥x``, ``Pass``. Raises ParseError otherwise."""
+        """Parse ``4H``, ``4HX``, ``3NTXX``, ``4♥x``, ``Pass`` (and ``3NR``: R for redoubled, as
+        rpbridge.net writes it). Raises ParseError otherwise."""
         key = text.strip().upper().replace(" ", "")
         if key in ("PASS", "P", "AP", "PASSED", "PASSEDOUT", "ALLPASS"):
             return PASSED_OUT
@@ -54,7 +55,8 @@ class Contract:
         level = int(m.group(1))
         if not 1 <= level <= 7:
             raise ParseError(f"invalid contract {text!r} (levels go from 1 to 7)")
-        doubling = Doubling(len(m.group(3) or ""))
+        risk = (m.group(3) or "").upper()
+        doubling = Doubling.REDOUBLED if risk == "R" else Doubling(len(risk))
         return cls(level, Strain.parse(m.group(2)), doubling)
 
     @property
@@ -81,7 +83,7 @@ class Contract:
 
 PASSED_OUT = Contract(0, None)
 _CONTRACT_RE = re.compile(
-    r"^([0-9])(NT|N|[CDHS\u2660\u2665\u2666\u2663])(X{0,2})$", re.IGNORECASE)
+    r"^([0-9])(NT|N|[CDHS\u2660\u2665\u2666\u2663])(X{0,2}|R)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

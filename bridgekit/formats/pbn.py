@@ -34,7 +34,7 @@ import os
 import re
 from typing import IO, Callable, Iterable, Iterator, Union
 
-from ..board import (MANDATORY_TAGS, SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord,
+from ..board import (MANDATORY_TAGS, parse_result, SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord,
                      Problem, Table, Tag, export_nags, normalized_tag_value)
 from ..calls import PASS, Call
 from ..cards import Card
@@ -261,8 +261,9 @@ class _Reader:
         comment_start = 0
         comment_buffer: list[tuple[int, str]] = []  # raw lines since the brace opened
         comment_owner: object = None
-        partial: tuple[int, str] | None = None  # a tag spanning lines
+        partial: tuple[int, str, int] | None = None  # a tag spanning lines: first line, text, lines joined
         source = enumerate(lines, 1)
+        partial_count = 0
         replay: list[tuple[int, str]] = []
         yielded = 0
 
@@ -310,11 +311,14 @@ class _Reader:
                     game.scan_problems.append(("bad-tag", f"unterminated tag {partial[1].strip()[:40]!r}",
                                                partial[0], "error"))
                     partial = None
+                    partial_count = 0
                 else:
-                    lineno_first, text = partial
+                    lineno, text, joined = partial
                     partial = None
-                    line = text + " " + line.lstrip()
-                    lineno = lineno_first
+                    line = text + " " + line.strip()
+                    partial_count = joined
+            else:
+                partial_count = 0
             if not line or line.isspace():
                 if game is not None and game.has_tag:
                     yielded += 1
@@ -334,7 +338,11 @@ class _Reader:
                 if game is None:
                     game = self._new_game(lineno, carry_comments, carry_escapes, carry_line)
                     carry_comments, carry_escapes, carry_line = [], [], None
-                self._tag(game, m.group(1), m.group(2), lineno)
+                if self._tag(game, m.group(1), m.group(2), lineno):
+                    yielded += 1
+                    yield self._finish(game, missing_blank=lineno)
+                    game = self._new_game(lineno, [], [], None)
+                    self._tag(game, m.group(1), m.group(2), lineno)
                 continue
             if game is None:
                 game = self._new_game(lineno, carry_comments, carry_escapes, carry_line)
@@ -353,7 +361,11 @@ class _Reader:
                 if kind == "ws":
                     continue
                 if kind == "tag":
-                    self._tag(game, m.group("name"), m.group("value"), lineno)
+                    if self._tag(game, m.group("name"), m.group("value"), lineno):
+                        yielded += 1
+                        yield self._finish(game, missing_blank=lineno)
+                        game = self._new_game(lineno, [], [], None)
+                        self._tag(game, m.group("name"), m.group("value"), lineno)
                 elif kind == "semi":
                     self._comment(game, m.group("semi"), lineno)
                 elif kind == "brace":
@@ -378,12 +390,14 @@ class _Reader:
                         game.scan_problems.append(("bad-tag", f"malformed tag {loose.group(0)[:60]!r} "
                                                    "(unescaped quote?), read as far as its last quote",
                                                    lineno, "warning"))
-                        self._tag(game, loose.group(1), loose.group(2).replace('"', '\\"'), lineno)
+                        if self._tag(game, loose.group(1), loose.group(2).replace('"', '\\"'), lineno):
+                            game.scan_problems.append(("duplicate-tag", f"repeated tag {loose.group(1)} ignored",
+                                                       lineno, "warning"))
                         pos = m.start() + loose.end()
                         continue
                     close = text.find("]")
-                    if close < 0 and text.count('"') < 2:
-                        partial = (lineno, text)
+                    if close < 0 and partial_count < 8:
+                        partial = (lineno, text, partial_count + 1)
                         break
                     game.scan_problems.append(("bad-tag", f"malformed tag {text[:close + 1 if close >= 0 else 60]!r}",
                                                lineno, "error"))
@@ -411,7 +425,9 @@ class _Reader:
         game.board.escapes.extend(escapes)
         return game
 
-    def _tag(self, game: _Game, name: str, value: str, lineno: int) -> None:
+    def _tag(self, game: _Game, name: str, value: str, lineno: int) -> bool:
+        """Add a tag to ``game``; True when it belongs to a new game instead
+        (a game that was not ended by a blank line)."""
         board = game.board
         if "\\" in value:
             value = _unescape(value)
@@ -422,12 +438,14 @@ class _Reader:
             section = "Play" if game.current is not None and game.current is game.sections.get("Play") else "Auction"
             game.notes.append((section, lineno, value))
             game.last = None
-            return
+            return False
         if name in board.tags:
+            if name in ("Event", "Board") and "Deal" in board.tags:
+                return True  # the caller starts a new game here
             game.scan_problems.append(("duplicate-tag", f"repeated tag {name} ignored", lineno, "warning"))
             game.current = []  # its section data is ignored too
             game.last = None
-            return
+            return False
         if value and value[0] == "#":
             if name in NO_INHERIT:
                 game.scan_problems.append(("bad-inheritance", f"{name} may not inherit a value with '#'",
@@ -445,6 +463,7 @@ class _Reader:
         raw: list[tuple[int, str, bool]] = []
         game.sections[name] = raw
         game.current = raw
+        return False
 
     def _comment_owner(self, game: _Game) -> object:
         if game.current is not None and game.last is not None and game.last.name in ("Auction", "Play"):
@@ -470,15 +489,20 @@ class _Reader:
         else:
             self._attach_comment(game, owner, text)
 
-    def _finish(self, game: _Game) -> Board:
+    def _finish(self, game: _Game, missing_blank: int | None = None) -> Board:
         board = game.board
+        if missing_blank is not None:
+            game.scan_problems.append(("missing-blank-line", f"a new game starts at line {missing_blank} "
+                                       "without an empty line before it", missing_blank, "warning"))
         tags = board.tags
         for name, value in self.defaults.items():
             if name not in tags:
                 tags[name] = Tag(name, value, None)
         # rpbridge.net and club files omit the deal on the second table of a board
-        if "Deal" not in tags and self.prev_deal is not None and (
-                "Auction" in tags or "Play" in tags or "Contract" in tags or "Result" in tags):
+        # (only from the game just before, and only for a game that has no
+        # Board, Deal, Dealer or Vulnerable but has an Auction or Play to replay)
+        if (self.prev_deal is not None and not any(k in tags for k in ("Deal", "Board", "Dealer", "Vulnerable"))
+                and ("Auction" in tags or "Play" in tags)):
             prev_board = self.prev_deal.get("Board")
             here = tags.get("Board")
             if here is None or prev_board is None or here.value.strip() == prev_board.value.strip():
@@ -491,6 +515,8 @@ class _Reader:
             self.previous[name] = tag.value
         if "Deal" in tags:
             self.prev_deal = {k: tags[k] for k in ("Board", "Dealer", "Vulnerable", "Deal") if k in tags}
+        else:
+            self.prev_deal = None
         board.__dict__["_pbn_game"] = game
         board.__dict__["_loader"] = _materialize
         return board
@@ -506,7 +532,7 @@ def _is_header_escape(line: str) -> bool:
 
 # -- materializing (lazy) ---------------------------------------------------
 
-_SEC_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[^\s!?=$*+^"]+|\S')
+_SEC_TOKEN = re.compile(r'[A-Za-z0-9]+\*(?!\S)|"(?:[^"\\]|\\.)*"|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[^\s!?=$*+^"]+|\S')
 _CALLS: dict[str, Call | None] = {}
 _CARDS: dict[str, Card | None] = {}
 
@@ -558,9 +584,10 @@ def _materialize(board: Board) -> None:
     _check_values(board, problem)
     tables: dict[str, Table] = {}
     board.__dict__["_tables"] = tables
+    alerted: list[CallEntry] = []
     for name, raw in game.sections.items():
         if name == "Auction":
-            board.__dict__["_auction"] = _parse_auction(board, tags[name], raw, problem)
+            board.__dict__["_auction"] = _parse_auction(board, tags[name], raw, problem, alerted)
         elif name == "Play":
             board.__dict__["_play"] = _parse_play(board, tags[name], raw, problem)
         elif raw or name.endswith("Table"):
@@ -588,6 +615,15 @@ def _materialize(board: Board) -> None:
             problem("duplicate-note", f"Note {n} given twice; the first is kept", line, "warning")
             continue
         target.notes[n] = text
+    if alerted and auction is not None:
+        used = set(auction.notes) | {e.note for e in auction.calls if e.note is not None}
+        n = max(used, default=0) + 1
+        auction.notes[n] = "alert"
+        for entry in alerted:
+            if entry.note is None:
+                entry.note = n
+        problem("alert-mark", f"'*' after a call read as an alert mark (note {n}), not as the end of the "
+                f"auction, since calls follow it", alerted[0].line, "warning")
 
 
 def _check_values(board: Board, problem: Callable[..., None]) -> None:
@@ -609,14 +645,12 @@ def _check_values(board: Board, problem: Callable[..., None]) -> None:
             problem("bad-value", f"{name}: {e}", tag.line)
     tag = tags.get("Result")
     if tag is not None:
-        value = tag.value.strip().lstrip("^").strip()
-        if value not in ("", "?"):
-            ok = value.isdigit() and 0 <= int(value) <= 13
-            if not ok and value[:2].upper() in ("NS", "EW"):
-                rest = value[2:].strip()
-                ok = rest.isdigit() and 0 <= int(rest) <= 13
-            if not ok:
-                problem("bad-value", f"Result: {tag.value!r} is not a number of tricks (0-13)", tag.line)
+        value = tag.value.strip()
+        if value not in ("", "?") and not (value.isdigit() and int(value) <= 13):
+            try:
+                parse_result(value)
+            except BridgekitError as e:
+                problem("bad-value", f"Result: {e}", tag.line)
     tag = tags.get("Deal")
     if tag is not None:
         value = tag.value.strip()
@@ -683,7 +717,9 @@ def _tokens(raw: list[tuple[int, str, bool]]) -> Iterator[tuple[int, str, bool]]
 
 
 def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
-                   problem: Callable[..., None]) -> AuctionRecord:
+                   problem: Callable[..., None], alerted: list[CallEntry]) -> AuctionRecord:
+    """The Auction section; calls marked with a glued ``*`` followed by more
+    calls (``4C* P``, a de-facto alert mark) are added to ``alerted``."""
     try:
         first = Seat.parse(tag.value)
     except BridgekitError:
@@ -694,6 +730,7 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     last: CallEntry | None = None
     flag: str | None = None
     ended = False
+    starred: CallEntry | None = None  # "4C*": an alert mark if more calls follow
     for line, tok, is_comment in _tokens(raw):
         if is_comment:
             if last is not None:
@@ -701,6 +738,16 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             else:
                 rec.comments.append(tok)
             continue
+        if len(tok) > 1 and tok[-1] == "*" and not ended:
+            call = _call_of(tok[:-1])
+            if call is not None:
+                if starred is not None:
+                    alerted.append(starred)
+                last = starred = CallEntry(call, line)
+                if flag is not None:
+                    last.flag, flag = flag, None
+                calls.append(last)
+                continue
         if ended:
             problem("bad-call", f"{tok!r} after the end of the auction ('*' or 'AP')", line)
             continue
@@ -747,6 +794,9 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             continue
         up = tok.upper()
         if up == "AP":
+            if starred is not None:
+                alerted.append(starred)
+                starred = None
             rec.ap_index = len(calls)
             trailing = 0
             for e in reversed(calls):
@@ -765,10 +815,15 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
         if call is None:
             problem("bad-call", f"invalid call {tok!r}", line)
             continue
+        if starred is not None:
+            alerted.append(starred)
+            starred = None
         last = CallEntry(call, line)
         if flag is not None:
             last.flag, flag = flag, None
         calls.append(last)
+    if starred is not None:  # "3NT*" at the very end: the standard's '*'
+        rec.incomplete_marker = True
     if not rec.complete_marker and len(calls) >= 4:
         tail = calls[-3:]
         if all(e.call is PASS for e in tail) and (len(calls) > 3):
@@ -835,7 +890,7 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             rec.incomplete_marker = True
             ended = True
             continue
-        if tok == "-" or tok == "+":
+        if tok == "+" or tok.strip("-") == "":
             last = CardEntry(None, line)
             if tok == "+":
                 last.flag = "+"
@@ -1066,6 +1121,8 @@ def format_board(board: Board) -> str:
                 value = deal.str_from(first)
             else:
                 value = value.strip()
+        elif name == "Result":
+            value = board.export_result()
         else:
             value = normalized_tag_value(name, value)
         tag_out(name, value, tag.comments)
