@@ -30,6 +30,7 @@ from .contract import PASSED_OUT, Result
 from .deal import Deal
 from .errors import BridgekitError
 from .rules import ABOVE, BELOW, Profile, Score, find_profile
+from .rules.auction import honours_known
 from .rules.imps import imps, matchpoints
 from .rules.rubber import Rubber, SessionDeal, keep_score
 from .seats import Seat, Side, Vul, dealer_for_board
@@ -292,7 +293,8 @@ def score_board(board: Board, override: str | Profile | None = None) -> BoardSco
             out.notes.append("vulnerability unknown")
         else:
             out.score = profile.score(result, vul or Vul.NONE, board.deal)
-            if profile.rubber and not result.contract.is_passed_out and not _honours_known(board.deal):
+            strain = result.contract.strain
+            if profile.rubber and strain is not None and not honours_known(board.deal, strain):
                 out.notes.append("honours not counted: the hands are unknown")
     recorded = board.get("Score")
     if recorded is not None:
@@ -300,13 +302,6 @@ def score_board(board: Board, override: str | Profile | None = None) -> BoardSco
         if out.recorded_ns is None:
             out.notes.append(f"unreadable Score tag {recorded!r}")
     return out
-
-
-def _honours_known(deal: Deal | None) -> bool:
-    if deal is None:
-        return False
-    full = deal.complete_last_hand() if any(h is None for h in deal.hands) else deal
-    return all(h is not None for h in full.hands)
 
 
 def score_boards(boards: Iterable[Board], override: str | Profile | None = None) -> Iterator[BoardScore]:

@@ -173,8 +173,11 @@ def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, 
         parts = [f"{side.value} {sc.on_line(side, BELOW)} below, {sc.on_line(side, ABOVE)} above"
                  for side in Side]
         click.echo("; ".join(parts))
+        from ..rules.auction import honours_known
         if deal is None:
             click.echo("(honours not counted: give --deal to count them)")
+        elif contract.strain is not None and not honours_known(deal, contract.strain):
+            click.echo("(honours not counted: the deal does not show where every honour lies)")
     else:
         ns = sc.ns
         click.echo(f"N/S {ns:+d}, E/W {-ns:+d}" if ns else "N/S 0, E/W 0")

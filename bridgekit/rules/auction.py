@@ -215,10 +215,11 @@ def make_score(rules: AuctionRules) -> Callable[[Result, Vul, Deal | None], Scor
     return score
 
 
-def honours_known(deal: Deal | None) -> bool:
-    """Whether ``deal`` tells where every honour lies (three hands suffice)."""
+def honours_known(deal: Deal | None, strain: Strain) -> bool:
+    """Whether ``deal`` tells where every honour of ``strain`` lies (three
+    known hands always do; fewer when they hold all the honours)."""
     full = _usable(deal)
-    return full is not None and all(h is not None for h in full.hands)
+    return full is not None and honours_held(full, strain) is not None
 
 
 RULES_1920 = AuctionRules(honours=honours_1920, doubled_bonus=doubled_bonus_1920)

@@ -33,6 +33,7 @@ from ..deal import Deal
 from ..errors import BridgekitError
 from ..seats import Seat, Side, Vul
 from . import ABOVE, BELOW, Profile
+from .auction import honours_known
 
 RUBBER_BONUS = "rubber bonus"
 
@@ -183,7 +184,7 @@ def keep_score(deals: Iterable[SessionDeal], profile: Profile) -> list[Rubber]:
             continue
         game = len(current.games) + 1
         score = profile.score(result, Vul.NONE, sd.deal)
-        if sd.deal is None or any(h is None for h in sd.deal.complete_last_hand().hands):
+        if contract.strain is not None and not honours_known(sd.deal, contract.strain):
             note.notes.append("honours not counted: the hands are unknown")
         for item in score.items:
             line = item.line or ABOVE
