@@ -147,7 +147,7 @@ def _check_quiz(lesson: Lesson, step: Step, results: dict[str, Computed | Except
                                f"the quiz expects {step.answer!r} but bridgekit computes {shown!r}"))
         else:
             out.append(Finding(name, step.index, "answer", step.answer, shown, "ok"))
-        for spelling in step.accept:
+        for spelling in step.accept if step.answer_type != "text" else ():
             try:
                 other = parse_answer(step.answer_type, spelling)
             except BridgekitError:

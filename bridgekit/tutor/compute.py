@@ -377,6 +377,7 @@ def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
     values: dict[str, Any] = {"score_ns": score.ns, "score_ew": -score.ns}
     honours = [i for i in score.items if _is_honours(i.item)]
     values["honours"] = sum(i.points for i in honours)
+    values["trick_points"] = sum(i.points for i in score.items if i.item.lower().startswith("trick points"))
     from ..rules import ABOVE, BELOW
     if result.declarer is not None:
         mine, theirs = result.declarer.side, result.declarer.side.opponents
@@ -538,30 +539,16 @@ def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
 
 def compute_par(pos: dict[str, Any], ascii: bool) -> Computed:
     """Double-dummy par under the step's profile (needs the solver)."""
-    from ..analysis import par as par_module  # type: ignore[attr-defined]
+    from ..analysis.par import par_of_deal
     profile = pos_profile(pos)
     deal = pos_deal(pos)
     if deal is None:
         raise PositionError("par needs a complete deal")
-    fn = getattr(par_module, "par", None) or getattr(par_module, "compute_par", None)
-    if fn is None:
-        raise PositionError("bridgekit.analysis.par has no par function")
-    result = fn(deal, pos_vul(pos), profile.name) if _takes_three(fn) else fn(deal, pos_vul(pos))
-    score = getattr(result, "score_ns", None)
-    if score is None:
-        score = getattr(result, "score", None)
-    contracts = getattr(result, "contracts", [])
-    shown = [str(c) for c in contracts]
-    return Computed({"score_ns": score, "contracts": shown},
-                    [f"Double-dummy par under {profile.name}: N/S {score:+d} ({', '.join(shown)})"])
-
-
-def _takes_three(fn: Callable[..., Any]) -> bool:
-    import inspect
-    try:
-        return len(inspect.signature(fn).parameters) >= 3
-    except (TypeError, ValueError):
-        return False
+    result = par_of_deal(deal, pos_vul(pos), pos_dealer(pos), profile.name)
+    contracts = [str(c) for c in result.contracts]
+    return Computed({"score_ns": result.score, "contracts": contracts},
+                    [f"Double-dummy par under {profile.name}: N/S {result.score:+d} "
+                     f"({', '.join(contracts) if contracts else 'passed out'})"])
 
 
 COMPUTATIONS: dict[str, Callable[[dict[str, Any], bool], Computed]] = {
