@@ -197,9 +197,9 @@ def convert(source: str, target: str | None, to: str | None, from_: str | None, 
         click.echo(f"bridgekit: {e}", err=True)
         ctx.exit(ExitStatus.UNREADABLE)
     report.finish()
-    where = "standard output" if target == "-" else target
-    click.echo(f"bridgekit: {count} board{'s' if count != 1 else ''} written to {where} ({fmt.upper()})",
-               err=True)
+    if target != "-":  # on standard output the data speaks for itself
+        click.echo(f"bridgekit: {count} board{'s' if count != 1 else ''} written to {target} ({fmt.upper()})",
+                   err=True)
     ctx.exit(status.exit_code)
 
 
