@@ -230,3 +230,18 @@ def test_convert_corpus_pbn_keeps_warnings_quiet(tmp_path: Path) -> None:
     assert result.exit_code in (0, 1)
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines()[-1].endswith("(PBN)")
+
+
+def test_readme_examples_match_real_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The show and convert examples pasted in the README are what the commands print."""
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ bridgekit show samples/vugraph.lin --board 2 | head -26\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)  # the README runs from the repository root
+    result = run("show", "samples/vugraph.lin", "--board", "2")
+    json_out = run("convert", "samples/vugraph.lin", "-", "--to", "json")
+    assert result.exit_code == 0
+    assert "\n".join(result.stdout.splitlines()[:26]) + "\n" == block
+    trick = json.dumps(json.loads(json_out.stdout)[2]["play"]["tricks"][0], separators=(",", ":"))
+    assert trick in readme
