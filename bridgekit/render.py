@@ -115,7 +115,7 @@ def render_deal(deal: Deal | None, *, board: str | None = None, dealer: Seat | N
         who = seat.full_name
         name = names.get(seat)
         if name:
-            who = f"{who} {_shorten(name, width - len(who) - 2)}"
+            who = f"{who} {_shorten(name, width - len(who) - 2, ascii)}"
         if seat in hidden_set:
             return [who, "", "", "", ""]
         hand = deal[seat] if deal is not None else None
@@ -140,10 +140,13 @@ def render_deal(deal: Deal | None, *, board: str | None = None, dealer: Seat | N
     return "\n".join(r.rstrip() for r in rows)
 
 
-def _shorten(text: str, width: int) -> str:
-    width = max(width, 4)
+def _shorten(text: str, width: int, ascii: bool = False) -> str:
+    width = max(width, 6)
     text = text.strip()
-    return f"({text})" if len(text) + 2 <= width else f"({text[:width - 3]}\u2026)"
+    if len(text) + 2 <= width:
+        return f"({text})"
+    more = "..." if ascii else "\u2026"
+    return f"({text[:width - 2 - len(more)]}{more})"
 
 
 # -- the auction -------------------------------------------------------------------

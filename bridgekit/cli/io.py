@@ -51,7 +51,17 @@ _SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663":
 
 
 def _plain(text: str) -> str:
-    return text.translate(_SYMBOLS)
+    """Suit symbols as letters, and anything the terminal cannot encode (an
+    accented name on an ASCII terminal) replaced rather than crashing."""
+    text = text.translate(_SYMBOLS)
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        text = text.encode(encoding, "replace").decode(encoding)
+    except LookupError:
+        pass
+    return text
 
 
 def _matches(board: Board, wanted: tuple[str, ...]) -> bool:
