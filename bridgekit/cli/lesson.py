@@ -83,7 +83,7 @@ def run(name: str, step: int | None, restart: bool, ascii_: bool) -> None:
 
     Enter goes on, b goes back, q quits; progress is saved, and the next run
     resumes where you left off.  At a question, type your answer (? for a
-    hint, s to see the answer).  Works with piped input too.
+    hint, 'show' to see the answer, 'back').  Works with piped input too.
 
     \b
     Examples:
@@ -93,8 +93,8 @@ def run(name: str, step: int | None, restart: bool, ascii_: bool) -> None:
     """
     from ..tutor import LessonRunner
     found = _find(name)
-    stdin = click.get_text_stream("stdin")
-    stdout = click.get_text_stream("stdout")
+    stdin = sys.stdin
+    stdout = sys.stdout
     runner = LessonRunner(found, stdin, stdout, ascii=wants_ascii(ascii_),
                           start=1 if restart and step is None else step)
     try:

@@ -155,8 +155,9 @@ def _check_quiz(lesson: Lesson, step: Step, results: dict[str, Computed | Except
             if other != answer:
                 out.append(Finding(name, step.index, "accept", spelling, shown, "fail",
                                    f"accepted spelling {spelling!r} does not mean {step.answer!r}"))
+        correct = _as_answer(step.answer_type, expected)
         for hint in step.hints:
-            if parsed(hint.answer) == answer:
+            if parsed(hint.answer) in (answer, correct):
                 out.append(Finding(name, step.index, "hint", hint.answer, shown, "fail",
                                    f"a 'wrong answer' hint is attached to the right answer {hint.answer!r}"))
     except LessonError as e:

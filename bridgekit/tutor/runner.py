@@ -2,7 +2,8 @@
 
 It reads whole lines (no curses): Enter goes on, ``b`` goes back, ``q`` quits
 (progress is saved; the next run resumes there).  At a quiz the learner types
-an answer (any equivalent spelling), ``?`` for a hint, ``s`` to see the answer.
+an answer (any equivalent spelling), ``?`` for a hint, ``show`` to see the
+answer, ``back`` for the previous step (a single letter could be an answer).
 End of input is a quit.  When input does not come from a terminal the typed
 lines are echoed so that a transcript reads naturally.
 """
@@ -136,18 +137,18 @@ class LessonRunner:
         results = self.results(step)
         tries = 0
         while True:
-            line = self.ask(f"\nYour answer ({_TYPE_HELP[step.answer_type]}; ? hint, s show answer, "
-                            "b back, q quit): ")
+            line = self.ask(f"\nYour answer ({_TYPE_HELP[step.answer_type]})\n"
+                            "or ? for a hint, 'show' for the answer, 'back', q to quit: ")
             if line is None or line.lower() in ("q", "quit", "exit"):
                 return "quit"
-            if line.lower() in ("b", "back"):
+            if line.lower() == "back":
                 return "back"
             if line == "":
                 continue
             if line == "?":
                 self.write(wrap("Hint: " + (step.hint or "look again at the rule above.")))
                 continue
-            if line.lower() in ("s", "show"):
+            if line.lower() in ("show", "show answer", "answer", "??"):
                 self.write("\n" + answer_text(step, results, self.ascii))
                 self.state.answered.append(step.index)
                 return None
@@ -163,9 +164,9 @@ class LessonRunner:
                 return None
             tries += 1
             hint = hint_for(step, line)
-            self.write(wrap(f"Not quite. {hint}" if hint else "Not quite. Try again, or type s to see the answer."))
+            self.write(wrap(f"Not quite. {hint}" if hint else "Not quite. Try again, or type 'show' to see the answer."))
             if tries >= 3:
-                self.write("(Type s to see the answer.)")
+                self.write("(Type 'show' to see the answer.)")
 
 
 def _isatty(stream: TextIO) -> bool:
