@@ -1,0 +1,330 @@
+"""Double-dummy and par tags of PBN boards: reading them as other programs
+write them, comparing them with bridgekit's, writing them back, and solving
+a stream of boards in batches with the tables already present reused.
+
+Tags (de facto, see ``../shared/reference/README.md``):
+
+* ``DoubleDummyTricks``: 20 hex digits, declarers N S E W, strains NT S H D C;
+* ``OptimumResultTable``: rows ``Declarer Denomination Result`` (the header and
+  the row order vary between writers, so rows are keyed, never positional);
+* ``OptimumScore``: ``NS 420``, ``NS -420``, ``EW 430``;
+* ``ParContract``: ``NS 4S=``, ``EW 3N+1``, ``NS 5DX-2``, alternatives
+  separated by ``;``.
+
+Conventions met in real files (named in the agreement report):
+
+* ``exact``: the true DD number everywhere;
+* ``ones``: ``1`` for every contract that takes fewer than seven tricks
+  (BridgeComposer on some files, Dealmaster Pro);
+* ``floor-6`` / ``floor-4``: numbers below 6 (or 4) written as 6 (or 4)
+  (BridgeNZ txt2pbn / edr2pbn).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from ..board import Board, Table
+from ..cards import Strain
+from ..dds import PBN_DD_SEATS, PBN_DD_STRAINS, DDTable, Par, ParContract, dd_tables
+from ..deal import Deal
+from ..errors import BridgekitError, ParseError
+from ..seats import Seat, Vul
+
+DD_TAG = "DoubleDummyTricks"
+ORT_TAG = "OptimumResultTable"
+SCORE_TAG = "OptimumScore"
+PAR_TAG = "ParContract"
+ORT_COLUMNS = ["Declarer", "Denomination\\2R", "Result\\2R"]
+
+CONVENTIONS = ("exact", "ones", "floor-6", "floor-4")
+
+
+# -- reading what other programs wrote -------------------------------------------
+
+def read_dd_tag(board: Board) -> DDTable | None:
+    """The board's ``DoubleDummyTricks`` table, None when absent, empty or malformed."""
+    value = board.get(DD_TAG)
+    if value is None:
+        return None
+    try:
+        return DDTable.from_pbn(value)
+    except ParseError:
+        return None
+
+
+def read_result_table(board: Board) -> dict[tuple[Seat, Strain], int] | None:
+    """The ``OptimumResultTable`` as ``{(declarer, strain): tricks}``, keyed by
+    its rows whatever their order and header (``Declarer;Denomination\\2R;
+    Result\\2R``, ``Declarer Suit Tricks``...); None when absent or unreadable."""
+    table = board.tables.get(ORT_TAG)
+    if table is None:
+        return None
+    cells = [tok for row in table.rows for cell in row for tok in cell.split()]
+    if not cells or len(cells) % 3:
+        return None
+    out: dict[tuple[Seat, Strain], int] = {}
+    try:
+        for i in range(0, len(cells), 3):
+            seat, strain, tricks = Seat.parse(cells[i]), Strain.parse(cells[i + 1]), int(cells[i + 2])
+            if not 0 <= tricks <= 13:
+                return None
+            out[(seat, strain)] = tricks
+    except (BridgekitError, ValueError):
+        return None
+    return out if out else None
+
+
+def trusted_table(board: Board) -> DDTable | None:
+    """A ``DoubleDummyTricks`` tag good enough to skip solving: a complete
+    table that is not in the ``ones`` form (where every failing contract reads
+    1, so it cannot be a cache) and agrees with the board's
+    ``OptimumResultTable`` when there is one."""
+    table = read_dd_tag(board)
+    if table is None:
+        return None
+    if all(n == 1 or n >= 7 for n in table.cells):
+        return None
+    rows = read_result_table(board)
+    if rows is not None and any(table.tricks(s, t) != n for (s, t), n in rows.items()):
+        return None
+    return table
+
+
+def table_convention(ours: DDTable, theirs: dict[tuple[Seat, Strain], int]) -> str | None:
+    """The convention under which ``theirs`` (cells keyed by declarer and
+    strain, possibly only some) equals bridgekit's table, or None."""
+    def matches(f: Callable[[int], int]) -> bool:
+        return all(f(ours.tricks(s, t)) == n for (s, t), n in theirs.items())
+
+    if matches(lambda n: n):
+        return "exact"
+    if matches(lambda n: 1 if n < 7 else n):
+        return "ones"
+    if matches(lambda n: max(n, 6)):
+        return "floor-6"
+    if matches(lambda n: max(n, 4)):
+        return "floor-4"
+    return None
+
+
+def dd_tag_cells(table: DDTable) -> dict[tuple[Seat, Strain], int]:
+    return {(s, t): table.tricks(s, t) for s in Seat for t in Strain}
+
+
+_SCORE_RE = re.compile(r"^(NS|EW)?\s*([+-]?\d+)$", re.IGNORECASE)
+
+
+def read_optimum_score(board: Board) -> int | None:
+    """``OptimumScore`` as a score for N/S (``EW 430`` is -430), None if unreadable."""
+    value = board.get(SCORE_TAG)
+    if value is None:
+        return None
+    m = _SCORE_RE.match(value.strip())
+    if m is None:
+        return None
+    score = int(m.group(2))
+    return -score if (m.group(1) or "NS").upper() == "EW" else score
+
+
+_PAR_RE = re.compile(r"^(NS|EW|N|E|S|W)\s+([1-7])(NT|N|C|D|H|S)(X{0,2})\s*(=|[+-]\d+)?$", re.IGNORECASE)
+
+
+def read_par_contracts(board: Board) -> list[str] | None:
+    """``ParContract`` alternatives normalised to bridgekit's spelling
+    (``EW 3NT+1``), None when absent or unreadable."""
+    value = board.get(PAR_TAG)
+    if value is None:
+        return None
+    out: list[str] = []
+    for part in value.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        m = _PAR_RE.match(part)
+        if m is None:
+            return None
+        who, level, strain, dbl, res = m.groups()
+        strain = "NT" if strain.upper() in ("N", "NT") else strain.upper()
+        out.append(f"{who.upper()} {level}{strain}{dbl.upper()}{res or '='}")
+    return out
+
+
+def par_contract_tag(par: Par) -> str:
+    """``ParContract`` as BridgeComposer writes it (``N`` for no trump)."""
+    if not par.contracts:
+        return "Pass"
+    return "; ".join(_bc_spelling(c) for c in par.contracts)
+
+
+def _bc_spelling(c: ParContract) -> str:
+    return str(c).replace("NT", "N")
+
+
+# -- writing -----------------------------------------------------------------
+
+def write_dd_tags(board: Board, table: DDTable) -> None:
+    """Set ``DoubleDummyTricks`` and ``OptimumResultTable`` (rows declarers
+    N S E W, strains NT S H D C, BridgeComposer's header)."""
+    board.set(DD_TAG, table.to_pbn())
+    board.set(ORT_TAG, ";".join(ORT_COLUMNS))
+    board.tables[ORT_TAG] = Table(list(ORT_COLUMNS),
+                                  [[s.name, t.name, str(n)] for s, t, n in table.result_rows()])
+
+
+def write_par_tags(board: Board, par: Par) -> None:
+    """Set ``OptimumScore`` (N/S point of view) and ``ParContract``."""
+    board.set(SCORE_TAG, par.optimum_score())
+    board.set(PAR_TAG, par_contract_tag(par))
+
+
+# -- solving a stream of boards ------------------------------------------------
+
+@dataclass
+class BoardTable:
+    """A board with its DD table: ``cached`` when read from the board's own
+    tag, ``error`` (and no table) when the board cannot be solved."""
+
+    board: Board
+    table: DDTable | None
+    cached: bool = False
+    error: str | None = None
+
+
+def board_deal(board: Board) -> tuple[Deal | None, str | None]:
+    """The board's complete deal (a single missing hand is filled in), or the
+    reason it has none."""
+    deal = board.deal
+    if deal is None:
+        return None, "no deal" if board.get("Deal") is None else "unreadable deal"
+    if not deal.is_complete:
+        deal = deal.complete_last_hand()
+    if not deal.is_complete:
+        problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
+        return None, f"incomplete deal ({problems})"
+    return deal, None
+
+
+def solve_boards(boards: Iterable[Board], force: bool = False, batch: int = 40,
+                 progress: Callable[[int, int], None] | None = None) -> Iterator[BoardTable]:
+    """Yield every board with its DD table, in order, streaming: boards are
+    read and solved ``batch`` at a time (40: one DDS call).  A board whose
+    ``DoubleDummyTricks`` tag is trusted (``trusted_table``) is not solved
+    again unless ``force``.  ``progress(solved, cached)`` is called as boards
+    are done.  Boards without a complete deal come back with ``error``."""
+    pending: list[tuple[Board, Deal]] = []
+    order: list[BoardTable] = []
+
+    def flush() -> Iterator[BoardTable]:
+        if pending:
+            tables = dd_tables([d for _, d in pending])
+            for bt, table in zip((bt for bt in order if bt.table is None and bt.error is None), tables):
+                bt.table = table
+            if progress is not None:
+                progress(len(pending), 0)
+            pending.clear()
+        yield from order
+        order.clear()
+
+    for board in boards:
+        deal, why = board_deal(board)
+        if deal is None:
+            order.append(BoardTable(board, None, error=why))
+            continue
+        cached = None if force else trusted_table(board)
+        if cached is not None:
+            order.append(BoardTable(board, cached, cached=True))
+            if progress is not None:
+                progress(0, 1)
+            if not pending:
+                yield from order
+                order.clear()
+            continue
+        order.append(BoardTable(board, None))
+        pending.append((board, deal))
+        if len(pending) >= batch:
+            yield from flush()
+    yield from flush()
+
+
+# -- par of a board ------------------------------------------------------------
+
+def board_vul_dealer(board: Board) -> tuple[Vul | None, Seat | None]:
+    """Vulnerability and dealer from the tags, else from the board number's
+    duplicate cycle; None where neither tells."""
+    from ..seats import dealer_for_board
+    vul, dealer = board.vulnerable, board.dealer
+    number = board.number
+    if vul is None and number is not None and number >= 1:
+        vul = Vul.for_board(number)
+    if dealer is None and number is not None and number >= 1:
+        dealer = dealer_for_board(number)
+    return vul, dealer
+
+
+def board_par(board: Board, table: DDTable, rules: str | None = None) -> tuple[str, Par]:
+    """The par of a board from its DD table under ``rules`` (else the board's
+    ``Scoring`` tag): for ``contract`` DDS's own par, for the auction profiles
+    bridgekit's generic solver with the deal for honours.  Returns the profile
+    name and the par.  Raises BridgekitError for an unknown profile or when
+    neither the tags nor the board number give dealer and vulnerability."""
+    from ..dds import dds_par
+    from ..scoring import profile_for_board
+    from .par import par
+
+    profile = profile_for_board(board, rules)
+    vul, dealer = board_vul_dealer(board)
+    if dealer is None or vul is None:
+        missing = " and ".join(w for w, v in (("dealer", dealer), ("vulnerability", vul)) if v is None)
+        raise BridgekitError(f"no {missing} (no Dealer/Vulnerable tag and no board number)")
+    if profile.name == "contract":
+        return profile.name, dds_par(table, vul, dealer)
+    deal, _ = board_deal(board)
+    return profile.name, par(table, vul, dealer, profile.score, deal)
+
+
+# -- agreement with other programs --------------------------------------------
+
+def compare_tags(board: Board, table: DDTable, par: Par | None = None) -> dict[str, str]:
+    """Compare the DD and par tags another program wrote on ``board`` with
+    bridgekit's ``table`` (and DDS ``par``).  For each tag present: the
+    convention under which it agrees (``exact``, ``ones``, ``floor-6``,
+    ``floor-4``; for ``ParContract`` also ``subset`` when the writer lists
+    only some of the par contracts), ``disagree``, or ``unreadable``."""
+    out: dict[str, str] = {}
+    if board.get(DD_TAG) is not None:
+        theirs = read_dd_tag(board)
+        out[DD_TAG] = "unreadable" if theirs is None else (
+            table_convention(table, dd_tag_cells(theirs)) or "disagree")
+    if ORT_TAG in board.tables:
+        rows = read_result_table(board)
+        out[ORT_TAG] = "unreadable" if rows is None else (table_convention(table, rows) or "disagree")
+    if par is not None and board.get(SCORE_TAG) is not None:
+        score = read_optimum_score(board)
+        out[SCORE_TAG] = "unreadable" if score is None else ("exact" if score == par.score else "disagree")
+    if par is not None and board.get(PAR_TAG) is not None:
+        theirs_c = read_par_contracts(board)
+        ours = {_side_form(str(c)) for c in par.contracts} | {str(c) for c in par.contracts}
+        if theirs_c is None:
+            out[PAR_TAG] = "unreadable"
+        else:
+            mine = [str(c) for c in par.contracts]
+            if sorted(theirs_c) == sorted(mine):
+                out[PAR_TAG] = "exact"
+            elif set(theirs_c) <= ours:
+                out[PAR_TAG] = "subset"
+            else:
+                out[PAR_TAG] = "disagree"
+    return out
+
+
+def _side_form(text: str) -> str:
+    """``N 4S=`` -> ``NS 4S=`` (a writer may name the side, not the seat)."""
+    who, _, rest = text.partition(" ")
+    if who in ("N", "S"):
+        return f"NS {rest}"
+    if who in ("E", "W"):
+        return f"EW {rest}"
+    return text

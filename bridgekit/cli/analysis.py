@@ -1,0 +1,431 @@
+"""``bridgekit dd``, ``par`` and ``analyse``: thin commands over
+``bridgekit.analysis`` and the DDS adapter ``bridgekit.dds``."""
+
+from __future__ import annotations
+
+import csv as _csv
+import json
+import os
+import sys
+import time
+from typing import Any, Callable, Iterator
+
+import click
+from tabulate import tabulate
+
+from ..board import Board
+from ..cards import Strain
+from ..errors import BridgekitError, ExitStatus
+from ..seats import Seat
+from .options import RunStatus, ascii_option, iter_boards, output_options, rules_option, wants_ascii
+
+_CTX = {"help_option_names": ["-h", "--help"]}
+_DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
+_STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
+
+
+def _where(board: Board, path: str) -> str:
+    parts = [board.file or path]
+    if board.line is not None:
+        parts.append(f"line {board.line}")
+    parts.append(f"board {board.label or '?'}")
+    return ", ".join(parts)
+
+
+def _write_csv(rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        return
+    writer = _csv.DictWriter(sys.stdout, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+
+
+def _count_boards(paths: tuple[str, ...]) -> int | None:
+    """A cheap board count for the progress bar (``[Deal`` tags, LIN ``md|``)."""
+    total = 0
+    for path in paths:
+        if path == "-" or not os.path.isfile(path):
+            return None
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError:
+            return None
+        total += data.count(b"[Deal ") or data.count(b"md|")
+    return total
+
+
+class _Progress:
+    """A one-line progress bar on stderr, only when stderr is a terminal:
+    boards done, boards per second, time left."""
+
+    def __init__(self, paths: tuple[str, ...], enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.total = _count_boards(paths) if self.enabled else None
+        self.done = 0
+        self.solved = 0
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, solved: int, cached: int) -> None:
+        self.done += solved + cached
+        self.solved += solved
+        if not self.enabled or not solved:
+            return
+        elapsed = time.perf_counter() - self.start
+        rate = self.solved / elapsed if elapsed > 0 else 0.0
+        text = f"solved {self.done}"
+        if self.total:
+            width = 30
+            frac = min(1.0, self.done / self.total)
+            bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
+            left = (self.total - self.done) / rate if rate > 0 else 0
+            text = f"[{bar}] {self.done}/{self.total} boards, {rate:.1f}/s, {_duration(left)} left"
+        else:
+            text += f" boards, {rate:.1f}/s"
+        sys.stderr.write("\r" + text + "\x1b[K")
+        sys.stderr.flush()
+        self.shown = True
+
+    def finish(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds + 0.5)
+    return f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s"
+
+
+def _set_jobs(jobs: int | None) -> None:
+    if jobs is not None:
+        from ..dds import set_threads
+        set_threads(jobs)
+
+
+def _solved_boards(files: tuple[str, ...], status: RunStatus, force: bool,
+                   progress: _Progress) -> Iterator[Any]:
+    """Every board of ``files`` with its DD table (a ``BoardTable``); a board
+    that cannot be solved gets one line on stderr and counts as a problem."""
+    from ..analysis.ddtags import solve_boards
+
+    for path in files:
+        for bt in solve_boards(iter_boards((path,), status), force=force, progress=progress):
+            if bt.error is not None:
+                progress.finish()
+                click.echo(f"bridgekit: {_where(bt.board, path)}: not solved: {bt.error}", err=True)
+                status.problems += 1
+            yield path, bt
+
+
+def _write(boards: list[Board] | Iterator[Board], output: str, what: str) -> int | None:
+    from ..formats import write_boards
+    try:
+        n = write_boards(boards, output, "pbn")
+    except OSError as e:
+        click.echo(f"bridgekit: cannot write {e.filename or output}: {e.strerror}", err=True)
+        return None
+    if output != "-":
+        click.echo(f"wrote {n} boards with {what} to {output}", err=True)
+    return n
+
+
+def _guard(run: Callable[[], int]) -> int:
+    """Run a command body; a solver or input error becomes one line and exit 3."""
+    try:
+        return run()
+    except BridgekitError as e:
+        click.echo(f"bridgekit: {e}", err=True)
+        return int(ExitStatus.UNREADABLE)
+
+
+# -- dd ------------------------------------------------------------------------
+
+@click.command(context_settings=_CTX)
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Write the boards with DoubleDummyTricks and OptimumResultTable tags to this PBN file.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Solver threads (default: all cores).")
+@click.option("--force", is_flag=True, help="Solve again boards that already carry a DoubleDummyTricks tag.")
+@output_options()
+@ascii_option
+def dd(files: tuple[str, ...], output: str | None, jobs: int | None, force: bool, as_json: bool,
+       as_csv: bool, ascii_: bool) -> None:
+    """Double-dummy tables: tricks for each declarer in each strain.
+
+    One row per board: for each declarer (N S E W) the tricks its side takes
+    in clubs, diamonds, hearts, spades and no trump with perfect play.  Boards
+    already carrying a DoubleDummyTricks tag are taken from it (not solved
+    again) unless --force; the `from` column says which.  With -o the boards
+    are written with DoubleDummyTricks and OptimumResultTable tags, so the
+    next run over that file costs nothing.  A progress bar (boards per second,
+    time left) shows on a terminal.
+
+    \b
+    Examples:
+      bridgekit dd samples/match.pbn
+      bridgekit dd session.pbn -o session-dd.pbn
+      bridgekit dd session.pbn --json --jobs 2
+    """
+    ascii_ = wants_ascii(ascii_)
+    _set_jobs(jobs)
+    ctx = click.get_current_context()
+    ctx.exit(_guard(lambda: _dd(files, output, force, as_json, as_csv, ascii_)))
+
+
+def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, as_csv: bool,
+        ascii_: bool) -> int:
+    from ..analysis.ddtags import write_dd_tags
+
+    status = RunStatus()
+    progress = _Progress(files, enabled=True)
+    rows: list[dict[str, Any]] = []
+    table: list[list[str]] = []
+    kept: list[Board] = []
+    cached = solved = 0
+    for path, bt in _solved_boards(files, status, force, progress):
+        if output is not None:
+            if bt.table is not None:
+                write_dd_tags(bt.board, bt.table)
+            kept.append(bt.board)
+        if bt.table is None:
+            continue
+        cached += bt.cached
+        solved += not bt.cached
+        rows.append({"file": bt.board.file or path, "board": bt.board.label,
+                     "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(),
+                     "from": "tag" if bt.cached else "solved"})
+        table.append([bt.board.label or "?"]
+                     + ["  " + " ".join(f"{bt.table.tricks(seat, s):>2}" for s in _STRAINS) for seat in _DD_SEATS]
+                     + ["tag" if bt.cached else "solved"])
+    progress.finish()
+    if as_json:
+        click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
+    elif as_csv:
+        _write_csv([{"file": r["file"], "board": r["board"],
+                     **{f"{seat}_{s}": r["tricks"][seat][s] for seat in "NSEW" for s in ("C", "D", "H", "S", "NT")},
+                     "from": r["from"]} for r in rows])
+    elif output is None or output != "-":
+        if table:
+            names = " ".join(f"{s.symbol(ascii_):>2}" for s in _STRAINS)
+            headers = ["board"] + [f"{seat.name}:{names}" for seat in _DD_SEATS] + ["from"]
+            click.echo(_tabulate_keeping_spaces(table, headers))
+        click.echo(f"{len(rows)} boards: {solved} solved, {cached} from DoubleDummyTricks tags"
+                   + (f"; {status.problems} not solved" if status.problems else ""),
+                   err=output is not None)
+    if output is not None and _write(kept, output, "DD tables") is None:
+        return int(ExitStatus.UNREADABLE)
+    return int(status.exit_code)
+
+
+def _tabulate_keeping_spaces(rows: list[list[str]], headers: list[str]) -> str:
+    """tabulate, with the padding inside cells kept (so digits line up under
+    the suit symbols of the header): a keyword since tabulate 0.10, a module
+    setting before."""
+    import inspect
+
+    import tabulate as _tabulate_module
+    if "preserve_whitespace" in inspect.signature(tabulate).parameters:
+        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
+                        preserve_whitespace=True, colalign=["left"] * len(headers))
+    saved = _tabulate_module.PRESERVE_WHITESPACE
+    _tabulate_module.PRESERVE_WHITESPACE = True
+    try:
+        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
+                        colalign=["left"] * len(headers))
+    finally:
+        _tabulate_module.PRESERVE_WHITESPACE = saved
+
+
+# -- par -----------------------------------------------------------------------
+
+@click.command(context_settings=_CTX)
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@rules_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Write the boards with OptimumScore, ParContract and DD tags to this PBN file.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Solver threads (default: all cores).")
+@click.option("--force", is_flag=True, help="Solve again boards that already carry a DoubleDummyTricks tag.")
+@output_options()
+@ascii_option
+def par(files: tuple[str, ...], rules: str | None, output: str | None, jobs: int | None, force: bool,
+        as_json: bool, as_csv: bool, ascii_: bool) -> None:
+    """Par score and contracts of every board, under a rules profile.
+
+    Par is what perfect bidders reach when both sides know the double-dummy
+    table: a side outbids when that pays it, failing contracts are doubled,
+    and the auction stops where neither side gains by going on.  The score is
+    for N/S.  Under `contract` it is DDS's par; under `auction-1920` and
+    `auction-classic` bridgekit's own solver applies the same rule to the
+    Auction Bridge scoring of a single deal (honours included).  Several
+    contracts are listed when they give the same score.
+
+    \b
+    Examples:
+      bridgekit par samples/match.pbn
+      bridgekit par session.pbn --rules auction-1920
+      bridgekit par session.pbn --json
+      bridgekit par session.pbn -o session-par.pbn
+    """
+    ascii_ = wants_ascii(ascii_)
+    if rules is not None:
+        from ..rules import find_profile
+        try:
+            find_profile(rules)
+        except BridgekitError as e:
+            raise click.BadParameter(str(e), param_hint="--rules") from None
+    _set_jobs(jobs)
+    ctx = click.get_current_context()
+    ctx.exit(_guard(lambda: _par(files, rules, output, force, as_json, as_csv, ascii_)))
+
+
+def _contract_symbols(text: str, ascii_: bool) -> str:
+    if ascii_:
+        return text
+    for strain in (Strain.S, Strain.H, Strain.D, Strain.C):
+        text = text.replace(f"{strain.name}X", f"{strain.symbol()}X").replace(f"{strain.name}=", f"{strain.symbol()}=")
+        text = text.replace(f"{strain.name}+", f"{strain.symbol()}+").replace(f"{strain.name}-", f"{strain.symbol()}-")
+    return text
+
+
+def _par(files: tuple[str, ...], rules: str | None, output: str | None, force: bool, as_json: bool,
+         as_csv: bool, ascii_: bool) -> int:
+    from ..analysis.ddtags import board_par, board_vul_dealer, write_dd_tags, write_par_tags
+
+    status = RunStatus()
+    progress = _Progress(files, enabled=True)
+    rows: list[dict[str, Any]] = []
+    table: list[list[str]] = []
+    kept: list[Board] = []
+    for path, bt in _solved_boards(files, status, force, progress):
+        if output is not None:
+            kept.append(bt.board)
+        if bt.table is None:
+            continue
+        try:
+            profile, result = board_par(bt.board, bt.table, rules)
+        except BridgekitError as e:
+            progress.finish()
+            click.echo(f"bridgekit: {_where(bt.board, path)}: no par: {e}", err=True)
+            status.problems += 1
+            continue
+        if output is not None:
+            write_dd_tags(bt.board, bt.table)
+            write_par_tags(bt.board, result)
+        vul, dealer = board_vul_dealer(bt.board)
+        contracts = [str(c) for c in result.contracts]
+        rows.append({"file": bt.board.file or path, "board": bt.board.label, "rules": profile,
+                     "dealer": dealer.name if dealer is not None else None,
+                     "vulnerable": str(vul) if vul is not None else None,
+                     "score_ns": result.score, "contracts": contracts})
+        table.append([bt.board.label or "?", rows[-1]["dealer"] or "", rows[-1]["vulnerable"] or "",
+                      profile, f"{result.score:+d}" if result.score else "0",
+                      _contract_symbols("; ".join(contracts), ascii_) if contracts else "passed out"])
+    progress.finish()
+    if as_json:
+        click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
+    elif as_csv:
+        _write_csv([{**r, "contracts": "; ".join(r["contracts"])} for r in rows])
+    elif output is None or output != "-":
+        if table:
+            click.echo(tabulate(table, headers=["board", "dlr", "vul", "rules", "par N/S", "par contracts"],
+                                tablefmt="simple", disable_numparse=True))
+        click.echo(f"{len(rows)} boards" + (f"; {status.problems} without par" if status.problems else ""),
+                   err=output is not None)
+    if output is not None and _write(kept, output, "par and DD tags") is None:
+        return int(ExitStatus.UNREADABLE)
+    return int(status.exit_code)
+
+
+# -- analyse -------------------------------------------------------------------
+
+@click.command(context_settings=_CTX)
+@click.argument("file", type=click.Path(allow_dash=True))
+@click.option("--board", "board_label", default=None, metavar="N", help="Only this board (its Board tag).")
+@output_options(csv=False)
+@ascii_option
+def analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool) -> None:
+    """Double-dummy post-mortem of the recorded play, trick by trick.
+
+    Before every card the solver values each card the player could have
+    played.  Numbers are tricks for declarer's side over the whole deal with
+    perfect play from there: a card that lowers it was a declarer's mistake,
+    one that raises it a defender's.  For every trick: the cards in order, the
+    double-dummy total after it, and each mistake with what it cost and the
+    cards that were best; then each player's first mistake.  Boards without a
+    recorded play are skipped (exit status 1 when none could be analysed).
+
+    \b
+    Examples:
+      bridgekit analyse session.pbn --board 7
+      bridgekit analyse session.pbn --board 7 --json
+    """
+    ascii_ = wants_ascii(ascii_)
+    ctx = click.get_current_context()
+    ctx.exit(_guard(lambda: _analyse(file, board_label, as_json, ascii_)))
+
+
+def _analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool) -> int:
+    from ..analysis.postmortem import PostMortemError, analyse_board
+
+    status = RunStatus()
+    results = []
+    seen = 0
+    for board in iter_boards((file,), status):
+        if board_label is not None and (board.label or "").strip() != board_label.strip():
+            continue
+        seen += 1
+        if board.play is None and board_label is None:
+            continue
+        try:
+            results.append(analyse_board(board))
+        except PostMortemError as e:
+            if board_label is not None or board.play is not None:
+                click.echo(f"bridgekit: {board.file or file}: {e}", err=True)
+                status.problems += 1
+    if board_label is not None and not seen and not status.unreadable:
+        click.echo(f"bridgekit: {file}: no board {board_label}", err=True)
+        return int(ExitStatus.PROBLEMS)
+    if not results and not status.unreadable and not status.problems:
+        click.echo(f"bridgekit: {file}: no board with a recorded play to analyse", err=True)
+        return int(ExitStatus.PROBLEMS)
+    if as_json:
+        click.echo(json.dumps([pm.to_dict() for pm in results], indent=1, ensure_ascii=False))
+    else:
+        click.echo("\n\n".join(_render_postmortem(pm, ascii_) for pm in results))
+    return int(status.exit_code)
+
+
+def _render_postmortem(pm: Any, ascii_: bool) -> str:
+    from ..contract import Contract
+    try:
+        contract = Contract.parse(pm.contract).symbol(ascii_)
+    except BridgekitError:
+        contract = pm.contract
+    who = pm.declarer.full_name
+    lines = [f"Board {pm.board or '?'}: {contract} by {who}. Double dummy {pm.start} tricks for "
+             f"declarer's side at the start, {pm.end} " + ("at the end" if len(pm.verdicts) == 52 else
+                                                             f"after the last recorded card (trick {len(pm.verdicts) // 4 + 1})")
+             + (f"; recorded result {pm.recorded}." if pm.recorded is not None else ".")]
+    lines.append(f"Declarer's side threw away {pm.declarer_cost} trick(s), the defence {pm.defence_cost}.")
+    rows = []
+    for t in range(0, len(pm.verdicts), 4):
+        trick = pm.verdicts[t:t + 4]
+        cards = "  ".join(f"{v.seat.name} {v.card.symbol(ascii_)}" + ("?" if v.cost else "") for v in trick)
+        notes = "; ".join(f"{v.seat.name} {v.card.symbol(ascii_)} cost {v.cost} (best "
+                          + " ".join(c.symbol(ascii_) for c in v.best) + ")" for v in trick if v.cost)
+        rows.append([trick[0].trick, cards, trick[-1].after, notes])
+    lines.append("")
+    lines.append(tabulate(rows, headers=["trick", "cards (in order played)", "DD", "mistakes"],
+                          tablefmt="simple", disable_numparse=True))
+    firsts = pm.first_mistakes()
+    parts = []
+    for seat in Seat:
+        v = firsts[seat]
+        parts.append(f"{seat.name}: " + ("none" if v is None else
+                                          f"trick {v.trick}, {v.card.symbol(ascii_)} (cost {v.cost})"))
+    lines.append("")
+    lines.append("First mistakes: " + "; ".join(parts))
+    return "\n".join(lines)
