@@ -57,6 +57,10 @@ def show_value(value: Any, ascii: bool = False) -> str:
     return str(value)
 
 
+_STRAIN_NAMES = {Strain.C: "clubs", Strain.D: "diamonds", Strain.H: "hearts", Strain.S: "spades",
+                 Strain.NT: "no trump"}
+
+
 def side_name(side: Side) -> str:
     return "N/S" if side is Side.NS else "E/W"
 
@@ -257,7 +261,7 @@ def compute_contract(pos: dict[str, Any], ascii: bool) -> Computed:
              f"dummy {declarer.partner.full_name}; {declarer.lho.full_name} makes the opening lead"]
     if state.seat is not declarer:
         lines.append(f"The last bid was {state.call.symbol(ascii)} by {state.seat.full_name}, but "
-                     f"{declarer.full_name} named {show_value(contract.strain)} first for the side")
+                     f"{declarer.full_name} named {_STRAIN_NAMES[contract.strain]} first for the side")
     return Computed(values, lines)
 
 
@@ -390,7 +394,8 @@ def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
         )
     tricks = "" if result.tricks is None else f", {result.tricks} tricks"
     who = "" if result.declarer is None else f" by {result.declarer.full_name}"
-    lines = [f"{result.contract.symbol(ascii)}{who}{tricks}, vulnerable: {vul}, rules: {profile.name}"]
+    vul_note = "" if profile.rubber else f", vulnerable: {vul}"  # no vulnerability in Auction Bridge
+    lines = [f"{result.contract.symbol(ascii)}{who}{tricks}{vul_note}, rules: {profile.name}"]
     for item in score.items:
         where = f" {item.line:<5}" if item.line else ""
         lines.append(f"  {side_name(item.side)}{where}  {item.item:<34} {item.points:>5}")

@@ -1,8 +1,7 @@
 """Turning a lesson step into text for a plain terminal (pure functions).
 
-Diagrams come from ``bridgekit.render`` when it provides them; a simple
-fallback keeps lessons readable without it.  Suit symbols become letters when
-``ascii`` is true.
+Diagrams come from ``bridgekit.render``; suit symbols become letters when
+``ascii`` is true.  Lines are wrapped for an 80-column terminal.
 """
 
 from __future__ import annotations
@@ -10,13 +9,9 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..auction import Auction
-from ..deal import Deal
-from ..play import Play
-from ..seats import Seat
 from ..errors import BridgekitError
 from .answers import same
-from .compute import Computed, _play, pos_auction, pos_deal, show_value
+from .compute import Computed, _play, pos_auction, pos_deal, pos_dealer, pos_vul, show_value
 from .model import Lesson, Step
 
 WIDTH = 78
@@ -47,86 +42,28 @@ def wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
     return "\n\n".join(out)
 
 
-# -- diagrams ---------------------------------------------------------------
-
-def _hand_lines(deal: Deal, seat: Seat, ascii: bool) -> list[str]:
-    from ..cards import PBN_SUIT_ORDER
-    hand = deal[seat]
-    if hand is None:
-        return ["(unknown)"]
-    lines = []
-    for suit in PBN_SUIT_ORDER:
-        ranks = "".join(r.letter for r in hand.ranks(suit)).replace("T", "10") or "-"
-        lines.append(f"{suit.name if ascii else suit.symbol} {ranks}")
-    return lines
-
-
-def deal_diagram(deal: Deal, ascii: bool = False) -> str:
-    """A compass diagram: North on top, West and East in the middle, South below."""
-    try:
-        from ..render import render_deal  # type: ignore[attr-defined]
-        return str(render_deal(deal, ascii=ascii))
-    except (ImportError, TypeError, AttributeError):
-        pass
-    north, south = _hand_lines(deal, Seat.N, ascii), _hand_lines(deal, Seat.S, ascii)
-    west, east = _hand_lines(deal, Seat.W, ascii), _hand_lines(deal, Seat.E, ascii)
-    pad = " " * 18
-    rows = [pad + "North"] + [pad + line for line in north]
-    rows.append("West" + " " * 32 + "East")
-    for i in range(max(len(west), len(east))):
-        w = west[i] if i < len(west) else ""
-        e = east[i] if i < len(east) else ""
-        rows.append(f"{w:<36}{e}")
-    rows += [pad + "South"] + [pad + line for line in south]
-    return "\n".join(rows)
-
-
-def auction_grid(auction: Auction, ascii: bool = False) -> str:
-    """The calls in four columns West, North, East, South."""
-    try:
-        from ..render import render_auction  # type: ignore[attr-defined]
-        return str(render_auction(auction, ascii=ascii))
-    except (ImportError, TypeError, AttributeError):
-        pass
-    order = [Seat.W, Seat.N, Seat.E, Seat.S]
-    cells = [""] * order.index(auction.dealer)
-    cells += [c.symbol(ascii) for c in auction.calls]
-    if not auction.is_complete():
-        cells.append("?")
-    rows = ["".join(f"{s.full_name:<8}" for s in order)]
-    for i in range(0, len(cells), 4):
-        rows.append("".join(f"{c:<8}" for c in cells[i:i + 4]).rstrip())
-    return "\n".join(rows)
-
-
-def play_lines(play: Play, ascii: bool = False) -> str:
-    """The tricks played so far, one line each, with the winner."""
-    rows = []
-    for n, trick in enumerate(play.tricks(), start=1):
-        cards = "  ".join(f"{trick.seat_of(i).name} {c.symbol(ascii)}" for i, c in enumerate(trick.cards))
-        won = f"  won by {trick.winner.full_name}" if trick.winner is not None else ""
-        rows.append(f"Trick {n}: {cards}{won}")
-    return "\n".join(rows)
-
+# -- diagrams (drawn by bridgekit.render) -----------------------------------
 
 def position_text(step: Step, ascii: bool = False) -> str:
     """Diagrams of the step's position: the deal, the auction grid, the play."""
+    from ..render import render_auction, render_deal, render_tricks
     pos = step.position
     show = step.show or tuple(k for k in ("deal", "auction", "play") if k in pos)
     parts = []
     if "deal" in show and "deal" in pos:
         deal = pos_deal(pos)
         if deal is not None:
-            head = []
-            if "dealer" in pos:
-                head.append(f"Dealer {Seat.parse(str(pos['dealer'])).full_name}")
-            if "vul" in pos:
-                head.append(f"Vulnerable: {pos['vul']}")
-            parts.append(("  ".join(head) + "\n" if head else "") + deal_diagram(deal, ascii))
+            dealer = pos_dealer(pos) if ("dealer" in pos or "board" in pos) else None
+            vul = pos_vul(pos) if ("vul" in pos or "board" in pos) else None
+            diagram = render_deal(deal, dealer=dealer, vulnerable=vul, ascii=ascii)
+            for unknown in ("Dealer ?", "Vul ?"):  # a lesson position without them: say nothing
+                diagram = diagram.replace(unknown, " " * len(unknown))
+            parts.append("\n".join(line.rstrip() for line in diagram.split("\n")))
     if "auction" in show and "auction" in pos:
-        parts.append(auction_grid(pos_auction(pos), ascii))
+        parts.append(render_auction(pos_auction(pos), ascii=ascii))
     if "play" in show and "play" in pos and "declarer" in pos:
-        parts.append(play_lines(_play(pos), ascii))
+        play = _play(pos)
+        parts.append(render_tricks(play, ascii=ascii))
     return "\n\n".join(parts)
 
 
@@ -155,14 +92,19 @@ def computed_text(step: Step, results: dict[str, Computed | Exception | None], a
             continue
         if c.note:
             out.append(f"  {c.note}")
-        out.extend("  " + line for line in res.lines)
+        for line in res.lines:
+            if line.startswith("  "):
+                out.append("  " + line)  # a breakdown row: keep its columns
+            else:
+                out.append(textwrap.fill(line, WIDTH, initial_indent="  ", subsequent_indent="    "))
         stated_parts = []
         for key, stated in c.expect.items():
             value: Any = res.values.get(key)
             mark = "agrees" if key in res.values and same(stated, value) else \
                 f"DIFFERS: bridgekit says {show_value(value, ascii)}"
             stated_parts.append(f"{key.replace('_', ' ')} {_stated(stated)} ({mark})")
-        out.append("  Stated by the rules: " + "; ".join(stated_parts))
+        out.append(textwrap.fill("Stated by the rules: " + "; ".join(stated_parts), WIDTH,
+                                 initial_indent="  ", subsequent_indent="    "))
     return "Computed by bridgekit now:\n" + "\n".join(out) if out else ""
 
 
