@@ -339,3 +339,18 @@ def test_lesson_run_unreadable_answer_is_explained(state: Path) -> None:
     assert result.exit_code == 0
     assert "I could not read 'lots' as a number" in result.output
     assert "Right!" in result.output
+
+
+def test_tutor_layer_imports_no_click_tabulate_or_endplay() -> None:
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from bridgekit.tutor import load_lessons, check_lesson\n"
+            "from bridgekit.tutor.checker import run_computes\n"
+            "from bridgekit.tutor.display import lesson_text\n"
+            "for ls in load_lessons():\n"
+            "    check_lesson(ls)\n"
+            "    lesson_text(ls, lambda s: run_computes(s, dds=False))\n"
+            "print(sorted(m for m in ('click', 'tabulate', 'endplay') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
