@@ -109,6 +109,19 @@ def parse_score_tag(value: str, declarer: Seat | None) -> int | None:
     return None
 
 
+def parse_imp_tag(value: str) -> float | None:
+    """A ``ScoreIMP`` value (``NS 4``, ``EW -2.5``, ``NS 4 EW -4``, ``4``) as
+    IMPs for N/S; None when unreadable or given only for the declarer."""
+    tokens = value.replace(",", ".").split()
+    try:
+        if len(tokens) >= 2 and tokens[0].upper() in ("NS", "EW"):
+            n = float(tokens[1])
+            return n if tokens[0].upper() == "NS" else -n
+    except ValueError:
+        return None
+    return None
+
+
 @dataclass
 class BoardScore:
     """One board scored: what was played, the itemised score, and how it
@@ -396,12 +409,23 @@ class MatchBoard:
     def imps(self) -> int | None:
         return imps(self.diff) if self.diff is not None else None
 
+    @property
+    def recorded_imps(self) -> float | None:
+        """The open room's ``ScoreIMP`` tag (for N/S there), when readable."""
+        value = self.open.board.get("ScoreIMP")
+        if value is None:
+            return None
+        return parse_imp_tag(value)
+
     def to_dict(self) -> dict[str, object]:
         return {"board": self.number, "open_contract": self.open.contract_text,
                 "open_declarer": _decl(self.open), "open_tricks": _tricks(self.open),
                 "open_ns": self.open_ns, "closed_contract": self.closed.contract_text,
                 "closed_declarer": _decl(self.closed), "closed_tricks": _tricks(self.closed),
-                "closed_ns": self.closed_ns, "diff": self.diff, "imps": self.imps, "running": self.running}
+                "closed_ns": self.closed_ns, "diff": self.diff, "imps": self.imps, "running": self.running,
+                "recorded_imps": self.recorded_imps,
+                "mismatch": None if self.recorded_imps is None or self.imps is None
+                else self.recorded_imps != self.imps}
 
 
 def _decl(s: BoardScore) -> str | None:
@@ -444,47 +468,81 @@ class Match:
                 "boards": [b.to_dict() for b in self.boards],
                 "imps_a": self.imps_a, "imps_b": self.imps_b,
                 "total_imps": self.total_imps, "winner": self.winner,
+                "recorded_imps_compared": self.imps_compared, "imp_mismatches": self.imp_mismatches,
                 "unpaired": list(self.unpaired)}
+
+    @property
+    def imps_compared(self) -> int:
+        return sum(1 for b in self.boards if b.recorded_imps is not None and b.imps is not None)
+
+    @property
+    def imp_mismatches(self) -> int:
+        return sum(1 for b in self.boards
+                   if b.recorded_imps is not None and b.imps is not None and b.recorded_imps != b.imps)
+
+
+def team_matches(scores: Iterable[BoardScore]) -> list[Match]:
+    """Pair the two tables of each board and IMP the difference of the N/S
+    scores (open minus closed: the view of team A, N/S in the open room).
+
+    A file may hold several matches: records carrying ``HomeTeam`` and
+    ``VisitTeam`` belong to the match of that pair of teams (one Match each,
+    in order of appearance); records without them form one match.  Within a
+    board the open room is found from ``Room`` (Open/Closed) or ``Table``
+    (1/2); failing that, when the two records name their teams the other way
+    round (each table's ``HomeTeam`` being the team sitting N/S there), the
+    open room is where team A (the first ``HomeTeam`` seen) sits N/S; failing
+    that, the first record in the file (noted on the board).  Boards not played
+    at exactly two tables are listed in ``unpaired``."""
+    matches: dict[object, dict[object, list[BoardScore]]] = {}
+    teams: dict[object, tuple[str | None, str | None]] = {}
+    for s in scores:
+        home, visit = s.board.get("HomeTeam"), s.board.get("VisitTeam")
+        mkey: object = frozenset((home, visit)) if home and visit else None
+        if mkey not in matches:
+            matches[mkey] = {}
+            teams[mkey] = (home, visit)
+        key: object = s.board.number if s.board.number is not None else s.board.label
+        matches[mkey].setdefault(key, []).append(s)
+    out: list[Match] = []
+    for mkey, groups in matches.items():
+        team_a, team_b = teams[mkey]
+        boards: list[MatchBoard] = []
+        unpaired: list[str] = []
+        running = 0
+        for key, group in groups.items():
+            pair = _open_closed(group, team_a)
+            if pair is None:
+                rooms = ", ".join(str(room_of(s.board) or "?") for s in group)
+                unpaired.append(f"board {key} ({len(group)} record{'s' if len(group) != 1 else ''}: {rooms})")
+                continue
+            mb = MatchBoard(key if isinstance(key, (int, str)) else str(key), *pair)
+            running += mb.imps or 0
+            mb.running = running
+            boards.append(mb)
+        out.append(Match(boards, team_a or "A", team_b or "B", unpaired))
+    return out
 
 
 def team_match(scores: Iterable[BoardScore]) -> Match:
-    """Pair the open and closed room of each board number and IMP the
-    difference of the N/S scores (open minus closed: team A, N/S in the open
-    room).  Rooms come from ``Room`` (Open/Closed) or ``Table`` (1/2); a board
-    played exactly twice without either is taken in file order (open first).
-    Team names come from ``HomeTeam`` (team A) and ``VisitTeam``.  Boards not
-    played at both tables are listed in ``unpaired``."""
-    groups: dict[object, list[BoardScore]] = {}
-    order: list[object] = []
-    team_a = team_b = None
-    for s in scores:
-        key: object = s.board.number if s.board.number is not None else s.board.label
-        if key not in groups:
-            groups[key] = []
-            order.append(key)
-        groups[key].append(s)
-        team_a = team_a or s.board.get("HomeTeam")
-        team_b = team_b or s.board.get("VisitTeam")
-    boards: list[MatchBoard] = []
-    unpaired: list[str] = []
-    running = 0
-    for key in order:
-        group = groups[key]
-        by_room = {room_of(s.board): s for s in group}
-        if "Open" in by_room and "Closed" in by_room:
-            open_, closed = by_room["Open"], by_room["Closed"]
-        elif len(group) == 2 and all(room_of(s.board) is None for s in group):
-            open_, closed = group
-            open_.notes.append("no Room/Table tag: first record taken as the open room")
-        else:
-            rooms = ", ".join(str(room_of(s.board) or "?") for s in group)
-            unpaired.append(f"board {key}: played at {len(group)} table(s) ({rooms})")
-            continue
-        mb = MatchBoard(key if isinstance(key, (int, str)) else str(key), open_, closed)
-        running += mb.imps or 0
-        mb.running = running
-        boards.append(mb)
-    return Match(boards, team_a or "A", team_b or "B", unpaired)
+    """The single team match in ``scores`` (see ``team_matches``); with several
+    matches, the first.  An empty Match when there is nothing."""
+    found = team_matches(scores)
+    return found[0] if found else Match([], "A", "B", [])
+
+
+def _open_closed(group: list[BoardScore], team_a: str | None) -> tuple[BoardScore, BoardScore] | None:
+    by_room = {room_of(s.board): s for s in group}
+    if "Open" in by_room and "Closed" in by_room and len(group) == 2:
+        return by_room["Open"], by_room["Closed"]
+    if len(group) != 2:
+        return None
+    first, second = group
+    homes = [s.board.get("HomeTeam") for s in group]
+    if team_a and homes[0] and homes[1] and homes[0] != homes[1]:
+        return (first, second) if homes[0] == team_a else (second, first)
+    first.notes.append("no Room/Table tag: first record taken as the open room")
+    return first, second
 
 
 # -- matchpoints -------------------------------------------------------------
@@ -665,6 +723,7 @@ def deal_boards(count: int, seed: int | str, first: int = 1, event: str | None =
 __all__ = [
     "BoardScore", "Match", "MatchBoard", "MPResult", "ScoreTotals", "board_result", "deal_boards",
     "pair_matchpoints", "parse_score_tag", "profile_for_board", "render_pad", "room_of",
-    "rubber_session", "score_board", "score_boards", "score_tag_value", "team_match",
+    "rubber_session", "score_board", "score_boards", "score_tag_value", "team_match", "team_matches",
+    "parse_imp_tag",
     "write_score_tags",
 ]

@@ -169,3 +169,22 @@ def test_corpus_score_tags_agree() -> None:
                 agree += 1
     assert disagreements == []
     assert compared >= 670
+
+
+@needs_corpus
+def test_corpus_team_matches_agree_with_recorded_imps() -> None:
+    """example2.pbn holds 15 matches of an online team event, each table
+    naming its own N/S team as HomeTeam and carrying ScoreIMP."""
+    from bridgekit.scoring import team_matches
+    matches = team_matches(score_boards(read_boards(str(Path(CORPUS) / "pbn/endplay/example2.pbn"))))
+    assert len(matches) == 15
+    assert sum(m.imps_compared for m in matches) == 149
+    assert sum(m.imp_mismatches for m in matches) == 0
+    austria = next(m for m in matches if m.team_a == "AUSTRIA")
+    assert austria.boards[0].to_dict()["diff"] == 150 and austria.boards[0].imps == 4
+
+
+def test_parse_imp_tag() -> None:
+    from bridgekit.scoring import parse_imp_tag
+    assert parse_imp_tag("NS 4 EW -4") == 4 and parse_imp_tag("EW -2.5") == 2.5
+    assert parse_imp_tag("10") is None and parse_imp_tag("NS x") is None

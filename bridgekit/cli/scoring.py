@@ -336,7 +336,7 @@ def match(files: tuple[str, ...], rules: str | None, mp: bool, as_json: bool, as
       bridgekit match open.pbn closed.pbn --json
       bridgekit match pairs.pbn --mp
     """
-    from ..scoring import pair_matchpoints, score_boards, team_match
+    from ..scoring import pair_matchpoints, score_boards, team_matches
 
     ascii_ = wants_ascii(ascii_)
     profile = _profile(rules)
@@ -367,28 +367,47 @@ def match(files: tuple[str, ...], rules: str | None, mp: bool, as_json: bool, as
                                      for p in pairs], headers=["pair", "boards", "MP", "top", "%"],
                                     tablefmt="simple"))
         ctx.exit(int(status.exit_code))
-    m = team_match(scores)
-    for note in m.unpaired:
-        click.echo(f"bridgekit: {note}: not compared", err=True)
-    if as_json:
-        click.echo(json.dumps(m.to_dict(), indent=1, ensure_ascii=False))
-    elif as_csv:
-        _write_csv([b.to_dict() for b in m.boards])
-    else:
-        rows = []
+    found = team_matches(scores)
+    mismatches = 0
+    for m in found:
+        if m.unpaired:
+            shown = "; ".join(m.unpaired[:5]) + (f"; and {len(m.unpaired) - 5} more" if len(m.unpaired) > 5 else "")
+            click.echo(f"bridgekit: {m.team_a} v {m.team_b}: {len(m.unpaired)} board"
+                       f"{'s' if len(m.unpaired) != 1 else ''} not played at two tables, not compared: {shown}",
+                       err=True)
         for b in m.boards:
-            d = b.to_dict()
-            rows.append([d["board"],
-                         _side_contract(d["open_contract"], d["open_declarer"], d["open_tricks"], ascii_),
-                         _ns_text(d["open_ns"]),
-                         _side_contract(d["closed_contract"], d["closed_declarer"], d["closed_tricks"], ascii_),
-                         _ns_text(d["closed_ns"]), _ns_text(d["diff"]),
-                         _imps_for(d["imps"], m.team_a, m.team_b), _ns_text(d["running"])])
-        click.echo(tabulate(rows, headers=["board", "open room", "N/S", "closed room", "N/S", "diff",
-                                           "IMPs", "running"], tablefmt="simple", disable_numparse=True))
-        click.echo(f"{m.team_a} (N/S in the open room) {m.imps_a} IMPs, {m.team_b} {m.imps_b} IMPs: "
-                   + ("a draw" if m.winner == "draw" else f"{m.winner} wins by {abs(m.total_imps)} IMPs"))
+            if b.recorded_imps is not None and b.imps is not None and b.recorded_imps != b.imps:
+                mismatches += 1
+                click.echo(f"bridgekit: {b.open.board.file}, board {b.number}: recorded ScoreIMP "
+                           f"{b.open.board.get('ScoreIMP')!r} but the difference {b.diff} is {b.imps} IMPs",
+                           err=True)
+    data = [m.to_dict() for m in found]
+    if as_json:
+        click.echo(json.dumps(data[0] if len(data) == 1 else {"matches": data}, indent=1, ensure_ascii=False))
+    elif as_csv:
+        _write_csv([{"team_a": m.team_a, "team_b": m.team_b, **b.to_dict()} for m in found for b in m.boards])
+    else:
+        click.echo("\n\n".join(_match_table(m, ascii_) for m in found))
+    status.problems = mismatches
     ctx.exit(int(status.exit_code))
+
+
+def _match_table(m: Any, ascii_: bool) -> str:
+    rows = []
+    for b in m.boards:
+        d = b.to_dict()
+        rows.append([d["board"],
+                     _side_contract(d["open_contract"], d["open_declarer"], d["open_tricks"], ascii_),
+                     _ns_text(d["open_ns"]),
+                     _side_contract(d["closed_contract"], d["closed_declarer"], d["closed_tricks"], ascii_),
+                     _ns_text(d["closed_ns"]), _ns_text(d["diff"]),
+                     _imps_for(d["imps"], m.team_a, m.team_b), _ns_text(d["running"])])
+    if not rows:
+        return f"{m.team_a} v {m.team_b}: no board played at both tables"
+    table = tabulate(rows, headers=["board", "open room", "N/S", "closed room", "N/S", "diff", "IMPs", "running"],
+                     tablefmt="simple", disable_numparse=True)
+    result = "a draw" if m.winner == "draw" else f"{m.winner} wins by {abs(m.total_imps)} IMPs"
+    return (f"{table}\n{m.team_a} (N/S in the open room) {m.imps_a} IMPs, {m.team_b} {m.imps_b} IMPs: {result}")
 
 
 def _num(x: float) -> str:
