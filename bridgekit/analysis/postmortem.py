@@ -28,7 +28,12 @@ from ..seats import Seat
 
 
 class PostMortemError(BridgekitError):
-    """The board cannot be analysed (no complete deal, no contract, no play)."""
+    """The board cannot be analysed (no complete deal, no contract, no play).
+    ``reason`` is the message without the board's name."""
+
+    def __init__(self, label: str, reason: str) -> None:
+        super().__init__(f"{label}: {reason}")
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -154,21 +159,21 @@ def analyse_board(board: Board) -> PostMortem:
     if deal is not None and not deal.is_complete:
         deal = deal.complete_last_hand()
     if deal is None or not deal.is_complete:
-        raise PostMortemError(f"{label}: no complete deal to analyse")
+        raise PostMortemError(label, "no complete deal to analyse")
     contract = board.contract
     declarer = board.declarer
     if contract is None or contract.is_passed_out or contract.strain is None or declarer is None:
-        raise PostMortemError(f"{label}: no contract and declarer to analyse")
+        raise PostMortemError(label, "no contract and declarer to analyse")
     if board.play is None:
-        raise PostMortemError(f"{label}: no recorded play")
+        raise PostMortemError(label, "no recorded play")
     cards = [card for _seat, card, _entry in board.play.played_order(contract.strain)]
     if not cards:
-        raise PostMortemError(f"{label}: no recorded play")
+        raise PostMortemError(label, "no recorded play")
     play = Play(deal, contract.strain, declarer)
     for i, card in enumerate(cards):
         try:
             play.push(card)
         except BridgekitError as e:
-            raise PostMortemError(f"{label}: card {i + 1} (trick {i // 4 + 1}): {e}") from None
+            raise PostMortemError(label, f"card {i + 1} (trick {i // 4 + 1}): {e}") from None
     return analyse_play(deal, contract.strain, declarer, cards, contract=str(contract),
                         recorded=board.result, board=board.label)

@@ -383,7 +383,7 @@ def _analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool) ->
             results.append(analyse_board(board))
         except PostMortemError as e:
             if board_label is not None or board.play is not None:
-                click.echo(f"bridgekit: {board.file or file}: {e}", err=True)
+                click.echo(f"bridgekit: {_where(board, file)}: {e.reason}", err=True)
                 status.problems += 1
     if board_label is not None and not seen and not status.unreadable:
         click.echo(f"bridgekit: {file}: no board {board_label}", err=True)
