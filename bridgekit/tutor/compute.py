@@ -360,7 +360,7 @@ def compute_dd(pos: dict[str, Any], ascii: bool) -> Computed:
         strain = Strain.NT
     tricks = dd_table(deal).tricks(declarer, strain)
     return Computed({"tricks": tricks},
-                    [f"Double dummy, {declarer.full_name} takes {tricks} tricks in {show_value(strain, ascii)} "
+                    [f"Double dummy, {declarer.full_name} takes {tricks} tricks in {_STRAIN_NAMES[strain]} "
                      f"whatever the contract's level"])
 
 
@@ -403,8 +403,9 @@ def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
         lines.append("  no score for either side")
     if profile.rubber:
         for side in Side:
-            lines.append(f"  {side_name(side)}: {score.on_line(side, BELOW)} below the line, "
-                         f"{score.on_line(side, ABOVE)} above")
+            below, above = score.on_line(side, BELOW), score.on_line(side, ABOVE)
+            if below or above:
+                lines.append(f"  {side_name(side)}: {below} below the line, {above} above")
     else:
         lines.append(f"  N/S {score.ns:+d}, E/W {-score.ns:+d}")
     return Computed(values, lines)

@@ -111,6 +111,8 @@ def computed_text(step: Step, results: dict[str, Computed | Exception | None], a
 def _stated(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
     return str(value)
 
 
