@@ -231,7 +231,8 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
         if table:
             click.echo(tabulate([r for r in table], headers=_headers(rubber_rows, len(files) > 1),
                                 tablefmt="simple", disable_numparse=True))
-        click.echo(_totals_line(totals, rubber_rows))
+        click.echo(_totals_line(totals, rubber_rows)
+                   + ("  (* tricks from the recorded play)" if any(r["tricks_from"] == "play" for r in rows) else ""))
     try:
         if output is not None:
             boards = [b for bs in keep.values() for b in bs]
@@ -304,7 +305,6 @@ def _totals_line(t: Any, rubber: bool) -> str:
             text += f"; total for N/S {_ns_text(t.net_ns)}"
     if t.compared:
         text += f"; recorded Score agrees on {t.compared - t.mismatches} of {t.compared}"
-    text += "  (* tricks from the recorded play)"
     return text
 
 
