@@ -480,7 +480,9 @@ def _rebid_rules(ctx: _Context) -> list[Rule]:
                          (14, 18), test=lambda i: i.hcp + i.shortness(trump) >= 16, invite=True),
                     Rule(PASS, f"Pass: 12-15 points, no game opposite a simple raise", (11, 15))]
         if rl == 3 and trump in (H, S):
-            return [Rule(_bid(4, rs), f"4{n}: accepts the limit raise with 14+", (14, 37)),
+            return [Rule(_bid(4, Strain.NT), "4NT: Blackwood, slam values opposite a limit raise (23+ points)",
+                         (19, 37), test=lambda i: i.hcp + i.shortness(trump) >= 23),
+                    Rule(_bid(4, rs), f"4{n}: accepts the limit raise with 14+", (14, 37)),
                     Rule(PASS, "Pass: declines the limit raise with a minimum", (11, 13))]
         if rl == 3:
             return [Rule(_bid(3, Strain.NT), "3NT: accepts the raise with 14+ and stoppers", (14, 37),
@@ -546,7 +548,8 @@ def _rebid_rules(ctx: _Context) -> list[Rule]:
                               {s: (4, 13)}))
     rules += [
         Rule(_bid(2, opening.strain), f"2{n}: a minimum, nothing else to say", (11, 15)),
-        Rule(_bid(2, Strain.NT) if rl == 1 else _bid(3, Strain.NT), "NT: a strong hand without a fit", (15, 37)),
+        Rule(_bid(2, Strain.NT) if rl == 1 else _bid(3, Strain.NT),
+             f"{2 if rl == 1 else 3}NT: a strong hand without a fit", (15, 37)),
     ]
     return rules
 

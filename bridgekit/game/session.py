@@ -331,30 +331,34 @@ class Table:
         how = ("made exactly" if diff == 0 else f"made with {diff} overtrick{'s' if diff > 1 else ''}"
                if diff > 0 else f"down {-diff}")
         self.say("")
+        self.say(render_deal(self.deal, dealer=DEALER, vulnerable=self.opt.vul, ascii=self.opt.ascii,
+                             colour=self.opt.colour))
+        self.say("")
         self.say(f"{contract_text(contract, self.opt.ascii, self.opt.colour)} by {declarer.full_name}: "
                  f"{tricks} tricks, {how}.")
 
     def _view_text(self, play: Play) -> str:
-        """What the human sees before choosing a card: the visible hands and the trick."""
+        """What the human sees before choosing a card: the hands it may see
+        (its own, and dummy once faced), the score in tricks and the trick so far."""
         human = self.human
         assert human is not None
-        visible = {human}
-        if len(play.cards) >= 1:
-            visible.add(play.dummy)
-        remaining = Deal(Hand(play.remaining(s) or set()) if s in visible else None for s in Seat)
-        diagram = render_deal(remaining, dealer=DEALER, vulnerable=self.opt.vul,
-                              hidden=[s for s in Seat if s not in visible], ascii=self.opt.ascii,
-                              colour=self.opt.colour)
-        trick = play.current_trick()
-        leader = play.leader
-        so_far = "  ".join(f"{leader.next(k).name} {self._c(c)}" for k, c in enumerate(trick)) or "(you lead)"
-        n = len(play.cards) // 4 + 1
         contract = self.record.auction.contract()
         assert contract is not None
-        head = (f"Trick {n}: {contract_text(contract, self.opt.ascii, self.opt.colour)} by "
-                f"{play.declarer.full_name}, tricks so far {play.declarer_tricks()} for declarer, "
-                f"{play.defence_tricks()} for the defence")
-        return f"{head}\n{diagram}\nTrick so far: {so_far}"
+        n = len(play.cards) // 4 + 1
+        lines = [f"Trick {n}: {contract_text(contract, self.opt.ascii, self.opt.colour)} by "
+                 f"{play.declarer.full_name}; tricks won: declarer {play.declarer_tricks()}, "
+                 f"defence {play.defence_tricks()}"]
+        seats = [play.dummy, human] if len(play.cards) >= 1 else [human]
+        if play.dummy is human:
+            seats = [human]
+        for seat in sorted(set(seats), key=lambda s: (s is not Seat.N, s)):
+            label = f"{seat.full_name} ({'dummy' if seat is play.dummy else 'you'})"
+            lines.append(f"  {label:<15} " + self._hand_line(play.remaining(seat) or set()))
+        trick = play.current_trick()
+        leader = play.leader
+        so_far = "  ".join(f"{leader.next(k).name} {self._c(c)}" for k, c in enumerate(trick))
+        lines.append(f"  Trick so far:   {so_far or '(your lead)'}")
+        return "\n".join(lines)
 
     def _human_card(self, play: Play) -> Card:
         seat = play.turn
@@ -392,6 +396,10 @@ class Table:
                 card = Card.parse(text)
             except ParseError:
                 self.say(f"'{text}' is not a card: type e.g. sq, h10, cT, or a number from the list.")
+                continue
+            if card not in (play.remaining(seat) or set()) and card not in play.cards:
+                # never say where the card is: that would show a hidden hand
+                self.say(f"Refused: {seat.full_name} does not hold {self._c(card)}.  Play again.")
                 continue
             try:
                 play.check(card)

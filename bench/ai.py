@@ -1,0 +1,168 @@
+"""How well the computer bids and plays (``bridgekit play``), on seeded deals.
+
+Four computer players bid and play each deal (South deals, cards dealt from
+West as in document 004; vulnerability follows the board number).  Printed:
+
+* the auction against double-dummy par: the contract reached, scored with
+  the tricks DDS says it takes, against the par score of the deal, in IMPs
+  (mean of the absolute difference, and how often the par score is reached);
+* the card play against double dummy: before every card the real deal is
+  solved, and the tricks the card loses against the best card are added up,
+  per deal, separately for the declaring side and the defenders;
+* the time per card decision (mean and maximum) and per deal.
+
+Two card players play the same auctions, measured in the same run: the
+*baseline*, a plain sampling player (10 layouts, the auction ignored, no time
+limit), and the *default* player of ``bridgekit play`` (16 layouts dealt to fit
+the auction, 1 second of thinking at most).  The ratio line compares them.
+
+    .venv/bin/python bench/ai.py              # 100 deals (about 20 minutes on 2 cores)
+    .venv/bin/python bench/ai.py --deals 10   # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bridgekit import dds  # noqa: E402
+from bridgekit.auction import Auction  # noqa: E402
+from bridgekit.contract import Result  # noqa: E402
+from bridgekit.game import Bidder, CardPlayer, TableView, deal_cards  # noqa: E402
+from bridgekit.game.session import DEALER  # noqa: E402
+from bridgekit.play import Play  # noqa: E402
+from bridgekit.rules import find_profile  # noqa: E402
+from bridgekit.rules.imps import imps  # noqa: E402
+from bridgekit.seats import Vul  # noqa: E402
+
+
+@dataclass
+class Config:
+    name: str
+    samples: int
+    use_auction: bool
+    think: float | None
+
+
+CONFIGS = {
+    "baseline": Config("baseline (10 layouts, no auction)", 10, False, None),
+    "default": Config("default (16 layouts fit to the auction, 1 s)", 16, True, 1.0),
+    "auction10": Config("10 layouts fit to the auction", 10, True, None),
+}
+
+
+@dataclass
+class Tally:
+    lost_declarer: list[int] = field(default_factory=list)
+    lost_defence: list[int] = field(default_factory=list)
+    decision_times: list[float] = field(default_factory=list)
+    deal_times: list[float] = field(default_factory=list)
+    vs_dd: list[int] = field(default_factory=list)   # declarer tricks minus DD tricks
+
+
+def auction_for(deal, vul: Vul, bidder: Bidder) -> Auction:  # type: ignore[no-untyped-def]
+    a = Auction(DEALER)
+    while not a.is_complete():
+        a.push(bidder.decide(a, deal[a.turn], vul).call)
+    return a
+
+
+def play_deal(deal, auction: Auction, vul: Vul, player: CardPlayer, tally: Tally) -> None:  # type: ignore[no-untyped-def]
+    contract, declarer = auction.contract(), auction.declarer()
+    assert contract is not None and declarer is not None and contract.strain is not None
+    play = Play(deal, contract.strain, declarer)
+    start = time.perf_counter()
+    positions = []
+    chosen = []
+    while not play.is_complete():
+        legal = list(play.legal_cards)
+        view = TableView.for_seat(deal, play, auction, vul)
+        t0 = time.perf_counter()
+        card = player.decide(view).card
+        tally.decision_times.append(time.perf_counter() - t0)
+        if len(legal) > 1:
+            positions.append((deal, contract.strain, declarer.lho, tuple(play.cards)))
+            chosen.append((card, play.turn.side is declarer.side))
+        play.push(card)
+    tally.deal_times.append(time.perf_counter() - start)
+    lost = {True: 0, False: 0}
+    for values, (card, declaring) in zip(dds.solve_positions(positions), chosen):
+        lost[declaring] += max(values.values()) - values[card]
+    tally.lost_declarer.append(lost[True])
+    tally.lost_defence.append(lost[False])
+    tally.vs_dd.append(play.declarer_tricks() - dds.dd_table(deal).tricks(declarer, contract.strain))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--configs", default="baseline,default",
+                    help=f"comma-separated, from {', '.join(CONFIGS)}")
+    args = ap.parse_args()
+    configs = [CONFIGS[c.strip()] for c in args.configs.split(",")]
+    profile = find_profile("contract")
+    bidder = Bidder()
+    deals = []
+    par_imps: list[int] = []
+    at_par = 0
+    passed = 0
+    for i in range(args.deals):
+        seed = args.first_seed + i
+        deal = deal_cards(seed)
+        vul = Vul.for_board(seed % 16 + 1)
+        auction = auction_for(deal, vul, bidder)
+        contract, declarer = auction.contract(), auction.declarer()
+        par = dds.dds_par(deal, vul, DEALER)
+        if contract is None or contract.is_passed_out or declarer is None:
+            ns = 0
+            passed += 1
+        else:
+            assert contract.strain is not None
+            tricks = dds.dd_table(deal).tricks(declarer, contract.strain)
+            ns = profile.score(Result(contract, declarer, tricks), vul, deal).ns
+            deals.append((seed, deal, vul, auction))
+        diff = imps(ns - par.score)
+        par_imps.append(diff)
+        at_par += int(ns == par.score)
+    n = args.deals
+    print(f"{n} deals (seeds {args.first_seed}-{args.first_seed + n - 1}), {passed} passed out")
+    print(f"Auction v double-dummy par: mean |IMPs| {statistics.mean(abs(x) for x in par_imps):.2f}, "
+          f"mean signed for N-S {statistics.mean(par_imps):+.2f}, par score reached on {at_par} of {n} deals")
+    print()
+    rows = []
+    for cfg in configs:
+        tally = Tally()
+        for seed, deal, vul, auction in deals:
+            player = CardPlayer(cfg.samples, use_auction=cfg.use_auction, rng=random.Random(seed),
+                                bidder=bidder, think=cfg.think)
+            play_deal(deal, auction, vul, player, tally)
+            print(f"  {cfg.name}: deal {seed} done", file=sys.stderr, end="\r")
+        print(" " * 70, file=sys.stderr, end="\r")
+        rows.append((cfg, tally))
+    head = f"{'card player':<46} {'lost/deal decl':>14} {'lost/deal def':>13} {'vs DD':>6} " \
+           f"{'s/card':>7} {'max s':>6} {'s/deal':>7}"
+    print(head)
+    for cfg, t in rows:
+        print(f"{cfg.name:<46} {statistics.mean(t.lost_declarer):>14.2f} {statistics.mean(t.lost_defence):>13.2f} "
+              f"{statistics.mean(t.vs_dd):>+6.2f} {statistics.mean(t.decision_times):>7.3f} "
+              f"{max(t.decision_times):>6.2f} {statistics.mean(t.deal_times):>7.2f}")
+    if len(rows) >= 2:
+        (b_cfg, b), (o_cfg, o) = rows[0], rows[1]
+        def ratio(x: float, y: float) -> str:
+            return f"{x / y:.2f}" if y else "n/a"
+        print(f"ratio {o_cfg.name.split(' ')[0]} / {b_cfg.name.split(' ')[0]}: tricks lost by declarer "
+              f"{ratio(statistics.mean(o.lost_declarer), statistics.mean(b.lost_declarer))}, by the defence "
+              f"{ratio(statistics.mean(o.lost_defence), statistics.mean(b.lost_defence))}, time per deal "
+              f"{ratio(statistics.mean(o.deal_times), statistics.mean(b.deal_times))}")
+
+
+if __name__ == "__main__":
+    main()
