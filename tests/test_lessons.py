@@ -354,3 +354,14 @@ def test_tutor_layer_imports_no_click_tabulate_or_endplay() -> None:
             "print(sorted(m for m in ('click', 'tabulate', 'endplay') if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_corrupt_progress_file_counts_as_no_progress(state: Path) -> None:
+    state.mkdir(parents=True)
+    (state / "lessons.json").write_text("{not json", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(cli, ["lesson", "list"])
+    assert result.exit_code == 0 and "not started" in result.output
+    result = runner.invoke(cli, ["lesson", "run", "8"], input="\nq\n")
+    assert result.exit_code == 0 and "Progress saved at step 2" in result.output
+    assert json.loads((state / "lessons.json").read_text())["lessons"]["08-playing-the-computer"]["step"] == 2

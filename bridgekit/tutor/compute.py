@@ -273,7 +273,7 @@ def compute_legal(pos: dict[str, Any], ascii: bool) -> Computed:
         auction.check(call)
     except IllegalCallError as e:
         return Computed({"legal": False, "code": e.code, "turn": turn},
-                        [f"{call.symbol(ascii)} by {turn.full_name} is illegal: {e}"])
+                        [f"Illegal: {e}"])
     return Computed({"legal": True, "code": "", "turn": turn},
                     [f"{call.symbol(ascii)} by {turn.full_name} is legal"])
 
