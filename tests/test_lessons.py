@@ -365,3 +365,25 @@ def test_corrupt_progress_file_counts_as_no_progress(state: Path) -> None:
     result = runner.invoke(cli, ["lesson", "run", "8"], input="\nq\n")
     assert result.exit_code == 0 and "Progress saved at step 2" in result.output
     assert json.loads((state / "lessons.json").read_text())["lessons"]["08-playing-the-computer"]["step"] == 2
+
+
+QUIZZES = [(ls, st) for ls in load_lessons() for st in ls.steps if st.kind == "quiz"]
+
+
+@pytest.mark.parametrize("lesson, step", QUIZZES[::3], ids=lambda x: getattr(x, "name", None) or str(x.index))
+def test_any_typed_answer_is_judged_without_crashing(lesson, step) -> None:  # type: ignore[no-untyped-def]
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from bridgekit.tutor.checker import hint_for, is_correct
+    results = run_computes(step)
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.text(max_size=12))
+    def judge(text: str) -> None:
+        verdict = is_correct(step, results, text)
+        assert verdict in (True, False, None)
+        assert isinstance(hint_for(step, text), str)
+
+    judge()
+    assert is_correct(step, results, step.answer) is True

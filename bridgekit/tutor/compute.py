@@ -502,8 +502,11 @@ def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
     profile = pos_profile(pos)
     path = Path(str(_get(pos, "file")))
     if not path.is_absolute():
+        # a file named relative to the project (samples/match.pbn): next to the
+        # lessons, else in the source tree around the package
         from .loader import lessons_dir
-        path = lessons_dir().parent / path
+        candidates = [lessons_dir().parent / path, Path(__file__).resolve().parents[2] / path]
+        path = next((c for c in candidates if c.is_file()), candidates[0])
     rooms: dict[int, dict[str, int]] = {}
     try:
         boards = list(read_boards(str(path)))
