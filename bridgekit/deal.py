@@ -41,12 +41,15 @@ class Hand:
         cards: list[Card] = []
         for suit, part in zip(PBN_SUIT_ORDER, parts):
             part = part.strip().upper().replace("10", "T")
+            table = _CARD_BY_CHAR[suit]
             for ch in part:
-                rank = _RANK_CHARS.get(ch)
-                if rank is None:
+                card = table.get(ch)
+                if card is None:
                     raise ParseError(f"invalid rank {ch!r} in hand {text!r}")
-                cards.append(Card(suit, rank))
+                cards.append(card)
         hand = cls(cards)
+        if len(hand.cards) == len(cards):
+            return hand, []  # no card repeated (the common case, without counting)
         repeated = [c for c, n in Counter(cards).items() if n > 1]
         return hand, repeated
 
@@ -84,6 +87,8 @@ class Hand:
 
 
 _RANK_CHARS = {r.letter: r for r in Rank}
+# rank letter -> the card, per suit (parsing hands without building new Card objects)
+_CARD_BY_CHAR = {suit: {c.rank.letter: c for c in ALL_CARDS if c.suit is suit} for suit in Suit}
 
 
 @dataclass(frozen=True, slots=True)
