@@ -40,6 +40,7 @@ AUCTION_CODES = ("insufficient-bid", "double-nothing", "double-own-side", "doubl
 
 _STRAIN_ORDER = "\u2663 \u2666 \u2665 \u2660 NT"
 _BID, _PASS, _DOUBLE, _REDOUBLE = CallKind.BID, CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE
+_SEATS = tuple(Seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +100,11 @@ class Auction:
     @property
     def turn(self) -> Seat:
         """The seat to call next."""
-        return Seat((self.dealer + len(self.calls)) % 4)
+        return _SEATS[(self.dealer + len(self.calls)) % 4]
 
     def seat_of(self, index: int) -> Seat:
         """The seat that made (or makes) call number ``index`` (0-based)."""
-        return Seat((self.dealer + index) % 4)
+        return _SEATS[(self.dealer + index) % 4]
 
     # -- state -------------------------------------------------------------
 

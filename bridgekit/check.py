@@ -16,16 +16,18 @@ auction
     ``insufficient-bid``, ``double-nothing``, ``double-own-side``,
     ``double-doubled``, ``redouble-not-doubled``, ``redouble-own-double``,
     ``auction-ended`` (calls after the end), ``auction-incomplete`` (not ended
-    and not marked ``*``), ``missing-dealer``, ``dealer-mismatch``
+    and not marked ``*``), ``missing-dealer``, ``dealer-mismatch``,
+    ``call-out-of-rotation`` (PBN ``^S``, a warning)
 play
     ``wrong-hand``, ``already-played``, ``revoke``, ``play-ended``,
     ``wrong-leader`` (the Play section starts with another seat than declarer's
-    left-hand opponent), ``play-without-contract`` (cards on a passed-out
+    left-hand opponent), ``lead-out-of-turn`` (PBN ``^L``, a warning), ``play-without-contract`` (cards on a passed-out
     deal), ``claim-impossible`` (a Result no continuation of a partial play
     can reach)
 consistency
     ``contract-mismatch``, ``declarer-mismatch``, ``result-mismatch``,
-    ``missing-contract``, ``missing-declarer``
+    ``missing-contract``, ``missing-declarer`` (warnings when the tag is
+    absent; the declarer is then taken from the opening leader if there is play)
 
 Severity: an irregularity the file itself marks with PBN's ``^`` (an accepted
 insufficient bid ``^I``, a revoke ``^R``, a ``Result`` or ``Declarer`` prefixed
@@ -38,22 +40,24 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .auction import Auction
-from .board import Board, Problem
-from .calls import Call
-from .cards import Card
+from .board import Board, CardEntry, Problem
+from .calls import PASS, Call
+from .cards import Card, Strain
 from .contract import Contract
 from .deal import Deal
 from .errors import IllegalCallError, IllegalCardError
-from .play import Play
+from .play import SUIT_NAMES, Play
 from .seats import Seat
+
+_SEATS = tuple(Seat)
 
 #: Every code ``check_board`` can produce itself, in README order.
 CODES = (
     "duplicate-card", "hand-size", "missing-card", "bad-deal",
     "insufficient-bid", "double-nothing", "double-own-side", "double-doubled",
     "redouble-not-doubled", "redouble-own-double", "auction-ended", "auction-incomplete",
-    "missing-dealer", "dealer-mismatch",
-    "wrong-hand", "already-played", "revoke", "play-ended", "wrong-leader",
+    "missing-dealer", "dealer-mismatch", "call-out-of-rotation",
+    "wrong-hand", "already-played", "revoke", "play-ended", "wrong-leader", "lead-out-of-turn",
     "play-without-contract", "claim-impossible",
     "contract-mismatch", "declarer-mismatch", "result-mismatch", "missing-contract",
     "missing-declarer",
@@ -167,7 +171,11 @@ def _check_deal(board: Board, out: _Collector, reader_codes: set[str]) -> Deal |
         if not reader_codes & {"bad-deal", "bad-tag"}:
             out.add("bad-deal", f"the Deal tag {board.get('Deal')!r} cannot be read", "Deal")
         return None
-    sizes = {len(h) for h in deal.hands if h is not None}
+    hands = deal.hands
+    if all(h is not None and len(h.cards) == 13 for h in hands) \
+            and len(frozenset().union(*(h.cards for h in hands if h is not None))) == 52:
+        return deal  # the common case, quickly: four hands of 13, 52 distinct cards
+    sizes = {len(h) for h in hands if h is not None}
     end_position = len(sizes) == 1 and max(sizes) < 13  # PBN 3.10: an end position
     for code, message in deal.problems():
         if code in reader_codes:
@@ -178,14 +186,11 @@ def _check_deal(board: Board, out: _Collector, reader_codes: set[str]) -> Deal |
     return deal
 
 
-def _irregular(entry: object, letter: str) -> bool:
-    """Whether a call/card entry carries PBN's ``^letter`` irregularity mark
-    (however the reader recorded it)."""
-    for attr in ("irregularity", "irregular"):
-        value = getattr(entry, attr, None)
-        if value:
-            return letter in str(value).upper()
-    return False
+def _flag(entry: object) -> str:
+    """The PBN irregularity mark of a call/card entry (``^I``, ``^R``, ``^L``...)
+    as the reader recorded it in ``flag``; empty when none."""
+    value = getattr(entry, "flag", None) or getattr(entry, "irregularity", None)
+    return str(value).upper() if value else ""
 
 
 def _check_auction(board: Board, out: _Collector) -> Auction | None:
@@ -193,16 +198,27 @@ def _check_auction(board: Board, out: _Collector) -> Auction | None:
     dealer = board.dealer
     if rec is None:
         return None
+    if any(p.code == "bad-call" and p.severity == "error" for p in board.problems):
+        return None  # a call could not be read: positions after it are unknown (the reader said so)
     if dealer is None:
+        has_tag = "Dealer" in board.tags
         out.add("missing-dealer", "there is an auction but no valid Dealer tag: "
                 f"assuming the auction starts with {rec.first.full_name}",
-                "Dealer" if "Dealer" in board.tags else None, line=None if "Dealer" in board.tags else rec.line)
-    elif rec.first is not dealer:
+                "Dealer" if has_tag else None, line=None if has_tag else rec.line)
+    elif rec.first is not dealer and rec.calls:
         out.add("dealer-mismatch", f"the auction starts with {rec.first.full_name} but the dealer is "
-                f"{dealer.full_name}", "Auction")
+                f"{dealer.full_name}, who must call first", "Auction", line=rec.line)
     auction = Auction(rec.first)
+    skipped = list(getattr(rec, "skipped", ()) or ())
     for i, entry in enumerate(rec.calls):
         line = entry.line if entry.line is not None else rec.line
+        for _ in range(skipped.count(i)):
+            if auction.is_complete():
+                break
+            # ^S: a call out of rotation, accepted; the skipped player lost the turn
+            out.add("call-out-of-rotation", f"call {i + 1}: {auction.turn.full_name} was skipped by a call "
+                    "out of rotation (marked ^S in the file)", line=line, call_index=i, severity="warning")
+            auction.push_irregular(PASS)
         if auction.is_complete():
             extra = len(rec.calls) - i
             out.add("auction-ended", f"call {i + 1}: {extra} call{'s' if extra > 1 else ''} "
@@ -212,13 +228,15 @@ def _check_auction(board: Board, out: _Collector) -> Auction | None:
         try:
             auction.push(entry.call)
         except IllegalCallError as e:
-            marked = _irregular(entry, "I") or _irregular(entry, "S")
-            out.add(e.code, f"call {i + 1}: {e}" + ("; marked as an accepted irregularity" if marked else ""),
+            marked = "^I" in _flag(entry)
+            out.add(e.code, f"call {i + 1}: {e}" + ("; marked ^I in the file: accepted by the opponents"
+                                                    if marked else ""),
                     line=line, call_index=i, severity="warning" if marked else "error")
             auction.push_irregular(entry.call)
-    if not auction.is_complete() and not rec.incomplete_marker:
+    if not auction.is_complete() and not rec.incomplete_marker \
+            and not getattr(rec, "continue_marker", False):
         out.add("auction-incomplete",
-                f"the auction stops after {len(auction)} call{'s' if len(auction) != 1 else ''} "
+                f"the auction stops after {len(rec.calls)} call{'s' if len(rec.calls) != 1 else ''} "
                 f"without ending and without the '*' mark; {auction.turn.full_name} was to call",
                 "Auction", line=rec.line)
     return auction
@@ -244,7 +262,8 @@ def _check_outcome(board: Board, auction: Auction | None,
     swapped = raw_declarer is not None and raw_declarer.startswith("^")
     if tag_contract is None and board.get("Contract") is not None and "Contract" in board.tags:
         value = board.get("Contract") or ""
-        if value.strip().upper() not in ("S", "H", "D", "C", "NT"):  # end positions give a strain only
+        said = any(p.line is not None and p.line == board.line_of("Contract") for p in board.problems)
+        if not said and value.strip().upper() not in ("S", "H", "D", "C", "NT"):  # end positions: strain only
             out.add("missing-contract", f"the Contract tag {value!r} cannot be read", "Contract")
     complete = auction is not None and auction.is_complete()
     contract = tag_contract
@@ -259,29 +278,46 @@ def _check_outcome(board: Board, auction: Auction | None,
         if tag_contract is None and board.get("Contract") is None and a_contract is not None \
                 and not a_contract.is_passed_out:
             out.add("missing-contract", f"no Contract tag; the auction ends in {_contract_name(a_contract)}",
-                    "Contract" if "Contract" in board.tags else None)
-        if a_declarer is not None and tag_declarer is not None and tag_declarer is not a_declarer \
-                and (tag_contract is None or tag_contract == a_contract):
-            if swapped:
-                out.add("declarer-mismatch", f"the Declarer tag says {tag_declarer.full_name} (marked ^: "
-                        f"declarer and dummy swapped) where the auction makes {a_declarer.full_name} "
-                        "declarer", "Declarer", severity="warning")
-            else:
+                    "Contract" if "Contract" in board.tags else None, severity="warning")
+        same_contract = tag_contract is None or tag_contract == a_contract
+        if a_declarer is not None and tag_declarer is not None and same_contract:
+            if swapped and tag_declarer is a_declarer.partner:
+                out.add("declarer-mismatch", f"the Declarer tag marks {tag_declarer.full_name} with ^: "
+                        f"declarer and dummy were swapped (the auction makes {a_declarer.full_name} "
+                        "declarer)", "Declarer", severity="warning")
+            elif swapped:
+                out.add("declarer-mismatch", f"the Declarer tag ^{tag_declarer.name} says declarer and dummy "
+                        f"were swapped, so {tag_declarer.full_name} should be the partner of the declarer "
+                        f"the auction gives, but that declarer is {a_declarer.full_name}", "Declarer")
+            elif tag_declarer is not a_declarer:
                 why = ""
                 last = auction.last_bid()
-                if last is not None and last.seat is not a_declarer:
-                    why = (f" ({a_declarer.full_name} named {last.call.strain.symbol() if last.call.strain else ''}"
-                           f" first for the side; {last.seat.full_name} made the last bid)")
+                if last is not None and last.seat is not a_declarer and last.call.strain is not None:
+                    why = (f" ({a_declarer.full_name} was first of the side to name "
+                           f"{_strain_name(last.call.strain)}; {last.seat.full_name} made the last bid)")
                 out.add("declarer-mismatch", f"the Declarer tag says {tag_declarer.full_name} but the auction "
                         f"makes {a_declarer.full_name} declarer{why}", "Declarer")
         if contract is None:
             contract = a_contract
         if declarer is None:
             declarer = a_declarer
-    if contract is not None and not contract.is_passed_out and declarer is None and raw_declarer is None \
+    if contract is not None and not contract.is_passed_out and declarer is None \
             and (board.get("Result") is not None or board.play is not None):
-        out.add("missing-declarer", f"contract {_contract_name(contract)} has no declarer", "Declarer")
+        said = any(p.line is not None and p.line == board.line_of("Declarer") for p in board.problems)
+        if board.play is not None:
+            declarer = board.play.leader.rho  # the opening leader sits on declarer's left
+            if not said:
+                out.add("missing-declarer", f"contract {_contract_name(contract)} has no declarer; taking "
+                        f"{declarer.full_name}, on the right of the opening leader", "Declarer",
+                        severity="warning")
+        elif not said:
+            out.add("missing-declarer", f"contract {_contract_name(contract)} has no declarer", "Declarer",
+                    severity="warning")
     return contract, declarer
+
+
+def _strain_name(strain: Strain) -> str:
+    return "no trump" if strain is Strain.NT else SUIT_NAMES[strain.suit]  # type: ignore[index]
 
 
 def _contract_name(contract: Contract) -> str:
@@ -315,24 +351,59 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
         return
     strain = contract.strain
     play = Play(deal if deal is not None else Deal([None] * 4), strain, declarer)
-    order = rec.played_order(strain)
     total_cards = sum(1 for row in rec.tricks for e in row if e is not None and e.card is not None)
-    stopped = False
-    for i, (_seat, card, entry) in enumerate(order):
-        line = entry.line if entry.line is not None else rec.line
-        try:
-            play.push(card)
-        except IllegalCardError as e:
-            marked = _irregular(entry, "R") or _irregular(entry, "L")
-            out.add(e.code, f"{e}" + ("; marked as a revoke in the file" if marked else ""),
-                    line=line, card_index=i, severity="warning" if marked else "error")
-            if e.code != "revoke":
-                stopped = True
+    stopped = gap = False
+    opening = int(rec.leader)
+    push = play.push
+    for row in rec.tricks:
+        n = len(play)
+        by_seat: list[CardEntry | None] = [None] * 4
+        loot = None
+        for k, e in enumerate(row[:4]):
+            by_seat[(opening + k) % 4] = e
+            if e is not None and e.flag and "^L" in _flag(e):
+                loot = loot or (_SEATS[(opening + k) % 4], e)
+        if n >= 52:
+            entry = next((e for e in row if e is not None and e.card is not None), None)
+            if entry is not None:
+                out.add("play-ended", "cards are recorded after the 13th trick",
+                        line=entry.line if entry.line is not None else rec.line, card_index=n)
+            stopped = True
+            break
+        if loot is not None:
+            seat, e = loot
+            line = e.line if e.line is not None else rec.line
+            if seat is play.leader:
+                out.add("lead-out-of-turn", f"trick {n // 4 + 1}: the lead is marked ^L (out of turn) "
+                        f"but {seat.full_name} was on lead", line=line, card_index=n)
+            else:
+                out.add("lead-out-of-turn", f"trick {n // 4 + 1}: {seat.full_name} led out of turn "
+                        f"instead of {play.leader.full_name} (marked ^L in the file: accepted)",
+                        line=line, card_index=n, severity="warning")
+                play.accept_lead_out_of_turn(seat)
+        leader = int(play.leader)
+        for k in range(4):
+            entry = by_seat[(leader + k) % 4]
+            if entry is None or entry.card is None:
+                gap = True
                 break
-            play.push_irregular(card)
+            try:
+                push(entry.card)
+            except IllegalCardError as e:
+                i = len(play)
+                line = entry.line if entry.line is not None else rec.line
+                marked = "^R" in _flag(entry)
+                out.add(e.code, f"{e}" + ("; marked ^R in the file" if marked else ""),
+                        line=line, card_index=i, severity="warning" if marked else "error")
+                if e.code != "revoke":
+                    stopped = True
+                    break
+                play.push_irregular(entry.card)
+        if gap or stopped:
+            break
     if stopped:
         return
-    if total_cards > len(order):
+    if total_cards > len(play):
         return  # a gap ('-') hides the order of later cards: nothing more can be counted
     if result is None:
         return

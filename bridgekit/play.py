@@ -59,7 +59,7 @@ def trick_winner(cards: Sequence[Card], leader: Seat, strain: Strain | None) -> 
                 best, top = i, card
         elif card.suit is trump:
             best, top = i, card
-    return Seat((leader + best) % 4)
+    return _SEATS[(leader + best) % 4]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,7 @@ class Play:
         holder: dict[Card, Seat] = {}
         counts: list[list[int] | None] = []
         hands: list[frozenset[Card] | None] = []
+        partial = any(h is None for h in deal.hands)
         for seat in _SEATS:
             hand = deal.hands[seat]
             if hand is None:
@@ -115,15 +116,18 @@ class Play:
                 continue
             c = [0, 0, 0, 0]
             for card in hand.cards:
-                holder.setdefault(card, seat)
                 c[card.suit] += 1
+            if partial:  # who holds what matters only to judge an unknown hand's cards
+                for card in hand.cards:
+                    holder.setdefault(card, seat)
             counts.append(c)
             hands.append(hand.cards)
         self._hands = hands                       # known hands' cards, by seat
         self._holder = holder                     # first hand seen holding each card
         self._counts = counts                     # cards left per seat per suit (known hands)
-        self._played: dict[Card, int] = {}        # card -> index in self.cards
+        self._left: list[set[Card] | None] = [None if h is None else set(h) for h in hands]  # known hands' cards not yet played
         self._shown_out: list[list[int]] = [[0, 0, 0, 0] for _ in _SEATS]  # times failed to follow
+        self._loot: dict[int, Seat] = {}           # trick -> rightful leader, for accepted leads out of turn
         for card in cards:
             self.push(card)
 
@@ -139,8 +143,9 @@ class Play:
         other._seats = list(self._seats)
         other._leaders = list(self._leaders)
         other._counts = [None if c is None else list(c) for c in self._counts]
-        other._played = dict(self._played)
+        other._left = [None if h is None else set(h) for h in self._left]
         other._shown_out = [list(v) for v in self._shown_out]
+        other._loot = dict(self._loot)
         return other
 
     @property
@@ -155,7 +160,7 @@ class Play:
     @property
     def turn(self) -> Seat:
         """The seat whose card is next (dummy's turn included)."""
-        return Seat((self._leaders[-1] + len(self.cards) % 4) % 4)
+        return _SEATS[(self._leaders[-1] + len(self.cards) % 4) % 4]
 
     def is_complete(self) -> bool:
         """All 13 tricks are played."""
@@ -198,10 +203,8 @@ class Play:
 
     def remaining(self, seat: Seat) -> set[Card] | None:
         """Cards ``seat`` still holds (None when its hand is unknown)."""
-        hand = self._hands[seat]
-        if hand is None:
-            return None
-        return {c for c in hand if c not in self._played}
+        left = self._left[seat]
+        return None if left is None else set(left)
 
     def shown_out(self, seat: Seat) -> set[Suit]:
         """Suits ``seat`` has failed to follow (known voids)."""
@@ -222,17 +225,17 @@ class Play:
         n = len(self.cards)
         if n >= 52:
             raise IllegalCardError(f"{card_name(card)}: all 13 tricks have been played", "play-ended")
-        seat = Seat((self._leaders[-1] + n % 4) % 4)
+        seat = _SEATS[(self._leaders[-1] + n % 4) % 4]
         trick_no = n // 4 + 1
-        if card in self._played:
-            i = self._played[card]
+        if card in self.cards:
+            i = self.cards.index(card)
             raise IllegalCardError(
                 f"trick {trick_no}: {seat.full_name} cannot play the {card_name(card)}: "
                 f"{self._seats[i].full_name} already played it to trick {i // 4 + 1}", "already-played")
         hand = self._hands[seat]
         counts = self._counts[seat]
         if (card not in hand) if hand is not None else (card in self._holder):
-            holder = self._holder.get(card)
+            holder = self.deal.holder(card)
             where = (f"it is in {holder.full_name}'s hand" if holder is not None
                      else f"it is not in {seat.full_name}'s hand")
             raise IllegalCardError(
@@ -246,8 +249,8 @@ class Play:
             if suit is led:
                 led = None
         if led is not None and counts is not None and counts[led]:
-            held = max((c for c in hand  # type: ignore[union-attr]
-                        if c.suit is led and c not in self._played), key=lambda c: c.rank)
+            held = max((c for c in self._left[seat]  # type: ignore[union-attr]
+                        if c.suit is led), key=lambda c: c.rank)
             verb = "ruffed with" if suit is self._trump else "discarded"
             raise IllegalCardError(
                 f"trick {trick_no}: {seat.full_name} {verb} the {card_name(card)} while holding the "
@@ -279,31 +282,67 @@ class Play:
     def push(self, card: Card) -> None:
         """Play ``card`` for the seat whose turn it is (dummy's cards in dummy's
         turn); raises ``IllegalCardError`` and changes nothing if illegal."""
-        self.check(card)
-        self._append(card)
+        n = len(self.cards)
+        seat = _SEATS[(self._leaders[-1] + n % 4) % 4]
+        left = self._left[seat]
+        if n >= 52 or left is None or card not in left:
+            self.check(card)  # raises, or accepts a card of an unknown hand
+            self._append(card, left is not None)
+            return
+        # fast path for a known hand (the common case): same rules as check()
+        counts = self._counts[seat]
+        suit = card.suit
+        if n % 4:
+            led = self.cards[n - n % 4].suit
+            if suit is not led:
+                if counts[led]:  # type: ignore[index]
+                    self.check(card)  # raises the revoke with its message
+                self._shown_out[seat][led] += 1
+        counts[suit] -= 1  # type: ignore[index]
+        left.remove(card)
+        self.cards.append(card)
+        self._seats.append(seat)
+        if n % 4 == 3:
+            self._leaders.append(trick_winner(self.cards[n - 3:], self._leaders[-1], self.strain))
 
     def push_irregular(self, card: Card) -> None:
         """Record ``card`` as played even if illegal (a revoke that stood, say):
         play goes on from it.  Raises ``IllegalCardError`` only when the 13
         tricks are already played or the card was played before (the record
         cannot go on sensibly from either)."""
-        if len(self.cards) >= 52 or card in self._played:
+        if len(self.cards) >= 52 or card in self.cards:
             self.check(card)
-        self._append(card)
+        left = self._left[self.turn]
+        self._append(card, left is not None and card in left)
 
-    def _append(self, card: Card) -> None:
+    def accept_lead_out_of_turn(self, seat: Seat) -> None:
+        """Let ``seat`` lead the trick about to start (a lead out of turn the
+        opponents accepted, PBN ``^L``); the trick then goes on clockwise from
+        it.  Raises ``IllegalCardError`` (``play-ended``/``wrong-hand``) when a
+        trick is in progress or the play is over.  ``pop()`` of that lead
+        restores the rightful leader."""
         n = len(self.cards)
-        seat = Seat((self._leaders[-1] + n % 4) % 4)
+        if n >= 52:
+            raise IllegalCardError("all 13 tricks have been played", "play-ended")
+        if n % 4:
+            raise IllegalCardError(f"{seat.full_name} cannot lead: a trick is in progress", "wrong-hand")
+        self._loot[n // 4] = self._leaders[-1]
+        self._leaders[-1] = seat
+
+    def _append(self, card: Card, held: bool) -> None:
+        """Record ``card``; ``held``: it comes from the (known) hand of the seat to play."""
+        n = len(self.cards)
+        seat = _SEATS[(self._leaders[-1] + n % 4) % 4]
         counts = self._counts[seat]
-        if counts is not None and card in self._hands[seat]:  # type: ignore[operator]
+        if held and counts is not None:
             counts[card.suit] -= 1
+            self._left[seat].discard(card)  # type: ignore[union-attr]
         if n % 4:
             led = self.cards[n - n % 4].suit
             if card.suit is not led:
                 self._shown_out[seat][led] += 1
         self.cards.append(card)
         self._seats.append(seat)
-        self._played[card] = n
         if n % 4 == 3:
             self._leaders.append(trick_winner(self.cards[n - 3:], self._leaders[-1], self.strain))
 
@@ -316,15 +355,17 @@ class Play:
             self._leaders.pop()
         card = self.cards.pop()
         seat = self._seats.pop()
-        del self._played[card]
         counts = self._counts[seat]
         if counts is not None and card in self._hands[seat]:  # type: ignore[operator]
             counts[card.suit] += 1
+            self._left[seat].add(card)  # type: ignore[union-attr]
         m = n - 1
         if m % 4:
             led = self.cards[m - m % 4].suit
             if card.suit is not led:
                 self._shown_out[seat][led] -= 1
+        elif m // 4 in self._loot:
+            self._leaders[-1] = self._loot.pop(m // 4)
         return card
 
     @property
