@@ -134,7 +134,7 @@ def test_insufficient_bid_located_by_line_and_call_index() -> None:
 
 def test_accepted_insufficient_bid_marked_in_the_file_is_a_warning() -> None:
     board = make_board(auction="1S 2H 2D P P P", contract="2D", declarer="S")
-    board.auction.calls[2].irregularity = "I"  # type: ignore[union-attr, attr-defined]
+    board.auction.calls[2].flag = "^I"  # type: ignore[union-attr]
     problems = check_board(board)
     assert [(p.code, p.severity) for p in problems] == [("insufficient-bid", "warning")]
 
