@@ -387,3 +387,14 @@ def test_any_typed_answer_is_judged_without_crashing(lesson, step) -> None:  # t
 
     judge()
     assert is_correct(step, results, step.answer) is True
+
+
+def test_readme_transcript_is_real(state: Path) -> None:
+    from conftest import ROOT
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### bridgekit lesson", 1)[1]
+    block = section.split("$ bridgekit lesson run the-play\n...\n", 1)[1].split("```", 1)[0]
+    result = CliRunner().invoke(cli, ["lesson", "run", "the-play"], input="\nW\neast\nq\n")
+    assert result.exit_code == 0
+    tidy = "\n".join(line.rstrip() for line in result.output.splitlines())
+    assert tidy.endswith("\n".join(line.rstrip() for line in block.rstrip("\n").splitlines()))

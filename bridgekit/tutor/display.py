@@ -103,7 +103,7 @@ def computed_text(step: Step, results: dict[str, Computed | Exception | None], a
             mark = "agrees" if key in res.values and same(stated, value) else \
                 f"DIFFERS: bridgekit says {show_value(value, ascii)}"
             stated_parts.append(f"{key.replace('_', ' ')} {_stated(stated)} ({mark})")
-        out.append(textwrap.fill("Stated by the rules: " + "; ".join(stated_parts), WIDTH,
+        out.append(textwrap.fill("Stated in the lesson: " + "; ".join(stated_parts), WIDTH,
                                  initial_indent="  ", subsequent_indent="    "))
     return "Computed by bridgekit now:\n" + "\n".join(out) if out else ""
 
