@@ -59,7 +59,7 @@ class Problem:
         return out
 
 
-@dataclass
+@dataclass(slots=True)
 class Tag:
     """One tag as read: its value, the line it was on, and comments after it."""
 
@@ -69,7 +69,7 @@ class Tag:
     comments: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class CallEntry:
     """One call of a recorded auction with what was written around it."""
 
@@ -103,7 +103,7 @@ class AuctionRecord:
         return [c.call for c in self.calls]
 
 
-@dataclass
+@dataclass(slots=True)
 class CardEntry:
     """One card in the Play section, in its seat column."""
 

@@ -36,8 +36,8 @@ from typing import IO, Callable, Iterable, Iterator, Union
 
 from ..board import (MANDATORY_TAGS, parse_result, SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord,
                      Problem, Table, Tag, export_nags, normalized_tag_value)
-from ..calls import PASS, Call
-from ..cards import Card
+from ..calls import ALL_CALLS, PASS, Call
+from ..cards import ALL_CARDS, Card
 from ..deal import Deal
 from ..errors import BridgekitError, FileFormatError
 from ..seats import Seat
@@ -241,7 +241,7 @@ class _Game:
 class _Reader:
     def __init__(self, name: str | None) -> None:
         self.name = name
-        self.previous: dict[str, str] = {}     # values of the previous games, for "#"
+        self.previous: dict[str, Tag] = {}     # tags of the previous games, for "#"
         self.defaults: dict[str, str] = {}     # "##" values for all following games
         self.prev_deal: dict[str, Tag] | None = None
 
@@ -251,6 +251,7 @@ class _Reader:
 
     def games(self, lines: Iterable[str]) -> Iterator[Board]:
         name = self.name
+        defaults = self.defaults
         tag_line = _TAG_LINE.match
         special = _SPECIAL.search
         game: _Game | None = None
@@ -262,150 +263,151 @@ class _Reader:
         comment_buffer: list[tuple[int, str]] = []  # raw lines since the brace opened
         comment_owner: object = None
         partial: tuple[int, str, int] | None = None  # a tag spanning lines: first line, text, lines joined
-        source = enumerate(lines, 1)
+        source: Iterator[tuple[int, str]] = enumerate(lines, 1)
         partial_count = 0
-        replay: list[tuple[int, str]] = []
         yielded = 0
 
         while True:
-            if replay:
-                lineno, line = replay.pop()
-            else:
-                try:
-                    lineno, line = next(source)
-                except StopIteration:
-                    if comment is not None:
-                        # unterminated "{": keep its first line as the comment, read the rest again
-                        problem = ("unterminated-comment",
-                                   "'{' comment is never closed; it is taken to end at its line", comment_start,
-                                   "error")
-                        text = comment[0]
-                        comment = None
-                        if game is None:
-                            game = _Game(name, comment_start)
-                        game.scan_problems.append(problem)
-                        self._attach_comment(game, comment_owner, text)
-                        replay = list(reversed(comment_buffer[1:]))
-                        comment_buffer = []
+            for lineno, line in source:
+                if comment is not None:
+                    comment_buffer.append((lineno, line))
+                    end = line.find("}")
+                    if end < 0:
+                        comment.append(line)
                         continue
-                    break
-            if comment is not None:
-                comment_buffer.append((lineno, line))
-                end = line.find("}")
-                if end < 0:
-                    comment.append(line)
-                    continue
-                comment.append(line[:end])
-                if game is None:
-                    game = _Game(name, comment_start)
-                self._attach_comment(game, comment_owner, "\n".join(comment))
-                comment = None
-                comment_buffer = []
-                rest = line[end + 1:]
-                if not rest.strip():
-                    continue
-                line = " " * (end + 1) + rest
-            elif partial is not None:
-                if not line.strip() or line.startswith("%") or line.lstrip().startswith("["):
-                    assert game is not None
-                    game.scan_problems.append(("bad-tag", f"unterminated tag {partial[1].strip()[:40]!r}",
-                                               partial[0], "error"))
-                    partial = None
-                    partial_count = 0
+                    comment.append(line[:end])
+                    if game is None:
+                        game = _Game(name, comment_start)
+                    self._attach_comment(game, comment_owner, "\n".join(comment))
+                    comment = None
+                    comment_buffer = []
+                    rest = line[end + 1:]
+                    if not rest.strip():
+                        continue
+                    line = " " * (end + 1) + rest
+                elif partial is not None:
+                    if not line.strip() or line.startswith("%") or line.lstrip().startswith("["):
+                        assert game is not None
+                        game.scan_problems.append(("bad-tag", f"unterminated tag {partial[1].strip()[:40]!r}",
+                                                   partial[0], "error"))
+                        partial = None
+                        partial_count = 0
+                    else:
+                        lineno, text, joined = partial
+                        partial = None
+                        line = text + " " + line.strip()
+                        partial_count = joined
                 else:
-                    lineno, text, joined = partial
-                    partial = None
-                    line = text + " " + line.strip()
-                    partial_count = joined
-            else:
-                partial_count = 0
-            if not line or line.isspace():
-                if game is not None and game.has_tag:
-                    yielded += 1
-                    yield self._finish(game)
-                    game = None
-                continue
-            if line[0] == "%":
-                if game is not None and game.has_tag:
-                    game.board.escapes.append(line)
-                elif not _is_header_escape(line):
-                    if carry_line is None:
-                        carry_line = lineno
-                    carry_escapes.append(line)
-                continue
-            m = tag_line(line)
-            if m is not None:
-                if game is None:
-                    game = self._new_game(lineno, carry_comments, carry_escapes, carry_line)
-                    carry_comments, carry_escapes, carry_line = [], [], None
-                if self._tag(game, m.group(1), m.group(2), lineno):
-                    yielded += 1
-                    yield self._finish(game, missing_blank=lineno)
-                    game = self._new_game(lineno, [], [], None)
-                    self._tag(game, m.group(1), m.group(2), lineno)
-                continue
-            if game is None:
-                game = self._new_game(lineno, carry_comments, carry_escapes, carry_line)
-                carry_comments, carry_escapes, carry_line = [], [], None
-            if game.current is not None and special(line) is None:
-                game.current.append((lineno, line, False))
-                continue
-            # general tokenizer
-            pos = 0
-            n = len(line)
-            while pos < n:
-                m = _SCAN.match(line, pos)
-                assert m is not None
-                pos = m.end()
-                kind = m.lastgroup
-                if kind == "ws":
+                    partial_count = 0
+                if not line or line.isspace():
+                    if game is not None and game.has_tag:
+                        yielded += 1
+                        yield self._finish(game)
+                        game = None
                     continue
-                if kind == "tag":
-                    if self._tag(game, m.group("name"), m.group("value"), lineno):
+                if line[0] == "%":
+                    if game is not None and game.has_tag:
+                        game.board.escapes.append(line)
+                    elif not _is_header_escape(line):
+                        if carry_line is None:
+                            carry_line = lineno
+                        carry_escapes.append(line)
+                    continue
+                m = tag_line(line)
+                if m is not None:
+                    if game is None:
+                        game = self._new_game(lineno, carry_comments, carry_escapes, carry_line)
+                        carry_comments, carry_escapes, carry_line = [], [], None
+                    tname, value = m.groups()
+                    tags = game.board.tags
+                    if (game.has_tag and tname not in tags and tname not in defaults and tname != "Note"
+                            and value[:1] != "#" and "\\" not in value):
+                        # the common case, inline: a new plain tag
+                        tag = Tag(tname, value, lineno)
+                        tags[tname] = tag
+                        game.last = tag
+                        game.current = game.sections[tname] = []
+                        continue
+                    if self._tag(game, tname, value, lineno):
                         yielded += 1
                         yield self._finish(game, missing_blank=lineno)
                         game = self._new_game(lineno, [], [], None)
-                        self._tag(game, m.group("name"), m.group("value"), lineno)
-                elif kind == "semi":
-                    self._comment(game, m.group("semi"), lineno)
-                elif kind == "brace":
-                    self._comment(game, m.group("brace"), lineno)
-                elif kind == "open":
-                    comment = [m.group("open")]
-                    comment_start = lineno
-                    comment_buffer = [(lineno, line)]
-                    comment_owner = self._comment_owner(game)
-                    break
-                elif kind == "str" or kind == "tok":
-                    text = m.group(kind)
-                    if game.current is not None:
-                        game.current.append((lineno, text, False))
-                    else:
-                        game.scan_problems.append(("bad-token", f"text {text[:40]!r} outside any tag or section",
-                                                   lineno, "warning"))
-                elif kind == "lbr":
-                    text = m.group("lbr")
-                    loose = _LOOSE_TAG.match(text)
-                    if loose is not None:
-                        game.scan_problems.append(("bad-tag", f"malformed tag {loose.group(0)[:60]!r} "
-                                                   "(unescaped quote?), read as far as its last quote",
-                                                   lineno, "warning"))
-                        if self._tag(game, loose.group(1), loose.group(2).replace('"', '\\"'), lineno):
-                            game.scan_problems.append(("duplicate-tag", f"repeated tag {loose.group(1)} ignored",
-                                                       lineno, "warning"))
-                        pos = m.start() + loose.end()
+                        self._tag(game, m.group(1), m.group(2), lineno)
+                    continue
+                if game is None:
+                    game = self._new_game(lineno, carry_comments, carry_escapes, carry_line)
+                    carry_comments, carry_escapes, carry_line = [], [], None
+                if game.current is not None and special(line) is None:
+                    game.current.append((lineno, line, False))
+                    continue
+                # general tokenizer
+                pos = 0
+                n = len(line)
+                while pos < n:
+                    m = _SCAN.match(line, pos)
+                    assert m is not None
+                    pos = m.end()
+                    kind = m.lastgroup
+                    if kind == "ws":
                         continue
-                    close = text.find("]")
-                    if close < 0 and partial_count < 8:
-                        partial = (lineno, text, partial_count + 1)
+                    if kind == "tag":
+                        if self._tag(game, m.group("name"), m.group("value"), lineno):
+                            yielded += 1
+                            yield self._finish(game, missing_blank=lineno)
+                            game = self._new_game(lineno, [], [], None)
+                            self._tag(game, m.group("name"), m.group("value"), lineno)
+                    elif kind == "semi":
+                        self._comment(game, m.group("semi"), lineno)
+                    elif kind == "brace":
+                        self._comment(game, m.group("brace"), lineno)
+                    elif kind == "open":
+                        comment = [m.group("open")]
+                        comment_start = lineno
+                        comment_buffer = [(lineno, line)]
+                        comment_owner = self._comment_owner(game)
                         break
-                    game.scan_problems.append(("bad-tag", f"malformed tag {text[:close + 1 if close >= 0 else 60]!r}",
-                                               lineno, "error"))
-                    if close < 0:
-                        break
-                    pos = m.start() + close + 1
-                else:  # a stray ']' or '}'
-                    game.scan_problems.append(("bad-token", f"stray {m.group('other')!r}", lineno, "warning"))
+                    elif kind == "str" or kind == "tok":
+                        text = m.group(kind)
+                        if game.current is not None:
+                            game.current.append((lineno, text, False))
+                        else:
+                            game.scan_problems.append(("bad-token", f"text {text[:40]!r} outside any tag or section",
+                                                       lineno, "warning"))
+                    elif kind == "lbr":
+                        text = m.group("lbr")
+                        loose = _LOOSE_TAG.match(text)
+                        if loose is not None:
+                            game.scan_problems.append(("bad-tag", f"malformed tag {loose.group(0)[:60]!r} "
+                                                       "(unescaped quote?), read as far as its last quote",
+                                                       lineno, "warning"))
+                            if self._tag(game, loose.group(1), loose.group(2).replace('"', '\\"'), lineno):
+                                game.scan_problems.append(("duplicate-tag", f"repeated tag {loose.group(1)} ignored",
+                                                           lineno, "warning"))
+                            pos = m.start() + loose.end()
+                            continue
+                        close = text.find("]")
+                        if close < 0 and partial_count < 8:
+                            partial = (lineno, text, partial_count + 1)
+                            break
+                        game.scan_problems.append(("bad-tag", f"malformed tag {text[:close + 1 if close >= 0 else 60]!r}",
+                                                   lineno, "error"))
+                        if close < 0:
+                            break
+                        pos = m.start() + close + 1
+                    else:  # a stray ']' or '}'
+                        game.scan_problems.append(("bad-token", f"stray {m.group('other')!r}", lineno, "warning"))
+            if comment is None:
+                break
+            # end of file inside a "{": keep its first line as the comment, read the rest again
+            if game is None:
+                game = _Game(name, comment_start)
+            game.scan_problems.append(("unterminated-comment",
+                                       "'{' comment is never closed; it is taken to end at its line",
+                                       comment_start, "error"))
+            self._attach_comment(game, comment_owner, comment[0])
+            comment = None
+            source = iter(comment_buffer[1:])
+            comment_buffer = []
         if partial is not None and game is not None:
             game.scan_problems.append(("truncated", f"file ends inside a tag {partial[1].strip()[:40]!r}",
                                        partial[0], "error"))
@@ -451,7 +453,8 @@ class _Reader:
                 game.scan_problems.append(("bad-inheritance", f"{name} may not inherit a value with '#'",
                                            lineno, "error"))
             elif value == "#":
-                value = self.previous.get(name, "")
+                prev = self.previous.get(name)
+                value = prev.value if prev is not None else ""
             elif value.startswith("##"):
                 value = value[2:]
                 self.defaults[name] = value
@@ -511,8 +514,7 @@ class _Reader:
                         tags[key] = Tag(key, tag.value, None)
                 game.scan_problems.append(("inherited-deal", "no Deal tag: board, dealer, vulnerability and "
                                            "deal taken from the previous game", board.line, "warning"))
-        for name, tag in tags.items():
-            self.previous[name] = tag.value
+        self.previous.update(tags)
         if "Deal" in tags:
             self.prev_deal = {k: tags[k] for k in ("Board", "Dealer", "Vulnerable", "Deal") if k in tags}
         else:
@@ -535,6 +537,13 @@ def _is_header_escape(line: str) -> bool:
 _SEC_TOKEN = re.compile(r'[A-Za-z0-9]+\*(?!\S)|"(?:[^"\\]|\\.)*"|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[^\s!?=$*+^"]+|\S')
 _CALLS: dict[str, Call | None] = {}
 _CARDS: dict[str, Card | None] = {}
+for _card in ALL_CARDS:
+    for _text in (str(_card), str(_card).lower()):
+        _CARDS[_text] = _card
+for _call in ALL_CALLS:
+    for _text in (str(_call), str(_call).lower(), str(_call).upper()):
+        _CALLS[_text] = _call
+_CALLS.update({"P": PASS, "p": PASS, "-": None})
 
 
 def _call_of(token: str) -> Call | None:
@@ -626,23 +635,41 @@ def _materialize(board: Board) -> None:
                 f"auction, since calls follow it", alerted[0].line, "warning")
 
 
+def _value_error(name: str, value: str) -> str | None:
+    """The problem with a Dealer/Vulnerable/Declarer/Contract value, or None."""
+    key = (name, value)
+    try:
+        return _VALUE_ERRORS[key]
+    except KeyError:
+        pass
+    error: str | None = None
+    text = value.strip()
+    if text not in ("", "?"):
+        if name == "Declarer" and text.startswith("^"):
+            text = text[1:]
+        try:
+            _VALUE_PARSERS[name](text)
+        except BridgekitError as e:
+            if not (name == "Contract" and text.upper() in ("S", "H", "D", "C", "NT", "N")):
+                error = f"{name}: {e}"  # (a strain alone is an end position's contract, PBN 3.10)
+    if len(_VALUE_ERRORS) > 4096:
+        _VALUE_ERRORS.clear()
+    _VALUE_ERRORS[key] = error
+    return error
+
+
+_VALUE_ERRORS: dict[tuple[str, str], str | None] = {}
+
+
 def _check_values(board: Board, problem: Callable[..., None]) -> None:
     tags = board.tags
-    for name, parse in _VALUE_CHECKS:
+    for name in _VALUE_PARSERS:
         tag = tags.get(name)
         if tag is None:
             continue
-        value = tag.value.strip()
-        if value in ("", "?"):
-            continue
-        if name == "Declarer" and value.startswith("^"):
-            value = value[1:]
-        try:
-            parse(value)
-        except BridgekitError as e:
-            if name == "Contract" and value.upper() in ("S", "H", "D", "C", "NT", "N"):
-                continue  # end position: the strain only (PBN 3.10)
-            problem("bad-value", f"{name}: {e}", tag.line)
+        error = _value_error(name, tag.value)
+        if error is not None:
+            problem("bad-value", error, tag.line)
     tag = tags.get("Result")
     if tag is not None:
         value = tag.value.strip()
@@ -683,8 +710,8 @@ def _contract(text: str) -> object:
     return Contract.parse(text)
 
 
-_VALUE_CHECKS: tuple[tuple[str, Callable[[str], object]], ...] = (
-    ("Dealer", _seat), ("Vulnerable", _vul), ("Declarer", _seat), ("Contract", _contract))
+_VALUE_PARSERS: dict[str, Callable[[str], object]] = {
+    "Dealer": _seat, "Vulnerable": _vul, "Declarer": _seat, "Contract": _contract}
 
 _HAND = re.compile(r"^([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)$")
 
@@ -692,28 +719,25 @@ _HAND = re.compile(r"^([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)
 def _deal_is_sound(value: str) -> bool:
     """Fast check of the common case: a complete deal of 4 x 13 distinct cards
     in upper case.  False means "look closer", not necessarily wrong."""
-    if len(value) < 2 or value[1] != ":" or value[0] not in "NESW":
+    if len(value) != 69 or value[1] != ":" or value[0] not in "NESW":
         return False
     hands = value[2:].split()
-    if len(hands) != 4:
+    if len(hands) != 4 or not len(hands[0]) == len(hands[1]) == len(hands[2]) == len(hands[3]) == 16:
         return False
-    suits = ["", "", "", ""]
-    for hand in hands:
-        m = _HAND.match(hand)
-        if m is None or len(hand) != 16:
+    a, b, c, d = [h.split(".") for h in hands]
+    if not len(a) == len(b) == len(c) == len(d) == 4:
+        return False
+    for i in range(4):
+        suit = a[i] + b[i] + c[i] + d[i]
+        if len(suit) != 13 or set(suit) != _RANKSET:
             return False
-        for i in range(4):
-            suits[i] += m.group(i + 1)
-    return all(len(set(s)) == 13 for s in suits)
+    return True
 
 
-def _tokens(raw: list[tuple[int, str, bool]]) -> Iterator[tuple[int, str, bool]]:
-    for line, text, is_comment in raw:
-        if is_comment:
-            yield line, text, True
-        else:
-            for tok in _SEC_TOKEN.findall(text):
-                yield line, tok, False
+_RANKSET = frozenset("AKQJT98765432")
+
+
+_COMPLEX = re.compile(r'[=$!?^+"]')  # tokens not split by white space alone
 
 
 def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
@@ -731,97 +755,103 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     flag: str | None = None
     ended = False
     starred: CallEntry | None = None  # "4C*": an alert mark if more calls follow
-    for line, tok, is_comment in _tokens(raw):
+    for line, text, is_comment in raw:
         if is_comment:
             if last is not None:
-                last.comments.append(tok)
+                last.comments.append(text)
             else:
-                rec.comments.append(tok)
+                rec.comments.append(text)
             continue
-        if len(tok) > 1 and tok[-1] == "*" and not ended:
-            call = _call_of(tok[:-1])
-            if call is not None:
-                if starred is not None:
-                    alerted.append(starred)
-                last = starred = CallEntry(call, line)
-                if flag is not None:
-                    last.flag, flag = flag, None
+        for tok in (text.split() if _COMPLEX.search(text) is None else _SEC_TOKEN.findall(text)):
+            entry_call = _CALLS.get(tok)
+            if entry_call is not None and flag is None and starred is None and not ended:
+                last = CallEntry(entry_call, line)
                 calls.append(last)
                 continue
-        if ended:
-            problem("bad-call", f"{tok!r} after the end of the auction ('*' or 'AP')", line)
-            continue
-        c = tok[0]
-        if c == "=" and len(tok) > 2 and tok[-1] == "=":
-            if last is None:
-                problem("bad-call", f"note reference {tok} before any call", line, "warning")
-            elif last.note is not None:
-                problem("bad-call", f"second note reference {tok} on one call", line, "warning")
-            else:
-                last.note = int(tok[1:-1])
-            continue
-        if c == "$" and tok[1:].isdigit():
-            if last is None:
-                problem("bad-call", f"NAG {tok} before any call", line, "warning")
-            else:
-                last.nags.append(int(tok[1:]))
-            continue
-        if c in "!?" and tok in SUFFIX_NAGS:
-            if last is None or last.suffix is not None:
-                problem("bad-call", f"misplaced suffix {tok!r}", line, "warning")
-            else:
-                last.suffix = tok
-            continue
-        if c == "^":
-            kind = tok[1:].upper()
-            if kind == "S":
-                rec.skipped.append(len(calls))
-            elif kind == "I":
-                flag = "^I"
-            else:
-                problem("bad-call", f"irregularity {tok!r} is not allowed in an auction", line)
-            continue
-        if tok == "*":
-            rec.incomplete_marker = True
-            ended = True
-            continue
-        if tok == "+":
-            rec.continue_marker = True
-            ended = True
-            continue
-        if tok == "-" and not calls and not rec.skipped:
-            rec.first = rec.first.next()
-            continue
-        up = tok.upper()
-        if up == "AP":
+            if len(tok) > 1 and tok[-1] == "*" and not ended:
+                call = _call_of(tok[:-1])
+                if call is not None:
+                    if starred is not None:
+                        alerted.append(starred)
+                    last = starred = CallEntry(call, line)
+                    if flag is not None:
+                        last.flag, flag = flag, None
+                    calls.append(last)
+                    continue
+            if ended:
+                problem("bad-call", f"{tok!r} after the end of the auction ('*' or 'AP')", line)
+                continue
+            c = tok[0]
+            if c == "=" and len(tok) > 2 and tok[-1] == "=":
+                if last is None:
+                    problem("bad-call", f"note reference {tok} before any call", line, "warning")
+                elif last.note is not None:
+                    problem("bad-call", f"second note reference {tok} on one call", line, "warning")
+                else:
+                    last.note = int(tok[1:-1])
+                continue
+            if c == "$" and tok[1:].isdigit():
+                if last is None:
+                    problem("bad-call", f"NAG {tok} before any call", line, "warning")
+                else:
+                    last.nags.append(int(tok[1:]))
+                continue
+            if c in "!?" and tok in SUFFIX_NAGS:
+                if last is None or last.suffix is not None:
+                    problem("bad-call", f"misplaced suffix {tok!r}", line, "warning")
+                else:
+                    last.suffix = tok
+                continue
+            if c == "^":
+                kind = tok[1:].upper()
+                if kind == "S":
+                    rec.skipped.append(len(calls))
+                elif kind == "I":
+                    flag = "^I"
+                else:
+                    problem("bad-call", f"irregularity {tok!r} is not allowed in an auction", line)
+                continue
+            if tok == "*":
+                rec.incomplete_marker = True
+                ended = True
+                continue
+            if tok == "+":
+                rec.continue_marker = True
+                ended = True
+                continue
+            if tok == "-" and not calls and not rec.skipped:
+                rec.first = rec.first.next()
+                continue
+            up = tok.upper()
+            if up == "AP":
+                if starred is not None:
+                    alerted.append(starred)
+                    starred = None
+                rec.ap_index = len(calls)
+                trailing = 0
+                for e in reversed(calls):
+                    if e.call is not PASS:
+                        break
+                    trailing += 1
+                has_call = any(e.call is not PASS for e in calls)
+                need = max(0, (3 if has_call else 4) - trailing)
+                for _ in range(need):
+                    calls.append(CallEntry(PASS, line))
+                last = calls[-1] if calls else None
+                rec.complete_marker = True
+                ended = True
+                continue
+            call = _call_of(tok)
+            if call is None:
+                problem("bad-call", f"invalid call {tok!r}", line)
+                continue
             if starred is not None:
                 alerted.append(starred)
                 starred = None
-            rec.ap_index = len(calls)
-            trailing = 0
-            for e in reversed(calls):
-                if e.call is not PASS:
-                    break
-                trailing += 1
-            has_call = any(e.call is not PASS for e in calls)
-            need = max(0, (3 if has_call else 4) - trailing)
-            for _ in range(need):
-                calls.append(CallEntry(PASS, line))
-            last = calls[-1] if calls else None
-            rec.complete_marker = True
-            ended = True
-            continue
-        call = _call_of(tok)
-        if call is None:
-            problem("bad-call", f"invalid call {tok!r}", line)
-            continue
-        if starred is not None:
-            alerted.append(starred)
-            starred = None
-        last = CallEntry(call, line)
-        if flag is not None:
-            last.flag, flag = flag, None
-        calls.append(last)
+            last = CallEntry(call, line)
+            if flag is not None:
+                last.flag, flag = flag, None
+            calls.append(last)
     if starred is not None:  # "3NT*" at the very end: the standard's '*'
         rec.incomplete_marker = True
     if not rec.complete_marker and len(calls) >= 4:
@@ -850,64 +880,72 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     last: CardEntry | None = None
     flag: str | None = None
     ended = False
-    for line, tok, is_comment in _tokens(raw):
+    for line, text, is_comment in raw:
         if is_comment:
             if last is not None:
-                last.comments.append(tok)
+                last.comments.append(text)
             else:
-                rec.comments.append(tok)
+                rec.comments.append(text)
             continue
-        if ended:
-            problem("bad-card", f"{tok!r} after the end of the play ('*')", line)
-            continue
-        c = tok[0]
-        if c == "=" and len(tok) > 2 and tok[-1] == "=":
-            if last is None or last.note is not None:
-                problem("bad-card", f"misplaced note reference {tok}", line, "warning")
-            else:
-                last.note = int(tok[1:-1])
-            continue
-        if c == "$" and tok[1:].isdigit():
-            if last is None:
-                problem("bad-card", f"NAG {tok} before any card", line, "warning")
-            else:
-                last.nags.append(int(tok[1:]))
-            continue
-        if c in "!?" and tok in SUFFIX_NAGS:
-            if last is None or last.suffix is not None:
-                problem("bad-card", f"misplaced suffix {tok!r}", line, "warning")
-            else:
-                last.suffix = tok
-            continue
-        if c == "^":
-            kind = tok[1:].upper()
-            if kind in ("R", "L"):
-                flag = "^" + kind
-            else:
-                problem("bad-card", f"irregularity {tok!r} is not allowed in the play", line)
-            continue
-        if tok == "*":
-            rec.incomplete_marker = True
-            ended = True
-            continue
-        if tok == "+" or tok.strip("-") == "":
-            last = CardEntry(None, line)
-            if tok == "+":
-                last.flag = "+"
-        else:
-            card = _card_of(tok)
-            if card is None:
-                problem("bad-card", f"invalid card {tok!r}", line)
-                last = CardEntry(None, line)
-            else:
+        for tok in (text.split() if _COMPLEX.search(text) is None else _SEC_TOKEN.findall(text)):
+            card = _CARDS.get(tok)
+            if card is not None and flag is None and not ended:
                 last = CardEntry(card, line)
-            if flag is not None:
-                last.flag, flag = flag, None
-        if len(row) == 4:
-            row = []
-        if not row:
-            tricks.append(row)
-        row.append(last)
+                if len(row) == 4 or not row:
+                    row = []
+                    tricks.append(row)
+                row.append(last)
+                continue
+            if ended:
+                problem("bad-card", f"{tok!r} after the end of the play ('*')", line)
+                continue
+            c = tok[0]
+            if c == "=" and len(tok) > 2 and tok[-1] == "=":
+                if last is None or last.note is not None:
+                    problem("bad-card", f"misplaced note reference {tok}", line, "warning")
+                else:
+                    last.note = int(tok[1:-1])
+                continue
+            if c == "$" and tok[1:].isdigit():
+                if last is None:
+                    problem("bad-card", f"NAG {tok} before any card", line, "warning")
+                else:
+                    last.nags.append(int(tok[1:]))
+                continue
+            if c in "!?" and tok in SUFFIX_NAGS:
+                if last is None or last.suffix is not None:
+                    problem("bad-card", f"misplaced suffix {tok!r}", line, "warning")
+                else:
+                    last.suffix = tok
+                continue
+            if c == "^":
+                kind = tok[1:].upper()
+                if kind in ("R", "L"):
+                    flag = "^" + kind
+                else:
+                    problem("bad-card", f"irregularity {tok!r} is not allowed in the play", line)
+                continue
+            if tok == "*":
+                rec.incomplete_marker = True
+                ended = True
+                continue
+            if tok == "+" or tok.strip("-") == "":
+                last = CardEntry(None, line)
+                if tok == "+":
+                    last.flag = "+"
+            else:
+                card = _card_of(tok)
+                if card is None:
+                    problem("bad-card", f"invalid card {tok!r}", line)
+                    last = CardEntry(None, line)
+                else:
+                    last = CardEntry(card, line)
+                if flag is not None:
+                    last.flag, flag = flag, None
+            if len(row) == 4 or not row:
+                row = []
+                tricks.append(row)
+            row.append(last)
     if len(tricks) > 13:
         problem("bad-card", f"{len(tricks)} tricks in the Play section (at most 13)", tag.line)
     return rec

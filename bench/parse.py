@@ -1,0 +1,107 @@
+"""Parse benchmark: bridgekit's PBN reader against endplay's, in the same run.
+
+Reads the largest corpus PBN files that both readers accept and prints boards
+per second for each and the ratio.  Two bridgekit figures: ``scan`` (boards
+with their tags; sections parsed on demand) and ``full`` (every board's
+auction, play, tables, notes and problems parsed and checked: more work than
+endplay does, and what ``check`` and ``score`` pay).
+
+    .venv/bin/python bench/parse.py [--repeat N] [FILE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+CORPUS = ROOT.parent / "shared" / "corpus" / "pbn"
+
+
+def bridgekit_scan(text: str) -> int:
+    from bridgekit.formats.pbn import read_pbn
+    return sum(1 for _ in read_pbn(text))
+
+
+def bridgekit_full(text: str) -> int:
+    from bridgekit.formats.pbn import read_pbn
+    n = 0
+    for board in read_pbn(text):
+        board.materialize()
+        n += 1
+    return n
+
+
+def endplay_load(text: str) -> int:
+    from endplay.parsers import pbn
+    return len(pbn.load(io.StringIO(text)))
+
+
+def best_rate(fn, text: str, repeat: int) -> tuple[float, int]:  # type: ignore[no-untyped-def]
+    best = float("inf")
+    count = 0
+    for _ in range(repeat):
+        t = time.perf_counter()
+        count = fn(text)
+        best = min(best, time.perf_counter() - t)
+    return count / best, count
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--largest", type=int, default=4, help="how many of the largest corpus files (default 4)")
+    args = ap.parse_args()
+    if args.files:
+        files = [Path(f) for f in args.files]
+    else:
+        if not CORPUS.is_dir():
+            print(f"corpus not found at {CORPUS}; pass files", file=sys.stderr)
+            return 2
+        files = sorted(CORPUS.rglob("*.pbn"), key=lambda p: p.stat().st_size, reverse=True)
+    import endplay.parsers.pbn  # noqa: F401  (import cost outside the timings)
+    import bridgekit.formats.pbn  # noqa: F401
+    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()} "
+          f"{os.cpu_count()} cpus")
+    print(f"{'file':45} {'boards':>7} {'endplay b/s':>12} {'scan b/s':>10} {'full b/s':>10} "
+          f"{'scan x':>7} {'full x':>7}")
+    tot = {"e": 0.0, "s": 0.0, "f": 0.0}
+    done = 0
+    for path in files:
+        if done >= args.largest and not args.files:
+            break
+        raw = path.read_bytes()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+        try:
+            e_rate, e_n = best_rate(endplay_load, text, args.repeat)
+        except Exception as exc:  # endplay rejects some real files outright
+            print(f"{path.name:45} endplay cannot read it ({type(exc).__name__}); skipped")
+            continue
+        s_rate, n = best_rate(bridgekit_scan, text, args.repeat)
+        f_rate, _ = best_rate(bridgekit_full, text, args.repeat)
+        print(f"{path.name:45} {n:7d} {e_rate:12.0f} {s_rate:10.0f} {f_rate:10.0f} "
+              f"{s_rate / e_rate:7.1f} {f_rate / e_rate:7.1f}")
+        tot["e"] += n / e_rate
+        tot["s"] += n / s_rate
+        tot["f"] += n / f_rate
+        done += 1
+        if e_n != n:
+            print(f"  (endplay counted {e_n} boards, bridgekit {n})")
+    if done:
+        print(f"time-weighted ratio over {done} files: scan {tot['e'] / tot['s']:.1f}x, "
+              f"full {tot['e'] / tot['f']:.1f}x endplay")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
