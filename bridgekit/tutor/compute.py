@@ -489,8 +489,8 @@ def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
         winners = [s for s in Side if below[s] >= profile.game_threshold]
         if winners and not values["game_deal"]:
             values.update(game_deal=n, game_side=winners[0], below_ns=below[Side.NS], below_ew=below[Side.EW])
-            lines.append(f"  {side_name(winners[0])} reaches {profile.game_threshold}: game. "
-                         f"A line is drawn and both sides start the next game from zero")
+            lines.append(f"  {side_name(winners[0])} reaches {profile.game_threshold}: game.")
+            lines.append("  A line is drawn; both sides start the next game from zero.")
             below = {Side.NS: 0, Side.EW: 0}
     return Computed(values, lines)
 

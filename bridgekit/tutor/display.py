@@ -74,6 +74,8 @@ def header(lesson: Lesson, step: Step, total_lessons: int | None = None) -> str:
     right = f"step {step.index} of {len(lesson.steps)}"
     line = f"{left}{' ' * max(2, WIDTH - len(left) - len(right))}{right}"
     title = step.title + (f"  ({step.source})" if step.source else "")
+    if len(title) > WIDTH:
+        title = f"{step.title}\n({step.source})"
     return f"{line}\n{'=' * WIDTH}\n{title}"
 
 
@@ -156,7 +158,7 @@ def lesson_text(lesson: Lesson, results_for: Any, ascii: bool = False) -> str:
     """The whole lesson, every step with its answers, for reading or pasting."""
     out = [f"Lesson {lesson.number}: {lesson.title}", wrap(lesson.summary) if lesson.summary else ""]
     if lesson.sources:
-        out.append(f"Sources: {lesson.sources}")
+        out.append(textwrap.fill(f"Sources: {lesson.sources}", WIDTH, subsequent_indent="  "))
     for step in lesson.steps:
         out.append(step_text(lesson, step, results_for(step), ascii, reveal=True))
     text = "\n\n".join(p for p in out if p) + "\n"
