@@ -351,7 +351,6 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
         return
     strain = contract.strain
     play = Play(deal if deal is not None else Deal([None] * 4), strain, declarer)
-    total_cards = sum(1 for row in rec.tricks for e in row if e is not None and e.card is not None)
     stopped = gap = False
     opening = int(rec.leader)
     push = play.push
@@ -403,7 +402,7 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
             break
     if stopped:
         return
-    if total_cards > len(play):
+    if gap and sum(1 for row in rec.tricks for e in row if e is not None and e.card is not None) > len(play):
         return  # a gap ('-') hides the order of later cards: nothing more can be counted
     if result is None:
         return

@@ -49,7 +49,10 @@ def trick_winner(cards: Sequence[Card], leader: Seat, strain: Strain | None) -> 
     >>> trick_winner([Card.parse(c) for c in "HA S3 HK H2".split()], Seat.W, Strain.S)
     Seat.N
     """
-    trump = strain.suit if strain is not None else None
+    return _winner(cards, leader, strain.suit if strain is not None else None)
+
+
+def _winner(cards: Sequence[Card], leader: Seat, trump: Suit | None) -> Seat:
     best = 0
     top = cards[0]
     for i in range(1, len(cards)):
@@ -194,8 +197,8 @@ class Play:
 
     def declarer_tricks(self) -> int:
         """Tricks won so far by declarer's side."""
-        side = self.declarer.side
-        return sum(1 for w in self._leaders[1:] if w.side is side)
+        d = self.declarer
+        return sum(1 for w in self._leaders[1:] if not (w - d) % 2)
 
     def defence_tricks(self) -> int:
         """Tricks won so far by the defenders."""
@@ -303,7 +306,7 @@ class Play:
         self.cards.append(card)
         self._seats.append(seat)
         if n % 4 == 3:
-            self._leaders.append(trick_winner(self.cards[n - 3:], self._leaders[-1], self.strain))
+            self._leaders.append(_winner(self.cards[n - 3:], self._leaders[-1], self._trump))
 
     def push_irregular(self, card: Card) -> None:
         """Record ``card`` as played even if illegal (a revoke that stood, say):
@@ -344,7 +347,7 @@ class Play:
         self.cards.append(card)
         self._seats.append(seat)
         if n % 4 == 3:
-            self._leaders.append(trick_winner(self.cards[n - 3:], self._leaders[-1], self.strain))
+            self._leaders.append(_winner(self.cards[n - 3:], self._leaders[-1], self._trump))
 
     def pop(self) -> Card:
         """Take back the last card played (IndexError when none)."""
