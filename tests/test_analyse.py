@@ -162,3 +162,13 @@ def test_vulnerability_is_read_from_the_board_cycle() -> None:
     assert board_vul_dealer(_board(Board="6")) == (Vul.EW, Seat.E)
     assert board_vul_dealer(_board(Board="6", Dealer="S", Vulnerable="All")) == (Vul.ALL, Seat.S)
     assert board_vul_dealer(_board()) == (None, None)
+
+
+@pytest.mark.dds
+def test_a_deal_repeated_in_a_team_file_is_solved_once() -> None:
+    boards = [_board(Board="1", Room="Open", Deal=COMMON_GAME_1),
+              _board(Board="1", Room="Closed", Deal=COMMON_GAME_1)]
+    calls: list[tuple[int, int]] = []
+    out = list(solve_boards(boards, progress=lambda s, c: calls.append((s, c))))
+    assert calls == [(1, 0)]
+    assert [bt.table for bt in out] == [DDTable.from_pbn(COMMON_GAME_1_DD)] * 2

@@ -213,37 +213,44 @@ def solve_boards(boards: Iterable[Board], force: bool = False, batch: int = 40,
     read and solved ``batch`` at a time (40: one DDS call).  A board whose
     ``DoubleDummyTricks`` tag is trusted (``trusted_table``) is not solved
     again unless ``force``.  ``progress(solved, cached)`` is called as boards
-    are done.  Boards without a complete deal come back with ``error``."""
-    pending: list[tuple[Board, Deal]] = []
-    order: list[BoardTable] = []
+    are done.  A deal repeated in the stream (the two tables of a team match)
+    is solved once.  Boards without a complete deal come back with ``error``."""
+    pending: dict[Deal, None] = {}       # distinct deals waiting for the solver, in order
+    order: list[tuple[BoardTable, Deal | None]] = []
+    recent: dict[Deal, DDTable] = {}      # deals solved lately (team files repeat each deal)
 
     def flush() -> Iterator[BoardTable]:
         if pending:
-            tables = dd_tables([d for _, d in pending])
-            for bt, table in zip((bt for bt in order if bt.table is None and bt.error is None), tables):
-                bt.table = table
+            deals = list(pending)
+            for deal, table in zip(deals, dd_tables(deals)):
+                recent[deal] = table
+            while len(recent) > 4096:
+                del recent[next(iter(recent))]
             if progress is not None:
-                progress(len(pending), 0)
+                progress(len(deals), 0)
             pending.clear()
-        yield from order
+        for bt, deal in order:
+            if bt.table is None and bt.error is None and deal is not None:
+                bt.table = recent[deal]
+            yield bt
         order.clear()
 
     for board in boards:
         deal, why = board_deal(board)
         if deal is None:
-            order.append(BoardTable(board, None, error=why))
+            order.append((BoardTable(board, None, error=why), None))
             continue
         cached = None if force else trusted_table(board)
-        if cached is not None:
-            order.append(BoardTable(board, cached, cached=True))
+        if cached is not None or deal in recent:
+            order.append((BoardTable(board, cached if cached is not None else recent[deal],
+                                     cached=cached is not None), deal))
             if progress is not None:
                 progress(0, 1)
             if not pending:
-                yield from order
-                order.clear()
+                yield from flush()
             continue
-        order.append(BoardTable(board, None))
-        pending.append((board, deal))
+        order.append((BoardTable(board, None), deal))
+        pending[deal] = None
         if len(pending) >= batch:
             yield from flush()
     yield from flush()

@@ -197,7 +197,7 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, 
         rows.append({"file": bt.board.file or path, "board": bt.board.label,
                      "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(),
                      "from": "tag" if bt.cached else "solved"})
-        table.append([bt.board.label or "?"]
+        table.append([bt.board.label or "?", bt.board.room or ""]
                      + ["  " + " ".join(f"{bt.table.tricks(seat, s):>2}" for s in _STRAINS) for seat in _DD_SEATS]
                      + ["tag" if bt.cached else "solved"])
     progress.finish()
@@ -210,7 +210,8 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, 
     elif output is None or output != "-":
         if table:
             names = " ".join(f"{s.symbol(ascii_):>2}" for s in _STRAINS)
-            headers = ["board"] + [f"{seat.name}:{names}" for seat in _DD_SEATS] + ["from"]
+            headers = ["board", "room"] + [f"{seat.name}:{names}" for seat in _DD_SEATS] + ["from"]
+            table, headers = _drop_empty_column(table, headers, 1)
             click.echo(_tabulate_keeping_spaces(table, headers))
         click.echo(f"{len(rows)} boards: {solved} solved, {cached} from DoubleDummyTricks tags"
                    + (f"; {status.problems} not solved" if status.problems else ""),
@@ -218,6 +219,13 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, 
     if output is not None and _write(kept, output, "DD tables") is None:
         return int(ExitStatus.UNREADABLE)
     return int(status.exit_code)
+
+
+def _drop_empty_column(rows: list[list[str]], headers: list[str], i: int) -> tuple[list[list[str]], list[str]]:
+    """Leave out column ``i`` when no row has anything in it."""
+    if any(r[i] for r in rows):
+        return rows, headers
+    return [r[:i] + r[i + 1:] for r in rows], headers[:i] + headers[i + 1:]
 
 
 def _tabulate_keeping_spaces(rows: list[list[str]], headers: list[str]) -> str:
@@ -320,7 +328,8 @@ def _par(files: tuple[str, ...], rules: str | None, output: str | None, force: b
                      "dealer": dealer.name if dealer is not None else None,
                      "vulnerable": str(vul) if vul is not None else None,
                      "score_ns": result.score, "contracts": contracts})
-        table.append([bt.board.label or "?", rows[-1]["dealer"] or "", rows[-1]["vulnerable"] or "",
+        table.append([bt.board.label or "?", bt.board.room or "", rows[-1]["dealer"] or "",
+                      rows[-1]["vulnerable"] or "",
                       profile, f"{result.score:+d}" if result.score else "0",
                       _contract_symbols("; ".join(contracts), ascii_) if contracts else "passed out"])
     progress.finish()
@@ -330,8 +339,9 @@ def _par(files: tuple[str, ...], rules: str | None, output: str | None, force: b
         _write_csv([{**r, "contracts": "; ".join(r["contracts"])} for r in rows])
     elif output is None or output != "-":
         if table:
-            click.echo(tabulate(table, headers=["board", "dlr", "vul", "rules", "par N/S", "par contracts"],
-                                tablefmt="simple", disable_numparse=True))
+            table, headers = _drop_empty_column(
+                table, ["board", "room", "dlr", "vul", "rules", "par N/S", "par contracts"], 1)
+            click.echo(tabulate(table, headers=headers, tablefmt="simple", disable_numparse=True))
         click.echo(f"{len(rows)} boards" + (f"; {status.problems} without par" if status.problems else ""),
                    err=output is not None)
     if output is not None and _write(kept, output, "par and DD tags") is None:
