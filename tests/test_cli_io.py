@@ -245,3 +245,59 @@ def test_readme_examples_match_real_output(monkeypatch: pytest.MonkeyPatch) -> N
     assert "\n".join(result.stdout.splitlines()[:26]) + "\n" == block
     trick = json.dumps(json.loads(json_out.stdout)[2]["play"]["tricks"][0], separators=(",", ":"))
     assert trick in readme
+
+
+def test_json_reads_back(tmp_path: Path, lin_file: Path) -> None:
+    """PBN -> JSON -> PBN and LIN -> JSON -> PBN give the same boards; show reads JSON."""
+    for src in (MATCH, lin_file):
+        js, pbn = tmp_path / "x.json", tmp_path / "x.pbn"
+        assert run("convert", str(src), str(js)).exit_code == 0
+        assert run("convert", str(js), str(pbn)).exit_code == 0
+        reader = read_pbn if src.suffix == ".pbn" else read_lin
+        assert [comparable(b) for b in read_pbn(pbn)] == [comparable(b) for b in reader(src)]
+    result = run("show", str(tmp_path / "x.json"), "--ascii")
+    assert result.exit_code == 0 and "Contract 1H by East, 7 tricks (made)" in result.stdout
+
+
+def test_bad_json_is_unreadable_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('[\n  {"board": "1",\n  "deal": }\n]\n', encoding="utf-8")
+    result = run("show", str(path))
+    assert result.exit_code == 3
+    assert result.stderr.startswith(f"bridgekit: {path}, line 3: not valid JSON")
+    path.write_text('[{"board": "4", "auction": {"first": "Q", "calls": []}, "deal": {"N": "AK.Q"}}]',
+                    encoding="utf-8")
+    result = run("convert", str(path), str(tmp_path / "o.pbn"))
+    assert result.exit_code == 1  # read, with problems on the board
+    assert "board 4: bad-json-field: auction: invalid seat 'Q'" in result.stderr
+    assert "board 4: bad-json-field: deal: invalid hand" in result.stderr
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from bridgekit.errors import BridgekitError  # noqa: E402
+from bridgekit.formats.json import board_from_dict  # noqa: E402
+from bridgekit.formats.pbn import format_board  # noqa: E402
+from bridgekit.render import render_board  # noqa: E402
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 60) | st.sampled_from(
+    ["N", "E", "S", "W", "Q", "1S", "3NT", "Pass", "X", "SA", "HT", "AKQ.JT9.8765.432", "AK.Q", "", "?", "1"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(
+        ["first", "calls", "call", "note", "suffix", "notes", "opening_leader", "tricks", "cards", "N", "E", "S",
+         "W", "1"]), inner, max_size=4), max_leaves=12)
+_BOARD = st.fixed_dictionaries({}, optional={k: _JSON for k in (
+    "board", "dealer", "vulnerable", "deal", "auction", "contract", "declarer", "result", "score", "play",
+    "tags", "tables", "comments")})
+
+
+@settings(max_examples=300, deadline=None)
+@given(_BOARD)
+def test_fuzz_json_boards_never_crash(d: dict) -> None:  # type: ignore[type-arg]
+    try:
+        board = board_from_dict(d, "fuzz.json")
+        board_to_dict(board)
+        render_board(board, ascii=True)
+        format_board(board)
+    except BridgekitError:
+        pass

@@ -13,11 +13,15 @@ import json as _json
 from dataclasses import dataclass
 from typing import IO, Any, Iterable
 
-from ..board import Board, CardEntry, PlayRecord
+import os
+from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Table, Tag
+from ..calls import Call
 from ..cards import Card, Strain
 from ..contract import Contract
+from ..deal import Deal, Hand
+from ..errors import BridgekitError, FileFormatError
 from ..play import trick_winner
-from ..seats import Seat
+from ..seats import Seat, Vul
 
 #: Tags given their own JSON field (not repeated under ``tags``).
 PARSED_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "Contract", "Declarer", "Result",
@@ -95,7 +99,8 @@ def board_to_dict(board: Board) -> dict[str, Any]:
         "result": board.result,
         "score": board.get("Score"),
         "play": _play_dict(board.play, contract),
-        "tags": {name: tag.value for name, tag in board.tags.items() if name not in PARSED_TAGS},
+        "tags": {name: tag.value for name, tag in board.tags.items()
+                 if name not in PARSED_TAGS or _unparsed(board, name)},
     }
     if board.tables:
         out["tables"] = {name: {"columns": list(t.columns), "rows": [list(r) for r in t.rows]}
@@ -104,6 +109,20 @@ def board_to_dict(board: Board) -> dict[str, Any]:
         out["comments"] = list(board.comments)
     out["problems"] = [p.to_dict() for p in board.problems]
     return out
+
+
+_VIEWS = {"Board": "label", "Dealer": "dealer", "Vulnerable": "vulnerable", "Deal": "deal",
+          "Contract": "contract", "Declarer": "declarer", "Result": "result"}
+
+
+def _unparsed(board: Board, name: str) -> bool:
+    """A parsed tag whose value bridgekit cannot read: kept raw under ``tags``
+    so that nothing written in the file is lost."""
+    view = _VIEWS.get(name)
+    if view is None:
+        return False
+    value = board.tags[name].value.strip()
+    return value not in ("", "?") and getattr(board, view) is None
 
 
 def _auction_dict(board: Board) -> dict[str, Any] | None:
@@ -164,3 +183,145 @@ def write_json(boards: Iterable[Board], stream: IO[str], indent: int | None = 2)
         n += 1
     stream.write("\n]\n" if indent is not None and n else "]\n")
     return n
+
+
+# -- reading JSON back ---------------------------------------------------------------
+
+def read_json(source: "str | bytes | os.PathLike[str] | IO[str] | IO[bytes]", name: str | None = None):  # type: ignore[no-untyped-def]
+    """Read boards written by :func:`write_json` (a JSON array of board objects,
+    or one object).  ``source`` is JSON text, bytes, a path or an open file.
+
+    Raises FileFormatError (with the line) when the input is not JSON or not a
+    list of objects; a board whose fields cannot be read gets problems
+    (``bad-json-field``) and reading goes on.
+    """
+    if isinstance(source, os.PathLike):
+        path = os.fspath(source)
+        name = name if name is not None else path
+        try:
+            with open(path, "rb") as f:
+                data: str | bytes = f.read()
+        except OSError as e:
+            raise FileFormatError(f"cannot read file: {e.strerror or e}", name) from None
+    elif isinstance(source, (str, bytes, bytearray)):
+        data = bytes(source) if isinstance(source, bytearray) else source
+    else:
+        data = source.read()
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise FileFormatError("not a UTF-8 JSON file", name) from None
+    if not data.strip():
+        raise FileFormatError("empty file", name)
+    try:
+        value = _json.loads(data)
+    except ValueError as e:
+        line = getattr(e, "lineno", None)
+        raise FileFormatError(f"not valid JSON: {getattr(e, 'msg', e)}", name, line) from None
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(item, dict) for item in items):
+        raise FileFormatError("expected a JSON array of board objects", name)
+    for item in items:
+        yield board_from_dict(item, name)
+
+
+def board_from_dict(d: dict[str, Any], file: str | None = None) -> Board:
+    """The Board a :func:`board_to_dict` object describes (the inverse, up to the
+    spelling of values: ``Deal`` starts at the dealer, ``Result`` is declarer's
+    tricks).  Fields that cannot be read become problems on the board."""
+    board = Board(file=file)
+    problems: list[tuple[str, str]] = []
+
+    def text(key: str) -> str | None:
+        v = d.get(key)
+        if v is None:
+            return None
+        if isinstance(v, (str, int)) and not isinstance(v, bool):
+            return str(v)
+        problems.append((key, f"{v!r} is not a string"))
+        return None
+
+    def put(name: str, value: str | None) -> None:
+        if value is not None:
+            board.tags[name] = Tag(name, value)
+
+    put("Board", text("board"))
+    dealer_text = text("dealer")
+    put("Dealer", dealer_text)
+    put("Vulnerable", text("vulnerable"))
+    deal = d.get("deal")
+    if isinstance(deal, dict):
+        try:
+            hands = []
+            for seat in Seat:
+                h = deal.get(seat.name)
+                hands.append(Hand.parse(h) if isinstance(h, str) else None)
+            first = Seat.parse(dealer_text) if dealer_text else Seat.N
+            put("Deal", Deal(hands).str_from(first))
+        except BridgekitError as e:
+            problems.append(("deal", str(e)))
+    elif deal is not None:
+        problems.append(("deal", "expected an object {seat: hand}"))
+    put("Declarer", text("declarer"))
+    put("Contract", text("contract"))
+    put("Result", text("result"))
+    put("Score", text("score"))
+    tags = d.get("tags") or {}
+    if isinstance(tags, dict):
+        for k, v in tags.items():
+            if isinstance(v, str):
+                board.tags[str(k)] = Tag(str(k), v)
+    try:
+        board.auction = _auction_from(d.get("auction"))
+    except (BridgekitError, AttributeError, TypeError, ValueError, KeyError) as e:
+        problems.append(("auction", str(e) or type(e).__name__))
+    try:
+        board.play = _play_from(d.get("play"))
+    except (BridgekitError, AttributeError, TypeError, ValueError, KeyError) as e:
+        problems.append(("play", str(e) or type(e).__name__))
+    tables = d.get("tables") or {}
+    if isinstance(tables, dict):
+        for tname, t in tables.items():
+            if isinstance(t, dict) and isinstance(t.get("columns"), list) and isinstance(t.get("rows"), list):
+                board.tables[str(tname)] = Table([str(c) for c in t["columns"]],
+                                                 [[str(c) for c in row] for row in t["rows"] if isinstance(row, list)])
+    comments = d.get("comments")
+    if isinstance(comments, list):
+        board.comments = [str(c) for c in comments]
+    for field, message in problems:
+        board.problems.append(Problem("bad-json-field", f"{field}: {message}", file, None, board.label))
+    return board
+
+
+def _auction_from(a: Any) -> AuctionRecord | None:
+    if a is None:
+        return None
+    rec = AuctionRecord(first=Seat.parse(a["first"]))
+    for c in a.get("calls", []):
+        note, suffix = c.get("note"), c.get("suffix")
+        entry = CallEntry(Call.parse(c["call"]), note=note if isinstance(note, int) and not isinstance(note, bool)
+                          else None, suffix=suffix if isinstance(suffix, str) else None)
+        entry.comments = [str(x) for x in c.get("comments", [])]
+        rec.calls.append(entry)
+    rec.notes = {int(k): str(v) for k, v in (a.get("notes") or {}).items()}
+    rec.complete_marker = bool(a.get("all_pass"))
+    rec.incomplete_marker = bool(a.get("incomplete"))
+    return rec
+
+
+def _play_from(p: Any) -> PlayRecord | None:
+    if p is None:
+        return None
+    leader = Seat.parse(p["opening_leader"])
+    rec = PlayRecord(leader=leader)
+    for t in p.get("tricks", []):
+        cards = t.get("cards") or {}
+        row: list[CardEntry | None] = [None] * 4
+        for seat_name, card in cards.items():
+            seat = Seat.parse(seat_name)
+            row[(seat - leader) % 4] = CardEntry(Card.parse(card))
+        rec.tricks.append(row)
+    rec.incomplete_marker = bool(p.get("incomplete"))
+    rec.notes = {int(k): str(v) for k, v in (p.get("notes") or {}).items()}
+    return rec
