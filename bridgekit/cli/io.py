@@ -89,7 +89,7 @@ def _matches(board: Board, wanted: tuple[str, ...]) -> bool:
 @output_options(csv=False)
 @ascii_option
 def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_json: bool, ascii_: bool) -> None:
-    """Show the boards of PBN or LIN FILES: hand diagram (North on top, with
+    """Show the boards of PBN, LIN or JSON FILES: hand diagram (North on top, with
     board, dealer and vulnerability), the auction in West North East South
     columns with its notes, the play trick by trick (leader, winning card
     marked *, winner, running trick count) and the contract, result and score
@@ -146,7 +146,8 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_
 def convert(source: str, target: str | None, to: str | None, from_: str | None, in_place: bool) -> None:
     """Convert IN to OUT: PBN to PBN (canonical export format: mandatory tags in
     the standard's order, comments, notes and tables kept), LIN to PBN, PBN or
-    LIN to JSON.  ``-`` is standard input (IN) or standard output (OUT).
+    LIN to JSON, and JSON written by this command back to PBN.  ``-`` is
+    standard input (IN) or standard output (OUT).
 
     The output format comes from --to, else from OUT's extension (.pbn, .json).
     IN is never modified unless --in-place; OUT is written atomically (a
