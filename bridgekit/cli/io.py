@@ -96,7 +96,7 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_
     as recorded.
 
     Suit symbols when the terminal can print them (--ascii for letters), red
-    hearts and diamonds only on a colour terminal.  ``-`` reads standard input.
+    hearts and diamonds only on a colour terminal.  '-' reads standard input.
     Problems found while reading are printed on stderr (exit status 1); an
     unreadable file gives one line on stderr and exit status 3.
 
@@ -146,7 +146,7 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_
 def convert(source: str, target: str | None, to: str | None, from_: str | None, in_place: bool) -> None:
     """Convert IN to OUT: PBN to PBN (canonical export format: mandatory tags in
     the standard's order, comments, notes and tables kept), LIN to PBN, PBN or
-    LIN to JSON, and JSON written by this command back to PBN.  ``-`` is
+    LIN to JSON, and JSON written by this command back to PBN.  '-' is
     standard input (IN) or standard output (OUT).
 
     The output format comes from --to, else from OUT's extension (.pbn, .json).
