@@ -382,6 +382,8 @@ def _analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool) ->
 
     status = RunStatus()
     results = []
+    rooms: list[str | None] = []
+    skipped: list[str] = []
     seen = 0
     for board in iter_boards((file,), status):
         if board_label is not None and (board.label or "").strip() != board_label.strip():
@@ -391,31 +393,40 @@ def _analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool) ->
             continue
         try:
             results.append(analyse_board(board))
+            rooms.append(board.room)
         except PostMortemError as e:
-            if board_label is not None or board.play is not None:
-                click.echo(f"bridgekit: {_where(board, file)}: {e.reason}", err=True)
+            line = f"bridgekit: {_where(board, file)}: {e.reason}"
+            if board.play is not None:
+                click.echo(line, err=True)   # a recorded play that cannot be analysed
                 status.problems += 1
+            else:
+                skipped.append(line)
     if board_label is not None and not seen and not status.unreadable:
         click.echo(f"bridgekit: {file}: no board {board_label}", err=True)
         return int(ExitStatus.PROBLEMS)
     if not results and not status.unreadable and not status.problems:
-        click.echo(f"bridgekit: {file}: no board with a recorded play to analyse", err=True)
+        for line in skipped:
+            click.echo(line, err=True)
+        if board_label is None:
+            click.echo(f"bridgekit: {file}: no board with a recorded play to analyse", err=True)
         return int(ExitStatus.PROBLEMS)
     if as_json:
-        click.echo(json.dumps([pm.to_dict() for pm in results], indent=1, ensure_ascii=False))
+        click.echo(json.dumps([{**pm.to_dict(), "room": room} for pm, room in zip(results, rooms)],
+                              indent=1, ensure_ascii=False))
     else:
-        click.echo("\n\n".join(_render_postmortem(pm, ascii_) for pm in results))
+        click.echo("\n\n".join(_render_postmortem(pm, room, ascii_) for pm, room in zip(results, rooms)))
     return int(status.exit_code)
 
 
-def _render_postmortem(pm: Any, ascii_: bool) -> str:
+def _render_postmortem(pm: Any, room: str | None, ascii_: bool) -> str:
     from ..contract import Contract
     try:
         contract = Contract.parse(pm.contract).symbol(ascii_)
     except BridgekitError:
         contract = pm.contract
     who = pm.declarer.full_name
-    lines = [f"Board {pm.board or '?'}: {contract} by {who}. Double dummy {pm.start} tricks for "
+    name = f"Board {pm.board or '?'}" + (f" ({room} room)" if room else "")
+    lines = [f"{name}: {contract} by {who}. Double dummy {pm.start} tricks for "
              f"declarer's side at the start, {pm.end} " + ("at the end" if len(pm.verdicts) == 52 else
                                                              f"after the last recorded card (trick {len(pm.verdicts) // 4 + 1})")
              + (f"; recorded result {pm.recorded}." if pm.recorded is not None else ".")]
