@@ -309,6 +309,7 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
     if board.problems:
         lines: list[str] = []
         for p in board.problems:
-            lines.extend(textwrap.wrap(f"! {p.code}: {p.message}", WIDTH, subsequent_indent="  "))
+            kind = "warning" if p.severity == "warning" else "error"
+            lines.extend(textwrap.wrap(f"{kind}: {p.code}: {p.message}", WIDTH, subsequent_indent="  "))
         sections.append("\n".join(lines))
     return "\n\n".join(s for s in sections if s)
