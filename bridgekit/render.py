@@ -33,6 +33,8 @@ WIDTH = 80
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
 _ANSI_RE = re.compile(r"\x1b\[[0-9;]*m")
+_BBO_SUIT = re.compile(r"!([SHDCshdc])(?![a-z])")
+_RED_SUITS = re.compile("[\u2665\u2666]")
 #: Auction and trick columns, as printed on score sheets.
 COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
@@ -203,7 +205,12 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
     if not entries and not all_pass:
         lines.append("(no calls)")
     for number, text in sorted((notes or {}).items()):
-        lines.extend(textwrap.wrap(f"({number}) {text}", WIDTH - 2, subsequent_indent="    ") or [f"({number})"])
+        # BBO writes suits in explanations as !S !H !D !C
+        text = _BBO_SUIT.sub(lambda m: suit_text(Suit[m.group(1).upper()], ascii, False), text.strip())
+        wrapped = textwrap.wrap(f"({number}) {text}", WIDTH - 2, subsequent_indent="    ") or [f"({number})"]
+        if colour:
+            wrapped = [_RED_SUITS.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", w) for w in wrapped]
+        lines.extend(wrapped)
     return "\n".join(lines)
 
 

@@ -147,3 +147,12 @@ def test_render_board_from_lin_fits_80_columns() -> None:
     assert "Contract 1H by East, 7 tricks (made)" in text
     assert "(1) a very long explanation" in text
     assert "    1  S     SA    H2*   DA    C2    N" in text
+
+
+def test_bbo_suit_marks_in_notes_become_suits() -> None:
+    rec = AuctionRecord(first=Seat.N, calls=[CallEntry(Call.parse("1D"), note=1)],
+                        notes={1: " 3+ !D; no !CA; !Stayman"})
+    assert render_auction(rec).splitlines()[-1] == "(1) 3+ \u2666; no \u2663A; !Stayman"
+    assert render_auction(rec, ascii=True).splitlines()[-1] == "(1) 3+ D; no CA; !Stayman"
+    coloured = render_auction(rec, colour=True).splitlines()[-1]
+    assert "\x1b[31m\u2666\x1b[0m" in coloured and ANSI.sub("", coloured) == "(1) 3+ \u2666; no \u2663A; !Stayman"
