@@ -279,7 +279,7 @@ def _check_outcome(board: Board, auction: Auction | None,
                 and not a_contract.is_passed_out:
             out.add("missing-contract", f"no Contract tag; the auction ends in {_contract_name(a_contract)}",
                     "Contract" if "Contract" in board.tags else None, severity="warning")
-        same_contract = tag_contract is None or tag_contract == a_contract
+        same_contract = tag_contract is None or a_contract is None or tag_contract.strain is a_contract.strain
         if a_declarer is not None and tag_declarer is not None and same_contract:
             if swapped and tag_declarer is a_declarer.partner:
                 out.add("declarer-mismatch", f"the Declarer tag marks {tag_declarer.full_name} with ^: "

@@ -199,8 +199,8 @@ def test_quick_auction_usage_errors() -> None:
 def test_quick_play_tricks_and_revoke() -> None:
     r = run("--play", "CA C2 C3 C4 CK", "--deal", DEAL, "--contract", "3NT", "--declarer", "S", "--ascii")
     assert r.exit_code == 0
-    assert r.stdout.splitlines() == ["trick  1: W:CA N:C2 E:C3 S:C4 -> West",
-                                     "trick  2: W:CK",
+    assert r.stdout.splitlines() == ["trick  1: W:AC N:2C E:3C S:4C -> West",
+                                     "trick  2: W:KC",
                                      "after 1 trick: South's side 0 tricks, defence 1; North to play"]
     r = run("--play", "CA C2 HA", "--deal", DEAL, "--contract", "3NT", "--declarer", "S")
     assert r.exit_code == 1

@@ -18,6 +18,7 @@ from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import ExitStatus, ParseError
+from ..play import card_name
 from ..seats import Seat
 from .options import CONTRACT, DEAL, SEAT, RunStatus, ascii_option, iter_boards, output_options, wants_ascii
 
@@ -133,9 +134,9 @@ def _line(p: Problem) -> str:
 
 def _summary(boards: int, with_errors: int, with_warnings: int, by_code: dict[str, int],
              status: RunStatus) -> str:
-    text = f"{boards} board{'s' if boards != 1 else ''} checked, {with_errors} with problems"
+    text = f"{boards} board{'s' if boards != 1 else ''} checked, {with_errors + with_warnings} with problems"
     if with_warnings:
-        text += f", {with_warnings} with warnings only"
+        text += f" ({with_warnings} with warnings only)"
     if by_code:
         codes = sorted(by_code.items(), key=lambda kv: (-kv[1], kv[0]))
         text += ": " + ", ".join(f"{code} {n}" for code, n in codes)
@@ -207,7 +208,7 @@ def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, as_js
         return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
     out = io.StringIO()
     for n, t in enumerate(tricks, start=1):
-        cards_txt = " ".join(f"{t.seat_of(i).name}:{c.symbol()}" for i, c in enumerate(t.cards))
+        cards_txt = " ".join(f"{t.seat_of(i).name}:{card_name(c)}" for i, c in enumerate(t.cards))
         won = f" -> {t.winner.full_name}" if t.winner is not None else ""
         out.write(f"trick {n:2}: {cards_txt}{won}\n")
     for p in result.problems:
