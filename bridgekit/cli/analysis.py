@@ -183,41 +183,52 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, 
     progress = _Progress(files, enabled=True)
     rows: list[dict[str, Any]] = []
     table: list[list[str]] = []
-    kept: list[Board] = []
-    cached = solved = 0
-    for path, bt in _solved_boards(files, status, force, progress):
-        if output is not None:
+    counts = {"solved": 0, "tag": 0, "boards": 0}
+    show_table = output is None and not as_json and not as_csv
+    keep_rows = as_json or as_csv
+
+    def boards_out() -> Iterator[Board]:
+        # A generator, so that with -o the boards stream from reader to writer.
+        for path, bt in _solved_boards(files, status, force, progress):
             if bt.table is not None:
-                write_dd_tags(bt.board, bt.table)
-            kept.append(bt.board)
-        if bt.table is None:
-            continue
-        cached += bt.cached
-        solved += not bt.cached
-        rows.append({"file": bt.board.file or path, "board": bt.board.label,
-                     "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(),
-                     "from": "tag" if bt.cached else "solved"})
-        table.append([bt.board.label or "?", bt.board.room or ""]
-                     + ["  " + " ".join(f"{bt.table.tricks(seat, s):>2}" for s in _STRAINS) for seat in _DD_SEATS]
-                     + ["tag" if bt.cached else "solved"])
-    progress.finish()
+                if output is not None:
+                    write_dd_tags(bt.board, bt.table)
+                counts["boards"] += 1
+                counts["tag" if bt.cached else "solved"] += 1
+                source = "tag" if bt.cached else "solved"
+                if keep_rows:
+                    rows.append({"file": bt.board.file or path, "board": bt.board.label,
+                                 "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(), "from": source})
+                if show_table:
+                    table.append([bt.board.label or "?", bt.board.room or ""]
+                                 + ["  " + " ".join(f"{bt.table.tricks(seat, s):>2}" for s in _STRAINS)
+                                    for seat in _DD_SEATS] + [source])
+            yield bt.board
+
+    if output is not None:
+        written = _write(boards_out(), output, "DD tables")
+        progress.finish()
+        if written is None:
+            return int(ExitStatus.UNREADABLE)
+    else:
+        for _ in boards_out():
+            pass
+        progress.finish()
     if as_json:
         click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
     elif as_csv:
         _write_csv([{"file": r["file"], "board": r["board"],
                      **{f"{seat}_{s}": r["tricks"][seat][s] for seat in "NSEW" for s in ("C", "D", "H", "S", "NT")},
                      "from": r["from"]} for r in rows])
-    elif output is None or output != "-":
-        if table:
-            names = " ".join(f"{s.symbol(ascii_):>2}" for s in _STRAINS)
-            headers = ["board", "room"] + [f"{seat.name}:{names}" for seat in _DD_SEATS] + ["from"]
-            table, headers = _drop_empty_column(table, headers, 1)
-            click.echo(_tabulate_keeping_spaces(table, headers))
-        click.echo(f"{len(rows)} boards: {solved} solved, {cached} from DoubleDummyTricks tags"
-                   + (f"; {status.problems} not solved" if status.problems else ""),
+    elif table:
+        names = " ".join(f"{s.symbol(ascii_):>2}" for s in _STRAINS)
+        headers = ["board", "room"] + [f"{seat.name}:{names}" for seat in _DD_SEATS] + ["from"]
+        table, headers = _drop_empty_column(table, headers, 1)
+        click.echo(_tabulate_keeping_spaces(table, headers))
+    if not as_json and not as_csv or output is not None:
+        click.echo(f"{counts['boards']} boards: {counts['solved']} solved, {counts['tag']} from "
+                   f"DoubleDummyTricks tags" + (f"; {status.problems} not solved" if status.problems else ""),
                    err=output is not None)
-    if output is not None and _write(kept, output, "DD tables") is None:
-        return int(ExitStatus.UNREADABLE)
     return int(status.exit_code)
 
 
@@ -306,46 +317,61 @@ def _par(files: tuple[str, ...], rules: str | None, output: str | None, force: b
     progress = _Progress(files, enabled=True)
     rows: list[dict[str, Any]] = []
     table: list[list[str]] = []
-    kept: list[Board] = []
-    for path, bt in _solved_boards(files, status, force, progress):
-        if output is not None:
-            kept.append(bt.board)
-        if bt.table is None:
-            continue
-        try:
-            profile, result = board_par(bt.board, bt.table, rules)
-        except BridgekitError as e:
-            progress.finish()
-            click.echo(f"bridgekit: {_where(bt.board, path)}: no par: {e}", err=True)
-            status.problems += 1
-            continue
-        if output is not None:
-            write_dd_tags(bt.board, bt.table)
-            write_par_tags(bt.board, result)
-        vul, dealer = board_vul_dealer(bt.board)
-        contracts = [str(c) for c in result.contracts]
-        rows.append({"file": bt.board.file or path, "board": bt.board.label, "rules": profile,
-                     "dealer": dealer.name if dealer is not None else None,
-                     "vulnerable": str(vul) if vul is not None else None,
-                     "score_ns": result.score, "contracts": contracts})
-        table.append([bt.board.label or "?", bt.board.room or "", rows[-1]["dealer"] or "",
-                      rows[-1]["vulnerable"] or "",
-                      profile, f"{result.score:+d}" if result.score else "0",
-                      _contract_symbols("; ".join(contracts), ascii_) if contracts else "passed out"])
-    progress.finish()
+    count = [0]
+    show_table = output is None and not as_json and not as_csv
+
+    def boards_out() -> Iterator[Board]:
+        # A generator, so that with -o the boards stream from reader to writer.
+        for path, bt in _solved_boards(files, status, force, progress):
+            if bt.table is None:
+                yield bt.board
+                continue
+            try:
+                profile, result = board_par(bt.board, bt.table, rules)
+            except BridgekitError as e:
+                progress.finish()
+                click.echo(f"bridgekit: {_where(bt.board, path)}: no par: {e}", err=True)
+                status.problems += 1
+                yield bt.board
+                continue
+            count[0] += 1
+            if output is not None:
+                write_dd_tags(bt.board, bt.table)
+                write_par_tags(bt.board, result)
+            vul, dealer = board_vul_dealer(bt.board)
+            contracts = [str(c) for c in result.contracts]
+            row = {"file": bt.board.file or path, "board": bt.board.label, "rules": profile,
+                   "dealer": dealer.name if dealer is not None else None,
+                   "vulnerable": str(vul) if vul is not None else None,
+                   "score_ns": result.score, "contracts": contracts}
+            if as_json or as_csv:
+                rows.append(row)
+            if show_table:
+                table.append([bt.board.label or "?", bt.board.room or "", row["dealer"] or "",
+                              row["vulnerable"] or "", profile, f"{result.score:+d}" if result.score else "0",
+                              _contract_symbols("; ".join(contracts), ascii_) if contracts else "passed out"])
+            yield bt.board
+
+    if output is not None:
+        written = _write(boards_out(), output, "par and DD tags")
+        progress.finish()
+        if written is None:
+            return int(ExitStatus.UNREADABLE)
+    else:
+        for _ in boards_out():
+            pass
+        progress.finish()
     if as_json:
         click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
     elif as_csv:
         _write_csv([{**r, "contracts": "; ".join(r["contracts"])} for r in rows])
-    elif output is None or output != "-":
-        if table:
-            table, headers = _drop_empty_column(
-                table, ["board", "room", "dlr", "vul", "rules", "par N/S", "par contracts"], 1)
-            click.echo(tabulate(table, headers=headers, tablefmt="simple", disable_numparse=True))
-        click.echo(f"{len(rows)} boards" + (f"; {status.problems} without par" if status.problems else ""),
+    elif table:
+        table, headers = _drop_empty_column(
+            table, ["board", "room", "dlr", "vul", "rules", "par N/S", "par contracts"], 1)
+        click.echo(tabulate(table, headers=headers, tablefmt="simple", disable_numparse=True))
+    if not as_json and not as_csv or output is not None:
+        click.echo(f"{count[0]} boards" + (f"; {status.problems} without par" if status.problems else ""),
                    err=output is not None)
-    if output is not None and _write(kept, output, "par and DD tags") is None:
-        return int(ExitStatus.UNREADABLE)
     return int(status.exit_code)
 
 
