@@ -301,3 +301,11 @@ def test_fuzz_json_boards_never_crash(d: dict) -> None:  # type: ignore[type-arg
         format_board(board)
     except BridgekitError:
         pass
+
+
+def test_show_a_lin_file_without_boards(tmp_path: Path) -> None:
+    path = tmp_path / "header.lin"
+    path.write_text("vg|Final,Segment 1,I,1,16,A,0,B,0|\r\nrs|,,|\r\npn|a,b,c,d,e,f,g,h|pg||\r\n")
+    result = run("show", str(path))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.strip() == f"bridgekit: no boards in {path}"

@@ -127,8 +127,9 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_
             click.echo(_plain(text) if ascii_ else text)
             shown += 1
     report.finish()
-    if boards and not shown and not status.unreadable:
-        click.echo(f"bridgekit: no board {', '.join(boards)} in {', '.join(files)}", err=True)
+    if not shown and not status.unreadable:
+        what = f"no board {', '.join(boards)}" if boards else "no boards"
+        click.echo(f"bridgekit: {what} in {', '.join(files)}", err=True)
         status.problems += 1
     click.get_current_context().exit(status.exit_code)
 
