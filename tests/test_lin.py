@@ -359,3 +359,10 @@ def test_fuzz_mutated_records(data: st.DataObject) -> None:
         else:
             text[i] = byte
     _use(bytes(text))
+
+
+def test_garbage_before_the_first_board_is_reported_on_it() -> None:
+    (b,) = read_lin_text("garbage here|x|md|" + SOLID + "|sv|o|", "g.lin")
+    assert [(p.code, p.line, p.board) for p in b.problems] == [("lin-syntax", 1, "1")]
+    with pytest.raises(FileFormatError):
+        read_lin_text("junk text|ab|cd|")  # nothing but junk: not LIN at all

@@ -188,7 +188,6 @@ class _Pending:
     comments: list[str] = field(default_factory=list)
     auction_comments: list[str] = field(default_factory=list)
     problems: list[tuple[str, str, int, str]] = field(default_factory=list)
-    rs: str | None = None
 
     @property
     def started(self) -> bool:
@@ -207,10 +206,11 @@ class _Reader:
         self.vg: list[str] | None = None
         self.rs: list[str] = []
         self.board_index = 0              # boards yielded so far (for numbering)
+        self.orphans: list[tuple[str, str, int, str]] = []
 
     def boards(self, tokens: list[_Token]) -> Iterator[Board]:
         cur: _Pending | None = None
-        orphan: list[tuple[str, str, int, str]] = []   # problems before any board
+        orphan = self.orphans  # problems before any board: given to the first board
         for tok in tokens:
             key = tok.key.lower()
             value = tok.value
@@ -454,6 +454,8 @@ class _Reader:
         if cur.room is not None:
             tag("Room", cur.room, cur.number_line)
         board.comments = cur.comments
+        if self.board_index == 1:
+            cur.problems[:0] = self.orphans
         for code, message, line, severity in cur.problems:
             problem(code, message, line, severity)
         return board
