@@ -366,3 +366,17 @@ def test_garbage_before_the_first_board_is_reported_on_it() -> None:
     assert [(p.code, p.line, p.board) for p in b.problems] == [("lin-syntax", 1, "1")]
     with pytest.raises(FileFormatError):
         read_lin_text("junk text|ab|cd|")  # nothing but junk: not LIN at all
+
+
+@needs_corpus
+def test_corpus_totals_quoted_in_the_readme() -> None:
+    boards = [b for path in corpus_files("lin") for b in read_lin(path)]
+    comments = sum(len(b.comments) + sum(len(e.comments) for e in (b.auction.calls if b.auction else []))
+                   + sum(len(e.comments) for row in (b.play.tricks if b.play else []) for e in row if e)
+                   for b in boards)
+    totals = (len(boards), sum(1 for b in boards if b.auction), sum(1 for b in boards if b.play),
+              sum(1 for b in boards if b.result is not None),
+              sum(len(b.auction.notes) for b in boards if b.auction), comments)
+    assert totals == (262, 230, 230, 229, 201, 815)
+    nt_lines = sum(len(re.findall(rb"(?:^|\|)\s*nt\|", p.read_bytes())) for p in corpus_files("lin"))
+    assert comments == nt_lines  # every commentary line kept
