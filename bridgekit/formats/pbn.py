@@ -503,9 +503,9 @@ class _Reader:
                 tags[name] = Tag(name, value, None)
         # rpbridge.net and club files omit the deal on the second table of a board
         # (only from the game just before, and only for a game that has no
-        # Board, Deal, Dealer or Vulnerable but has an Auction or Play to replay)
+        # Board, Deal, Dealer or Vulnerable but records a table's result)
         if (self.prev_deal is not None and not any(k in tags for k in ("Deal", "Board", "Dealer", "Vulnerable"))
-                and ("Auction" in tags or "Play" in tags)):
+                and sum(1 for k in ("Auction", "Play", "Contract", "Declarer", "Result") if k in tags) >= 2):
             prev_board = self.prev_deal.get("Board")
             here = tags.get("Board")
             if here is None or prev_board is None or here.value.strip() == prev_board.value.strip():
