@@ -206,6 +206,8 @@ def test_convert_usage_errors(tmp_path: Path) -> None:
     result = run("convert", str(MATCH), str(tmp_path / "x.lin"))
     assert result.exit_code == 2 and "cannot write LIN" in result.stderr
     assert run("convert", str(MATCH), str(tmp_path / "x.txt"), "--to", "lin").exit_code == 2
+    result = run("convert", str(MATCH), str(tmp_path / "no" / "such" / "x.pbn"))
+    assert result.exit_code == 2 and "folder does not exist" in result.stderr
 
 
 def test_convert_problems_go_to_stderr_and_the_rest_is_converted(tmp_path: Path) -> None:

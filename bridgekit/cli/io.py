@@ -180,6 +180,8 @@ def convert(source: str, target: str | None, to: str | None, from_: str | None, 
     fmt = (to or _format_of(target) or "pbn").lower()
     if fmt not in ("pbn", "json"):
         raise click.UsageError(f"cannot write {fmt.upper()}: OUT must be .pbn or .json (or use --to)")
+    if target != "-" and not os.path.isdir(os.path.dirname(os.path.abspath(target))):
+        raise click.UsageError(f"cannot write {target}: its folder does not exist")
     if in_place and fmt != (from_ or _format_of(source) or fmt):
         raise click.UsageError("--in-place keeps IN's format: converting to another format needs OUT")
 
