@@ -227,3 +227,43 @@ def test_help_has_examples() -> None:
     for name in ("score", "match", "rubber", "deal"):
         r = run(name, "--help")
         assert r.exit_code == 0 and "Examples:" in r.stdout and f"bridgekit {name}" in r.stdout
+
+
+# -- the README examples of these commands are run -------------------------------
+
+def _readme_examples() -> list[tuple[str, str]]:
+    import re
+    from conftest import ROOT
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    examples: list[tuple[str, str]] = []
+    for name in ("score", "match", "rubber"):
+        section = readme.split(f"### bridgekit {name}\n", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+        for block in re.findall(r"```console\n(.*?)```", section, re.DOTALL):
+            lines = block.splitlines()
+            i = 0
+            while i < len(lines):
+                assert lines[i].startswith("$ "), lines[i]
+                command = lines[i][2:]
+                while command.endswith("\\"):
+                    i += 1
+                    command = command[:-1] + lines[i].strip()
+                i += 1
+                out = []
+                while i < len(lines) and not lines[i].startswith("$ "):
+                    out.append(lines[i])
+                    i += 1
+                examples.append((command, "\n".join(out)))
+    return examples
+
+
+@pytest.mark.parametrize("command, expected", _readme_examples(), ids=lambda x: x[:40] if isinstance(x, str) else "")
+def test_readme_examples(command: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shlex
+    from conftest import ROOT
+    monkeypatch.chdir(ROOT)
+    args = shlex.split(command)
+    assert args[0] == "bridgekit"
+    r = run(*args[1:])
+    assert r.exit_code == 0
+    got = "\n".join(line.rstrip() for line in r.stdout.splitlines())
+    assert got == "\n".join(line.rstrip() for line in expected.splitlines())
