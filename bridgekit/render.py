@@ -131,7 +131,7 @@ def render_deal(deal: Deal | None, *, board: str | None = None, dealer: Seat | N
     rows: list[str] = []
     north = block(Seat.N)
     for i in range(5):
-        left = corner[i] if i < len(corner) else ""
+        left = corner[i][:col[Seat.N] - 1] if i < len(corner) else ""  # a long board label is cut
         rows.append(pad(left, col[Seat.N]) + north[i])
     west, east = block(Seat.W), block(Seat.E)
     for i in range(5):

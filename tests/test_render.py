@@ -156,3 +156,14 @@ def test_bbo_suit_marks_in_notes_become_suits() -> None:
     assert render_auction(rec, ascii=True).splitlines()[-1] == "(1) 3+ D; no CA; !Stayman"
     coloured = render_auction(rec, colour=True).splitlines()[-1]
     assert "\x1b[31m\u2666\x1b[0m" in coloured and ANSI.sub("", coloured) == "(1) 3+ \u2666; no \u2663A; !Stayman"
+
+
+def test_long_labels_and_names_keep_the_columns() -> None:
+    names = {s: "Bartholomew-Featherstonehaugh" for s in Seat}
+    text = render_deal(DEAL, board="Example deal from the very long book chapter", dealer=Seat.S,
+                       vulnerable=Vul.ALL, names=names, ascii=True)
+    lines = text.splitlines()
+    assert lines[0][24:].startswith("North (Bartholomew")
+    assert lines[0][:24].startswith("Board Example deal")
+    assert lines[5].index("East") == 48 and lines[1].index("S AKJ75") == 24
+    assert "..." in lines[0] and all(len(line) <= 80 for line in lines)
