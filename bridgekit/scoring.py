@@ -514,7 +514,7 @@ def team_matches(scores: Iterable[BoardScore]) -> list[Match]:
             pair = _open_closed(group, team_a)
             if pair is None:
                 rooms = ", ".join(str(room_of(s.board) or "?") for s in group)
-                unpaired.append(f"board {key} ({len(group)} record{'s' if len(group) != 1 else ''}: {rooms})")
+                unpaired.append(f"board {key if key is not None else '?'} ({len(group)} record{'s' if len(group) != 1 else ''}: {rooms})")
                 continue
             mb = MatchBoard(key if isinstance(key, (int, str)) else str(key), *pair)
             running += mb.imps or 0

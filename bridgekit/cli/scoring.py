@@ -130,6 +130,8 @@ def score(files: tuple[str, ...], rules: str | None, output: str | None, in_plac
         raise click.UsageError("give FILE... to score, or the quick form --contract/--declarer/--tricks")
     if output is not None and in_place:
         raise click.UsageError("give -o OUT.pbn or --in-place, not both")
+    if output not in (None, "-") and not os.path.isdir(os.path.dirname(os.path.abspath(str(output)))):
+        raise click.BadParameter(f"the folder of {output} does not exist", param_hint="-o")
     ctx.exit(_score_files(files, profile, output, in_place, as_json, as_csv, ascii_))
 
 
@@ -245,7 +247,7 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
                     write_boards(boards, path, "pbn")
                     click.echo(f"rewrote {path} ({len(boards)} boards) with Score tags", err=True)
     except OSError as e:
-        click.echo(f"bridgekit: cannot write {e.filename or output}: {e.strerror}", err=True)
+        click.echo(f"bridgekit: cannot write {output or 'the input files'}: {e.strerror}", err=True)
         return int(ExitStatus.UNREADABLE)
     status.problems = totals.mismatches
     return int(status.exit_code)
@@ -472,6 +474,7 @@ def rubber(file: str, rules: str | None, as_json: bool, ascii_: bool) -> None:
     rubbers, skipped = rubber_session(boards, profile)
     for msg in skipped:
         click.echo(f"bridgekit: {msg}", err=True)
+    status.problems = len(skipped)
     if as_json:
         click.echo(json.dumps({"profile": profile.name, "rubbers": [r.to_dict() for r in rubbers]},
                               indent=1, ensure_ascii=False))
