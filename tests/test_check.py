@@ -321,3 +321,46 @@ def test_every_code_is_documented_in_the_readme() -> None:
     section = readme.split("### bridgekit check", 1)[1].split("\n### ", 1)[0] if "### bridgekit check" in readme else ""
     missing = [c for c in CODES if f"`{c}`" not in section]
     assert not missing, f"README's bridgekit check section lacks {missing}"
+
+
+# -- never raises ------------------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from bridgekit.calls import ALL_CALLS  # noqa: E402
+from bridgekit.cards import ALL_CARDS  # noqa: E402
+
+_cards = st.sampled_from(ALL_CARDS)
+_entry = st.one_of(st.none(), st.builds(CardEntry, st.one_of(st.none(), _cards), st.just(5),
+                                        flag=st.sampled_from([None, "^R", "^L", "+"])))
+
+
+@settings(max_examples=300, deadline=None)
+@given(deal=st.one_of(st.none(), st.lists(st.one_of(st.none(), st.frozensets(_cards, max_size=14)),
+                                           min_size=4, max_size=4)),
+       calls=st.lists(st.sampled_from(ALL_CALLS), max_size=20),
+       flags=st.lists(st.sampled_from([None, "^I"]), max_size=20),
+       skipped=st.lists(st.integers(0, 20), max_size=3),
+       rows=st.lists(st.lists(_entry, max_size=5), max_size=15),
+       leader=st.sampled_from(list(Seat)), first=st.sampled_from(list(Seat)),
+       dealer=st.sampled_from(["N", "E", "S", "W", "", "X", "?"]),
+       contract=st.sampled_from(["4S", "3NTX", "Pass", "", "S", "8H", "?", "1CXX"]),
+       declarer=st.sampled_from(["N", "^E", "", "Q", "S"]),
+       result=st.sampled_from(["9", "^13", "NS 9", "", "14", "x", "0"]),
+       claim=st.booleans(), incomplete=st.booleans())
+def test_check_board_never_raises_on_any_record(deal, calls, flags, skipped, rows, leader, first, dealer,  # type: ignore[no-untyped-def]
+                                                 contract, declarer, result, claim, incomplete) -> None:
+    from bridgekit.deal import Hand
+    board = Board(file="fuzz.pbn", line=1)
+    for i, (name, value) in enumerate((("Dealer", dealer), ("Contract", contract), ("Declarer", declarer),
+                                       ("Result", result)), start=1):
+        board.tags[name] = Tag(name, value, line=i)
+    if deal is not None:
+        board.tags["Deal"] = Tag("Deal", str(Deal([None if h is None else Hand(h) for h in deal])), line=9)
+    board.auction = AuctionRecord(first, [CallEntry(c, line=10, flag=flags[i] if i < len(flags) else None)
+                                          for i, c in enumerate(calls)], incomplete_marker=incomplete,
+                                  skipped=skipped, line=10)
+    board.play = PlayRecord(leader, rows, incomplete_marker=claim, line=20)
+    problems = check_board(board)
+    assert all(isinstance(p, Problem) and p.code and p.message for p in problems)
