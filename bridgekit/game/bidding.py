@@ -780,11 +780,11 @@ def _target(strain: Strain, lo: int, hi: int, likely: int, ctx: _Context, info: 
     game = _GAME[strain]
     need = {3: 25, 4: 26, 5: 29}[game]
     fit = strain.suit is None or _fit_len(ctx, info, strain.suit) >= 8
-    if lo >= 37 and fit:
+    if (lo >= 37 or likely >= 38 and lo >= 34) and fit:
         return 7, "grand slam values"
-    if lo >= 33 and fit:
+    if (lo >= 33 or likely >= 34 and lo >= 30) and fit:
         return 6, "small slam values"
-    if lo >= need:
+    if lo >= need or likely >= need + 1:
         return game, "game values"
     if strain.is_minor and lo >= 25 and info.balanced:
         return 3, "game values"

@@ -200,8 +200,8 @@ class Table:
         self.say(f"Dealer South.  Vulnerable: {vul_text(o.vul)}.")
         if self.human is not None:
             self.say("Your hand:  " + self._hand_line(self.deal[YOU]))  # type: ignore[arg-type]
-            self.say("Type calls like 1h 2nt x xx p; ? explains the computer's calls, "
-                     "hint suggests a call, help lists commands.")
+            self.say("Type calls like 1h 2nt x xx p.  ? explains the computer's calls,\n"
+                     "hint suggests a call, help lists the commands, quit leaves.")
         self._auction()
         contract = self.record.auction.contract()
         assert contract is not None
@@ -274,9 +274,9 @@ class Table:
         for i, call in enumerate(a.calls):
             seat = a.seat_of(i)
             if i in reasons:
-                self.say(f"  {seat.full_name:<5} {self._call(call)}: {reasons[i]}")
+                self.say(f"  {seat.full_name:<11} {reasons[i]}")
             else:
-                self.say(f"  {seat.full_name:<5} {self._call(call)} (you): read as {self.bidder.explain(a, i, self.opt.vul)}")
+                self.say(f"  {seat.full_name + ' (you)':<11} {self.bidder.explain(a, i, self.opt.vul)}")
 
     # -- the play ---------------------------------------------------------------
 
@@ -363,6 +363,9 @@ class Table:
     def _human_card(self, play: Play) -> Card:
         seat = play.turn
         legal = list(play.legal_cards)
+        if len(legal) == 1:
+            self.say(f"{seat.full_name:<5} plays {self._c(legal[0])} (the only card)")
+            return legal[0]
         self.say("")
         self.say(self._view_text(play))
         whose = "your hand" if seat is self.human else f"dummy ({seat.full_name})"
@@ -416,7 +419,7 @@ class Table:
         shown = False
         for i in range(start, n):
             if i in reasons:
-                self.say(f"  {play.seat_of(i).full_name:<5} {self._c(play.cards[i])}: {reasons[i]}")
+                self.say(f"  {play.seat_of(i).full_name:<5} {reasons[i]}")
                 shown = True
         if not shown:
             self.say("The computer has not played a card in the last two tricks.")
