@@ -26,10 +26,10 @@ from typing import IO, Iterator, Union
 from ..auction import Auction
 from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Tag
 from ..calls import Call
-from ..cards import Card, Rank, Strain, Suit
+from ..cards import ALL_CARDS, Card, Strain
 from ..contract import Contract, Doubling
 from ..deal import Deal, Hand
-from ..errors import BridgekitError, FileFormatError, IllegalCallError
+from ..errors import BridgekitError, FileFormatError, IllegalCallError, ParseError
 from ..play import trick_winner
 from ..seats import Seat, Vul
 
@@ -523,7 +523,14 @@ class _Reader:
         strain = contract.strain if contract is not None and not contract.is_passed_out else None
         entries = cur.cards
         first_card = entries[0].card
-        holder0 = deal.holder(first_card) if deal is not None and first_card is not None else None
+        owner: dict[Card, Seat] = {}
+        if deal is not None:
+            for seat in Seat:
+                hand = deal[seat]
+                if hand is not None:
+                    for card in hand.cards:
+                        owner.setdefault(card, seat)
+        holder0 = owner.get(first_card) if first_card is not None else None
         if declarer is not None:
             opening = declarer.lho
             if holder0 is not None and holder0 is not opening:
@@ -543,7 +550,7 @@ class _Reader:
             cards = [e.card for e in trick if e.card is not None]
             seats: list[Seat] = []
             if deal is not None:
-                held = [deal.holder(c) for c in cards]
+                held = [owner.get(c) for c in cards]
                 if all(h is not None for h in held) and len(set(held)) == len(held):
                     seats = [h for h in held if h is not None]
             if not seats:
@@ -573,25 +580,32 @@ class _Reader:
         return rec, (declarer_tricks if done else None)
 
 
+_CARDS_BY_LETTERS = {(c.suit.name, c.rank.letter): c for c in ALL_CARDS}
+
+
 def _parse_lin_hand(text: str) -> Hand:
-    """``SAKQHJT9D8765C432`` (suit letter then ranks, any order and case, ``10`` allowed)."""
+    """``SAKQHJT9D8765C432`` (suit letter then ranks, any order and case, ``10`` allowed).
+
+    Raises ParseError for a rank before any suit, an unknown character or a
+    card given twice."""
     cards: list[Card] = []
-    suit: Suit | None = None
-    s = text.upper().replace("10", "T")
-    for ch in s:
+    suit: str | None = None
+    for ch in text.upper().replace("10", "T"):
         if ch in "SHDC":
-            suit = Suit[ch]
+            suit = ch
         elif ch.isspace():
             continue
         else:
             if suit is None:
-                from ..errors import ParseError
                 raise ParseError(f"rank {ch!r} before any suit letter in {text!r}")
-            cards.append(Card(suit, Rank.parse(ch)))
-    if len(set(cards)) != len(cards):
-        from ..errors import ParseError
+            card = _CARDS_BY_LETTERS.get((suit, ch))
+            if card is None:
+                raise ParseError(f"invalid rank {ch!r} in {text!r}")
+            cards.append(card)
+    hand = Hand(cards)
+    if len(hand) != len(cards):
         raise ParseError(f"a card appears twice in {text!r}")
-    return Hand(cards)
+    return hand
 
 
 def _clean_note(text: str) -> str:
