@@ -97,6 +97,13 @@ def test_score_output_file_and_input_untouched(tmp_path: Path) -> None:
     assert text.count('[Score "NS 420"]') == 1 and '[Score "NS -500"]' in text
     again = run("score", str(out), "--json")
     assert json.loads(again.stdout)["totals"]["mismatches"] == 0
+    assert run("check", str(out)).exit_code == 0
+    # an auction profile chosen with --rules is written into the file
+    out2 = tmp_path / "auction.pbn"
+    run("score", str(src), "--rules", "auction-classic", "-o", str(out2))
+    rows = json.loads(run("score", str(out2), "--json").stdout)["boards"]
+    assert {r["profile"] for r in rows} == {"auction-classic"}
+    assert all(r["mismatch"] is False for r in rows)
 
 
 def test_score_in_place(tmp_path: Path) -> None:
