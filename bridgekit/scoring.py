@@ -297,7 +297,7 @@ def score_board(board: Board, override: str | Profile | None = None) -> BoardSco
     out.notes.extend(notes)
     out.result, out.tricks_from = result, source
     vul = board.vulnerable
-    if vul is None and board.number is not None and not profile.rubber:
+    if vul is None and board.number is not None and board.number >= 1 and not profile.rubber:
         vul = Vul.for_board(board.number)
         out.notes.append("vulnerability from the board number")
     out.vulnerable = vul

@@ -188,3 +188,25 @@ def test_parse_imp_tag() -> None:
     from bridgekit.scoring import parse_imp_tag
     assert parse_imp_tag("NS 4 EW -4") == 4 and parse_imp_tag("EW -2.5") == 2.5
     assert parse_imp_tag("10") is None and parse_imp_tag("NS x") is None
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_TAG_TEXT = st.one_of(st.text(max_size=12), st.sampled_from(
+    ["4S", "4HX", "Pass", "7NTXX", "N", "S", "E", "W", "10", "NS 9", "EW 4 NS 9", "^7", "-", "?", "All", "None",
+     "NS 420", "-50", "EW", "Auction-1920", "Auction-Classic", "IMP", "Open", "Closed", "2"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(contract=_TAG_TEXT, declarer=_TAG_TEXT, result=_TAG_TEXT, vul=_TAG_TEXT, score=_TAG_TEXT,
+       scoring=_TAG_TEXT, number=_TAG_TEXT)
+def test_score_board_never_raises(contract: str, declarer: str, result: str, vul: str, score: str,
+                                  scoring: str, number: str) -> None:
+    b = board(Board=number, Contract=contract, Declarer=declarer, Result=result, Vulnerable=vul,
+              Score=score, Scoring=scoring)
+    s = score_board(b)
+    s.to_dict()
+    write_score_tags(s)
+    if s.score is not None and s.recorded_ns is not None:
+        assert s.mismatch is (s.recorded_ns != s.score.ns)
