@@ -67,7 +67,7 @@ def _save(board: object, path: str) -> None:
 @click.command(context_settings=_CONTEXT)
 @click.option("--vul", "vul", type=VUL, default=None, metavar="none|ns|ew|all",
               help="Vulnerability, chosen before the deal (default none).")
-@click.option("--seed", type=int, default=None, help="Reproduce a deal (and the computer's choices).")
+@click.option("--seed", type=int, default=None, help="Reproduce a deal (and the computer's choices too, with --think 0).")
 @click.option("--deal", "deal", type=DEAL, default=None, metavar="PBN",
               help='Play this deal, e.g. "N:AK.. ... ... ..." (South still deals).')
 @click.option("--board", "board", default=None, metavar="FILE:N", help="Play the deal of board N of a PBN or LIN file.")
