@@ -329,7 +329,7 @@ class ScoreTotals:
     scored: int = 0
     compared: int = 0
     mismatches: int = 0
-    net_ns: int = 0
+    net_ns: int = 0                                       # duplicate boards only
     lines: dict[str, int] = field(default_factory=dict)   # "below_ns" ... for rubber profiles
 
     def add(self, s: BoardScore) -> None:
@@ -337,8 +337,9 @@ class ScoreTotals:
         if s.score is None:
             return
         self.scored += 1
-        self.net_ns += s.score.ns
-        if s.profile.rubber:
+        if not s.profile.rubber:
+            self.net_ns += s.score.ns
+        else:
             for line in (BELOW, ABOVE):
                 for side in Side:
                     key = f"{line}_{side.value.lower()}"

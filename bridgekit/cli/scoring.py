@@ -202,7 +202,7 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
     rows: list[dict[str, Any]] = []
     table: list[list[Any]] = []
     keep: dict[str, list[Board]] = {}
-    rubber_rows = False
+    rubber_rows = duplicate_rows = False
     for path in files:
         if in_place and path == "-":
             raise click.UsageError("--in-place cannot rewrite standard input")
@@ -224,6 +224,7 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
             row = s.to_dict()
             rows.append(row)
             rubber_rows = rubber_rows or s.profile.rubber
+            duplicate_rows = duplicate_rows or not s.profile.rubber
             table.append(_table_row(s, row, ascii_, len(files) > 1))
     if as_json:
         click.echo(json.dumps({"boards": rows, "totals": totals.to_dict()}, indent=1, ensure_ascii=False))
@@ -231,9 +232,11 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
         _write_csv(rows)
     else:
         if table:
-            click.echo(tabulate([r for r in table], headers=_headers(rubber_rows, len(files) > 1),
+            if rubber_rows and duplicate_rows:   # profiles mixed: both sets of columns
+                table = [_both(r, len(files) > 1) for r in table]
+            click.echo(tabulate(table, headers=_headers(rubber_rows, len(files) > 1, duplicate_rows),
                                 tablefmt="simple", disable_numparse=True))
-        click.echo(_totals_line(totals, rubber_rows)
+        click.echo(_totals_line(totals, rubber_rows, duplicate_rows or not rubber_rows)
                    + ("  (* tricks from the recorded play)" if any(r["tricks_from"] == "play" for r in rows) else ""))
     try:
         if output is not None:
@@ -267,11 +270,24 @@ def _ns_text(value: int | None) -> str:
     return "-" if value is None else f"{value:+d}" if value else "0"
 
 
-def _headers(rubber: bool, files: bool) -> list[str]:
+def _headers(rubber: bool, files: bool, duplicate: bool = True) -> list[str]:
     head = (["file"] if files else []) + ["board", "room", "dlr", "vul", "contract", "by", "tricks"]
+    if rubber and duplicate:
+        return head + ["N/S", "E/W", "NS below", "NS above", "EW below", "EW above", "recorded", "check"]
     if rubber:
         return head + ["NS below", "NS above", "EW below", "EW above", "recorded", "check"]
     return head + ["N/S", "E/W", "recorded", "check"]
+
+
+def _both(row: list[Any], files: bool) -> list[Any]:
+    """A row of either kind padded to the columns of a mixed table."""
+    base = 8 if files else 7
+    values = row[base:-2]
+    if len(values) == 2:
+        values = values + ["", "", "", ""]
+    else:
+        values = ["", ""] + values
+    return row[:base] + values + row[-2:]
 
 
 def _table_row(s: Any, row: dict[str, Any], ascii_: bool, files: bool) -> list[Any]:
@@ -297,14 +313,14 @@ def _table_row(s: Any, row: dict[str, Any], ascii_: bool, files: bool) -> list[A
     return out
 
 
-def _totals_line(t: Any, rubber: bool) -> str:
+def _totals_line(t: Any, rubber: bool, duplicate: bool = True) -> str:
     text = f"{t.boards} boards, {t.scored} scored"
     if t.scored:
+        if duplicate:
+            text += f"; total for N/S {_ns_text(t.net_ns)}"
         if rubber and t.lines:
             text += (f"; N/S {t.lines.get('below_ns', 0)} below, {t.lines.get('above_ns', 0)} above;"
                      f" E/W {t.lines.get('below_ew', 0)} below, {t.lines.get('above_ew', 0)} above")
-        else:
-            text += f"; total for N/S {_ns_text(t.net_ns)}"
     if t.compared:
         text += f"; recorded Score agrees on {t.compared - t.mismatches} of {t.compared}"
     return text
