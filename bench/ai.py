@@ -74,7 +74,7 @@ def auction_for(deal, vul: Vul, bidder: Bidder) -> Auction:  # type: ignore[no-u
     return a
 
 
-def play_deal(deal, auction: Auction, vul: Vul, player: CardPlayer, tally: Tally) -> None:  # type: ignore[no-untyped-def]
+def play_deal(deal, table, auction: Auction, vul: Vul, player: CardPlayer, tally: Tally) -> None:  # type: ignore[no-untyped-def]
     contract, declarer = auction.contract(), auction.declarer()
     assert contract is not None and declarer is not None and contract.strain is not None
     play = Play(deal, contract.strain, declarer)
@@ -97,7 +97,7 @@ def play_deal(deal, auction: Auction, vul: Vul, player: CardPlayer, tally: Tally
         lost[declaring] += max(values.values()) - values[card]
     tally.lost_declarer.append(lost[True])
     tally.lost_defence.append(lost[False])
-    tally.vs_dd.append(play.declarer_tricks() - dds.dd_table(deal).tricks(declarer, contract.strain))
+    tally.vs_dd.append(play.declarer_tricks() - table.tricks(declarer, contract.strain))
 
 
 def main() -> None:
@@ -114,21 +114,22 @@ def main() -> None:
     par_imps: list[int] = []
     at_par = 0
     passed = 0
-    for i in range(args.deals):
-        seed = args.first_seed + i
-        deal = deal_cards(seed)
+    seeds = [args.first_seed + i for i in range(args.deals)]
+    all_deals = [deal_cards(seed) for seed in seeds]
+    tables = dds.dd_tables(all_deals)
+    for seed, deal, table in zip(seeds, all_deals, tables):
         vul = Vul.for_board(seed % 16 + 1)
         auction = auction_for(deal, vul, bidder)
         contract, declarer = auction.contract(), auction.declarer()
-        par = dds.dds_par(deal, vul, DEALER)
+        par = dds.dds_par(table, vul, DEALER)
         if contract is None or contract.is_passed_out or declarer is None:
             ns = 0
             passed += 1
         else:
             assert contract.strain is not None
-            tricks = dds.dd_table(deal).tricks(declarer, contract.strain)
+            tricks = table.tricks(declarer, contract.strain)
             ns = profile.score(Result(contract, declarer, tricks), vul, deal).ns
-            deals.append((seed, deal, vul, auction))
+            deals.append((seed, deal, table, vul, auction))
         diff = imps(ns - par.score)
         par_imps.append(diff)
         at_par += int(ns == par.score)
@@ -140,12 +141,11 @@ def main() -> None:
     rows = []
     for cfg in configs:
         tally = Tally()
-        for seed, deal, vul, auction in deals:
+        for seed, deal, table, vul, auction in deals:
             player = CardPlayer(cfg.samples, use_auction=cfg.use_auction, rng=random.Random(seed),
                                 bidder=bidder, think=cfg.think)
-            play_deal(deal, auction, vul, player, tally)
-            print(f"  {cfg.name}: deal {seed} done", file=sys.stderr, end="\r")
-        print(" " * 70, file=sys.stderr, end="\r")
+            play_deal(deal, table, auction, vul, player, tally)
+            print(f"  {cfg.name}: deal {seed} done", file=sys.stderr, flush=True)
         rows.append((cfg, tally))
     head = f"{'card player':<46} {'lost/deal decl':>14} {'lost/deal def':>13} {'vs DD':>6} " \
            f"{'s/card':>7} {'max s':>6} {'s/deal':>7}"
