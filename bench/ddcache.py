@@ -82,10 +82,15 @@ def load_or_solve(n: int, path: Path | None = None, seed: int = SEED, quiet: boo
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("n", type=int)
+    ap.add_argument("n", type=int, nargs="?", default=None,
+                    help="deals wanted in the cache (none: just report what it holds)")
     ap.add_argument("--cache", type=Path, default=None)
     ap.add_argument("--fixture", action="store_true", help=f"also write the first n to {FIXTURE}")
     args = ap.parse_args()
+    if args.n is None:
+        path = args.cache or default_cache()
+        print(f"{path}: {len(read_cache(path))} deals with DD tables (seed {SEED})")
+        return
     rows = load_or_solve(args.n, args.cache)
     if args.fixture:
         FIXTURE.parent.mkdir(parents=True, exist_ok=True)
