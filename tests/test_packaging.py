@@ -12,6 +12,7 @@ def test_every_subpackage_is_listed_in_pyproject() -> None:
     listed = set(config["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "bridgekit").rglob("__init__.py")}
     assert found - listed == set(), "add these packages to pyproject.toml"
-    assert "bridgekit.lessons" in listed
+    assert {"bridgekit.lessons", "bridgekit.samples"} <= listed
+    assert config["tool"]["setuptools"]["package-dir"]["bridgekit.samples"] == "samples"
     assert config["tool"]["setuptools"]["package-dir"]["bridgekit.lessons"] == "lessons"
     assert any((ROOT / "lessons").glob("*.toml"))
