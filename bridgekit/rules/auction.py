@@ -150,7 +150,7 @@ def _usable(deal: Deal | None) -> Deal | None:
     return deal
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)
 def _honours(rules: AuctionRules, deal: Deal, strain: Strain) -> tuple[ScoreItem, ...]:
     held = honours_held(deal, strain)
     if held is None:
@@ -163,7 +163,7 @@ def _honours(rules: AuctionRules, deal: Deal, strain: Strain) -> tuple[ScoreItem
     return (ScoreItem(side, f"{HONOURS} ({sum(split)} {what}, {split[0]}+{split[1]})", points, ABOVE),)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=None)  # a finite domain of results
 def _play_score(rules: AuctionRules, result: Result) -> tuple[ScoreItem, ...]:
     contract = result.contract
     if result.tricks is None:

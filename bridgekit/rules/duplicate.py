@@ -61,7 +61,7 @@ def undertrick_penalty(down: int, doubling: Doubling, vulnerable: bool) -> int:
     return doubled * (2 if doubling is Doubling.REDOUBLED else 1)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=None)  # a finite domain: 7 x 5 x 3 x 4 x 14 x 4 results
 def _score(result: Result, vul: Vul) -> Score:
     contract = result.contract
     if contract.is_passed_out:
