@@ -467,38 +467,52 @@ def compute_profile(pos: dict[str, Any], ascii: bool) -> Computed:
 
 
 def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
-    """A sequence of deals in one rubber profile: the running trick points below
-    the line for each side, and the deal that completes a game."""
-    profile = pos_profile(pos)
+    """A sequence of deals in one rubber profile, kept on the pad by the same
+    code as ``bridgekit rubber``: the running trick points below the line for
+    each side, and the deal that completes a game."""
     from ..rules import BELOW
+    from ..rules.rubber import SessionDeal, keep_score
+    profile = pos_profile(pos)
     results = _get(pos, "results")
     if not isinstance(results, list) or not results:
         raise PositionError("results must be a list of deals, e.g. [{contract = '1S', declarer = 'S', tricks = 8}]")
+    session = []
+    for raw in results:
+        sub = dict(pos)
+        sub.update(raw)
+        session.append(SessionDeal(pos_result(sub), deal=pos_deal(sub)))
+    try:
+        rubbers = keep_score(session, profile)
+    except BridgekitError as e:
+        raise PositionError(str(e)) from None
+    entries = [e for r in rubbers for e in r.entries]
+    notes = [d for r in rubbers for d in r.deals]
     below = {Side.NS: 0, Side.EW: 0}
     values: dict[str, Any] = {"game_deal": 0, "game_side": ""}
     lines = []
-    for n, raw in enumerate(results, start=1):
-        sub = dict(pos)
-        sub.update(raw)
-        result = pos_result(sub)
-        score = profile.score(result, pos_vul(sub), pos_deal(sub))
-        for side in Side:
-            below[side] += score.on_line(side, BELOW)
+    for n, (sd, note) in enumerate(zip(session, notes), start=1):
+        for e in entries:
+            if e.deal == n and e.line == BELOW:
+                below[e.side] += e.points
+        result = sd.result
         lines.append(f"Deal {n}: {result.contract.symbol(ascii)} by {show_value(result.declarer)}, "
                      f"{result.tricks} tricks: below the line N/S {below[Side.NS]}, E/W {below[Side.EW]}")
-        winners = [s for s in Side if below[s] >= profile.game_threshold]
-        if winners and not values["game_deal"]:
-            values.update(game_deal=n, game_side=winners[0], below_ns=below[Side.NS], below_ew=below[Side.EW])
-            lines.append(f"  {side_name(winners[0])} reaches {profile.game_threshold}: game.")
+        if note.game_won is not None:
+            if not values["game_deal"]:
+                values.update(game_deal=n, game_side=note.game_won,
+                              below_ns=below[Side.NS], below_ew=below[Side.EW])
+            lines.append(f"  {side_name(note.game_won)} reaches {profile.game_threshold}: game.")
             lines.append("  A line is drawn; both sides start the next game from zero.")
             below = {Side.NS: 0, Side.EW: 0}
     return Computed(values, lines)
 
 
 def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
-    """A team match from a file: boards paired by number, open room (team A
+    """A team match from a file, computed by the same library code as
+    ``bridgekit match``: boards paired by number and room, open room (team A
     N/S) minus closed room, the difference in IMPs, and the total."""
     from ..formats import read_boards
+    from ..scoring import score_boards, team_match
     profile = pos_profile(pos)
     path = Path(str(_get(pos, "file")))
     if not path.is_absolute():
@@ -507,38 +521,23 @@ def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
         from .loader import lessons_dir
         candidates = [lessons_dir().parent / path, Path(__file__).resolve().parents[2] / path]
         path = next((c for c in candidates if c.is_file()), candidates[0])
-    rooms: dict[int, dict[str, int]] = {}
     try:
-        boards = list(read_boards(str(path)))
+        match = team_match(score_boards(read_boards(str(path)), profile))
     except BridgekitError as e:
         raise PositionError(f"cannot read {path}: {e}") from None
     except OSError as e:
         raise PositionError(f"cannot read {path}: {e.strerror}") from None
-    for board in boards:
-        number, contract = board.number, board.contract
-        if number is None or contract is None:
-            raise PositionError(f"{path}: a board lacks its number or contract")
-        room = (board.room or "").lower()
-        if contract.is_passed_out:
-            result = Result(PASSED_OUT)
-        else:
-            result = Result(contract, board.declarer, board.result)
-        vul = board.vulnerable
-        score = profile.score(result, vul if vul is not None else Vul.NONE, board.deal)
-        rooms.setdefault(number, {})[room] = score.ns
+    if match.unpaired or not match.boards:
+        raise PositionError(f"{path}: not every board is played in both rooms ({', '.join(match.unpaired)})")
     values: dict[str, Any] = {}
     lines = [f"{'Board':>5} {'Open N/S':>9} {'Closed N/S':>11} {'Diff':>6} {'IMPs':>5}"]
-    total = 0
-    for number in sorted(rooms):
-        pair = rooms[number]
-        if set(pair) != {"open", "closed"}:
-            raise PositionError(f"{path}: board {number} is not played in both rooms (Open and Closed)")
-        diff = pair["open"] - pair["closed"]
-        imps = imps_for(diff)
-        total += imps
-        values[f"diff_{number}"] = diff
-        values[f"imps_{number}"] = imps
-        lines.append(f"{number:>5} {pair['open']:>+9d} {pair['closed']:>+11d} {diff:>+6d} {imps:>+5d}")
+    for mb in match.boards:
+        if mb.diff is None or mb.imps is None or mb.open_ns is None or mb.closed_ns is None:
+            raise PositionError(f"{path}: board {mb.number} cannot be scored")
+        values[f"diff_{mb.number}"] = mb.diff
+        values[f"imps_{mb.number}"] = mb.imps
+        lines.append(f"{mb.number:>5} {mb.open_ns:>+9d} {mb.closed_ns:>+11d} {mb.diff:>+6d} {mb.imps:>+5d}")
+    total = match.total_imps
     values["total_imps"] = total
     values["winner"] = "A" if total > 0 else "B" if total < 0 else "draw"
     lines.append(f"Total {total:+d} IMPs for team A: "
