@@ -166,7 +166,12 @@ def decode_lines(source: Source, name: str | None = None) -> Iterator[str]:
             if "\x00" in text:
                 raise FileFormatError("not a text file (binary data: NUL bytes)", name)
             any_line = True
-            yield text.rstrip("\r\n")
+            if text.endswith("\n"):
+                text = text[:-1]
+            if "\r" in text:
+                yield from _split_text(text[:-1] if text.endswith("\r") else text)
+            else:
+                yield text
         if not any_line:
             raise FileFormatError("empty input", name)
         return
@@ -191,8 +196,8 @@ def _lines_of_path(path: str, name: str) -> Iterator[str]:
         stream = open(path, "rb")
     except FileNotFoundError:
         raise FileFormatError("no such file", name) from None
-    except OSError as e:
-        raise FileFormatError(f"cannot open: {e.strerror or e}", name) from None
+    except (OSError, ValueError) as e:
+        raise FileFormatError(f"cannot open: {getattr(e, 'strerror', None) or e}", name) from None
     with stream:
         try:
             yield from _Decoder(stream, name).lines()
