@@ -103,7 +103,7 @@ def test_cached_boards_are_not_solved() -> None:
     out = list(solve_boards(boards, progress=lambda s, c: calls.append((s, c))))
     assert [bt.cached for bt in out] == [True, False]
     assert out[0].table == DDTable.from_pbn(COMMON_GAME_1_DD)
-    assert out[1].table is None and out[1].error is not None and "incomplete" in out[1].error
+    assert out[1].table is None and out[1].error is not None and "not a complete 52-card deal" in out[1].error
     assert calls == [(0, 1)]
 
 

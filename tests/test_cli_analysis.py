@@ -89,7 +89,7 @@ def test_dd_reports_boards_it_cannot_solve(tmp_path: Path) -> None:
     result = run("dd", str(path), "--json")
     assert result.exit_code == 1
     assert len(json.loads(result.stdout)) == 1
-    assert f"{path}" in result.stderr and "board 3" in result.stderr and "incomplete deal" in result.stderr
+    assert f"{path}" in result.stderr and "board 3" in result.stderr and "not a complete 52-card deal" in result.stderr
     assert "Traceback" not in result.output
 
 

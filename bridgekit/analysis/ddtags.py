@@ -203,7 +203,7 @@ def board_deal(board: Board) -> tuple[Deal | None, str | None]:
         deal = deal.complete_last_hand()
     if not deal.is_complete:
         problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
-        return None, f"incomplete deal ({problems})"
+        return None, f"not a complete 52-card deal ({problems})"
     return deal, None
 
 

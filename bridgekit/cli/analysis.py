@@ -452,10 +452,18 @@ def _render_postmortem(pm: Any, room: str | None, ascii_: bool) -> str:
         contract = pm.contract
     who = pm.declarer.full_name
     name = f"Board {pm.board or '?'}" + (f" ({room} room)" if room else "")
-    lines = [f"{name}: {contract} by {who}. Double dummy {pm.start} tricks for "
-             f"declarer's side at the start, {pm.end} " + ("at the end" if len(pm.verdicts) == 52 else
-                                                             f"after the last recorded card (trick {len(pm.verdicts) // 4 + 1})")
-             + (f"; recorded result {pm.recorded}." if pm.recorded is not None else ".")]
+    n = len(pm.verdicts)
+    if n == 52:
+        when = "at the end"
+    elif n % 4 == 0:
+        when = f"after trick {n // 4} (the last recorded)"
+    else:
+        when = f"after card {n % 4} of trick {n // 4 + 1} (the last recorded)"
+    lines = [f"{name}: {contract} by {who}. Double dummy {pm.start} tricks for declarer's side at the "
+             f"start, {pm.end} {when}" + (f"; recorded result {pm.recorded}." if pm.recorded is not None else ".")]
+    if n < 52 and pm.recorded is not None and pm.recorded != pm.end:
+        lines.append(f"The play stops with a claim or concession of {pm.recorded} tricks for declarer's side; "
+                     f"double dummy gives {pm.end} from there.")
     lines.append(f"Declarer's side threw away {pm.declarer_cost} trick(s), the defence {pm.defence_cost}.")
     rows = []
     for t in range(0, len(pm.verdicts), 4):
