@@ -232,3 +232,14 @@ def test_check_runs_over_every_corpus_file_without_a_crash() -> None:
     summary = r.stderr.strip().splitlines()[-1]
     assert "boards checked" in summary and "declarer-mismatch" in summary and "wrong-hand" in summary
     assert CORPUS.is_dir()
+
+
+def test_large_crlf_file_has_no_spurious_problems(tmp_path: Path) -> None:
+    # a CRLF file larger than the reader's 1 MB chunk: a CR/LF pair cut at a
+    # chunk boundary once read as an empty line, ending a game mid-auction
+    game = GOOD.replace("\n", "\r\n") + "\r\n"
+    path = tmp_path / "big.pbn"
+    count = 2_300_000 // len(game) + 1  # the cut falls mid-file after the second chunk
+    path.write_bytes((game * count).encode("utf-8"))
+    r = run("-q", str(path))
+    assert r.stderr.strip() == f"{count} boards checked, 0 with problems" and r.exit_code == 0

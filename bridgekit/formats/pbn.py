@@ -120,6 +120,8 @@ class _Decoder:
             if cut < 0:
                 continue
             block, buf = buf[:cut], buf[cut + 1:]
+            if block.endswith(b"\r"):
+                block = block[:-1]  # the CR of a CRLF cut at the chunk boundary (not an empty line)
             if b"\x00" in block:
                 raise FileFormatError("not a text file (binary data: NUL bytes)", self.name)
             yield from _split_text(self._decode_block(block))
