@@ -111,7 +111,7 @@ def test_hash_without_previous_value_is_empty() -> None:
 
 def test_second_table_without_deal_inherits_it_with_a_warning() -> None:
     text = (f'[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "{DEAL}"]\n[Auction "N"]\n1C AP\n\n'
-            '[West "w2"]\n[Auction "N"]\nPass 1C AP\n')
+            '[West "w2"]\n[Contract "1C"]\n[Auction "N"]\nPass 1C AP\n')
     first, second = read_pbn(text)
     assert second.deal == first.deal and second.vulnerable is Vul.NS and second.number == 5
     assert codes(second) == ["inherited-deal"] and second.problems[0].severity == "warning"
