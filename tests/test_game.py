@@ -131,6 +131,17 @@ def test_every_computer_call_is_legal_and_explained() -> None:
     assert sum(1 for c in contracts if c is not None and c.level == 7) <= 1
 
 
+def test_wrap_keeps_80_columns_with_colour() -> None:
+    from bridgekit.game.session import wrap
+    from bridgekit.render import visible_len
+    red = "\x1b[31m\u2665\x1b[0m"
+    text = "Play from your hand: " + "  ".join(f"{i}:{red}Q" for i in range(1, 14))
+    lines = wrap(text).split("\n")
+    assert len(lines) == 2 and all(visible_len(line) <= 80 for line in lines)
+    assert lines[1].startswith("    11:")
+    assert wrap("  West  short") == "  West  short"
+
+
 def test_hand_shape() -> None:
     assert HandInfo.of(Hand.parse("AQ3.KJ4.K984.Q72")).balanced
     assert HandInfo.of(Hand.parse("AQ.KJ4.K9843.Q72")).balanced
@@ -313,6 +324,7 @@ def test_auto_game_completes_and_scores_as_bridgekit_score(tmp_path: Path) -> No
     result = _run(["--auto", "--seed", "3", "--samples", "2", "--think", "0", "--vul", "ns", "--save", str(out)], "")
     assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
     assert "the computer plays all four hands" in result.output  # type: ignore[attr-defined]
+    assert max(len(line) for line in result.output.splitlines()) <= 80  # type: ignore[attr-defined]
     _check_record(out)
     board = list(read_boards(str(out)))[0]
     assert board.get("Vulnerable") == "NS" and board.get("South") == "Computer"

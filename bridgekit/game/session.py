@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -34,7 +35,7 @@ from ..deal import Deal, Hand
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
 from ..play import Play
 from ..render import (call_text, card_text, contract_text, render_auction, render_deal, render_hand,
-                      vul_text)
+                      visible_len, vul_text)
 from ..seats import Seat, Side, Vul
 from .bidding import Bidder
 from .cardplay import DEFAULT_SAMPLES, DEFAULT_THINK, CardPlayer, TableView
@@ -42,6 +43,25 @@ from .cardplay import DEFAULT_SAMPLES, DEFAULT_THINK, CardPlayer, TableView
 #: The human's seat (document 004): South, who also deals.
 YOU = Seat.S
 DEALER = Seat.S
+
+
+def wrap(text: str, width: int = 80, indent: int = 4) -> str:
+    """Wrap ``text`` to ``width`` screen columns (colour codes take no room),
+    continuing lines indented by ``indent``; runs of spaces are kept."""
+    lines: list[str] = []
+    line = ""
+    for token in re.split(r"( +)", text):
+        if not token:
+            continue
+        if token.startswith(" "):
+            line += token
+            continue
+        if visible_len(line + token) > width and line.strip():
+            lines.append(line.rstrip())
+            line = " " * indent
+        line += token
+    lines.append(line.rstrip())
+    return "\n".join(lines)
 
 
 class GameAborted(BridgekitError):
@@ -246,7 +266,7 @@ class Table:
                 continue
             if low == "hint":
                 d = self.bidder.decide(a, self.deal[YOU], self.opt.vul)  # type: ignore[arg-type]
-                self.say(f"The computer would bid {self._call(d.call)}. {d.reason}")
+                self.say(wrap(f"The computer would bid {self._call(d.call)}. {d.reason}"))
                 continue
             if low in ("help", "h?"):
                 self.say("Calls: 1c 1d 1h 1s 1nt ... 7nt, p (pass), x (double), xx (redouble).\n"
@@ -274,9 +294,10 @@ class Table:
         for i, call in enumerate(a.calls):
             seat = a.seat_of(i)
             if i in reasons:
-                self.say(f"  {seat.full_name:<11} {reasons[i]}")
+                self.say(wrap(f"  {seat.full_name:<11} {reasons[i]}", indent=14))
             else:
-                self.say(f"  {seat.full_name + ' (you)':<11} {self.bidder.explain(a, i, self.opt.vul)}")
+                self.say(wrap(f"  {seat.full_name + ' (you)':<11} {self.bidder.explain(a, i, self.opt.vul)}",
+                              indent=14))
 
     # -- the play ---------------------------------------------------------------
 
@@ -370,7 +391,7 @@ class Table:
         self.say(self._view_text(play))
         whose = "your hand" if seat is self.human else f"dummy ({seat.full_name})"
         offer = "  ".join(f"{i}:{self._c(c)}" for i, c in enumerate(legal, start=1))
-        self.say(f"Play from {whose}: {offer}")
+        self.say(wrap(f"Play from {whose}: {offer}"))
         while True:
             text = self._ask(f"{seat.full_name} plays: ")
             low = text.lower()
@@ -382,7 +403,7 @@ class Table:
             if low == "hint":
                 view = TableView.for_seat(self.deal, play, self.record.auction, self.opt.vul)
                 d = self.player.decide(view)
-                self.say(f"The computer would play {self._c(d.card)}. {d.reason}")
+                self.say(wrap(f"The computer would play {self._c(d.card)}. {d.reason}"))
                 continue
             if low == "help":
                 self.say("Cards: sq, h10, cT, DA (suit then rank, or rank then suit), or the number "
@@ -419,7 +440,7 @@ class Table:
         shown = False
         for i in range(start, n):
             if i in reasons:
-                self.say(f"  {play.seat_of(i).full_name:<5} {reasons[i]}")
+                self.say(wrap(f"  {play.seat_of(i).full_name:<5} {reasons[i]}", indent=8))
                 shown = True
         if not shown:
             self.say("The computer has not played a card in the last two tricks.")
