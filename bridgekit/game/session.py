@@ -215,8 +215,9 @@ class Table:
 
     def run(self) -> GameRecord:
         o = self.opt
-        who = "the computer plays all four hands" if self.human is None else "you are South"
-        self.say(f"One deal of contract bridge: {who}; North is your partner.")
+        who = ("the computer plays all four hands." if self.human is None
+               else "you are South; North is your partner.")
+        self.say(f"One deal of contract bridge: {who}")
         self.say(f"Dealer South.  Vulnerable: {vul_text(o.vul)}.")
         if self.human is not None:
             self.say("Your hand:  " + self._hand_line(self.deal[YOU]))  # type: ignore[arg-type]
