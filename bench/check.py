@@ -67,7 +67,10 @@ def make_board(number: int, rng: random.Random) -> Board:
     assert contract is not None and declarer is not None
     play = Play(deal, contract.strain, declarer)
     while not play.is_complete():
-        play.push(rng.choice(list(play.legal_cards)))
+        held = play.remaining(play.turn) or set()
+        trick = play.current_trick()
+        follow = [c for c in held if trick and c.suit is trick[0].suit]
+        play.push(rng.choice(sorted(follow or held, key=lambda c: c.index)))
     b = Board()
     for name, value in (("Event", "bench"), ("Site", "?"), ("Date", "2026.11.29"), ("Board", str(number)),
                         ("West", "W"), ("North", "N"), ("East", "E"), ("South", "S"),
@@ -105,8 +108,10 @@ def main() -> None:
         print(f"generated {args.n} boards (full auctions, 52-card plays) in {gen_s:.1f}s; "
               f"file {size / 1e6:.1f} MB")
         # sanity: the generated file is clean
-        problems = sum(len(check_board(b)) for b in read_boards(path))
-        print(f"problems found in the generated file: {problems}")
+        problems = [p for b in read_boards(path) for p in check_board(b)]
+        print(f"problems found in the generated file: {len(problems)}")
+        for p in problems[:5]:
+            print(f"  {p}")
 
         def endplay_parse() -> int:
             from endplay.parsers import pbn as ep_pbn
