@@ -48,10 +48,11 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
           as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Check deals, auctions, play and recorded results in PBN or LIN FILES.
 
-    Each problem is printed on stdout as ``file, line N, board B: code: message``
-    (or as JSON / CSV records); a summary line (boards checked, boards with
-    problems, problems by code) ends the run on stderr.  Exit status: 0 clean,
-    1 problems found, 3 a file could not be read.
+    Each problem is printed on stdout as "file, line N, board B: code:
+    message" (or as JSON / CSV records); a summary line (boards checked,
+    boards with problems, problems by code) ends the run on stderr.
+    Irregularities the file marks with PBN's ^ are warnings.  Exit status: 0
+    no errors, 1 errors found, 3 a file could not be read.
 
     The quick forms check one auction (prints contract and declarer) or one
     play (prints the tricks), or the first illegal call or card and why.
@@ -61,7 +62,8 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
       bridgekit check game.pbn
       bridgekit check results/*.pbn --json > problems.json
       bridgekit check --auction "1S P 2S X XX P P P" --dealer N
-      bridgekit check --play "DA D2 D3 D4" --deal "N:AK.. ..." --contract 4S --declarer S
+      bridgekit check --play "CA C2 C3 C4" --contract 3NT --declarer S \\
+        --deal "N:AKQJT98765.2.2.2 4.AKQJT98765.3.3 3.4.AKQJT98765.4 2.3.4.AKQJT98765"
     """
     ascii_ = wants_ascii(ascii_)
     if auction_text is not None and play_text is not None:
