@@ -457,3 +457,11 @@ def test_samples_round_trip(path: Path) -> None:
     after = {p.code for b in back for p in b.problems if p.severity == "error"}
     assert after <= before
     assert os.path.getsize(path) > 0
+
+
+def test_comment_holding_tag_lines_is_flagged() -> None:
+    b = one('[Board "1"]\n{PAR 5S\n[South "x"]\n[Contract "5CX"]\n{PAR again}\n[Site "s"]\n')
+    assert b.get("South") is None and b.get("Site") == "s"  # the standard's reading: all of it is comment
+    p = b.problems[0]
+    assert (p.code, p.line, p.severity) == ("comment-swallows-tags", 2, "warning")
+    assert "2 tag line(s)" in p.message

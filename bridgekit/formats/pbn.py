@@ -285,6 +285,11 @@ class _Reader:
                     comment.append(line[:end])
                     if game is None:
                         game = _Game(name, comment_start)
+                    swallowed = sum(1 for text in comment[1:] if tag_line(text) is not None)
+                    if swallowed:
+                        game.scan_problems.append((
+                            "comment-swallows-tags", f"the '{{' comment of line {comment_start} runs to line "
+                            f"{lineno} and holds {swallowed} tag line(s): a missing '}}'?", comment_start, "warning"))
                     self._attach_comment(game, comment_owner, "\n".join(comment))
                     comment = None
                     comment_buffer = []
