@@ -465,3 +465,24 @@ def test_comment_holding_tag_lines_is_flagged() -> None:
     p = b.problems[0]
     assert (p.code, p.line, p.severity) == ("comment-swallows-tags", 2, "warning")
     assert "2 tag line(s)" in p.message
+
+
+def test_readme_library_example_runs(tmp_path: Path) -> None:
+    readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("<!-- library -->", 1)[1].split("\n## ", 1)[0]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0].replace("/tmp/canonical.pbn",
+                                                                         str(tmp_path / "c.pbn"))
+    out = io.StringIO()
+    import contextlib
+    cwd = os.getcwd()
+    os.chdir(SAMPLES.parent)
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "README.md", "exec"), {})
+    finally:
+        os.chdir(cwd)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "1 N None 4H 10"
+    assert lines[1].startswith("1C Pass 1H Pass 2NT Pass 4H Pass Pass Pass {1: 'Could be short'")
+    assert lines[-1] == '[Vulnerable "None"]'
+    assert len(list(read_boards(str(tmp_path / "c.pbn")))) == 6
