@@ -172,3 +172,31 @@ def test_a_deal_repeated_in_a_team_file_is_solved_once() -> None:
     out = list(solve_boards(boards, progress=lambda s, c: calls.append((s, c))))
     assert calls == [(1, 0)]
     assert [bt.table for bt in out] == [DDTable.from_pbn(COMMON_GAME_1_DD)] * 2
+
+
+@needs_corpus
+@pytest.mark.dds
+@pytest.mark.parametrize("rel, expected", [
+    ("bridgeparsers/commongame_260119_handrecord.pbn",
+     {"DoubleDummyTricks": "exact", "OptimumResultTable": "exact", "OptimumScore": "exact", "ParContract": "exact"}),
+    ("pbnjs/Hand_Trophy_Pairs.pbn", {"DoubleDummyTricks": "ones", "OptimumResultTable": "ones"}),
+    ("pbnjs/Hazlemere_Trophy.pbn", {"OptimumResultTable": "floor-6"}),
+    ("pbnjs/Wed_Individual.pbn", {"OptimumResultTable": "floor-4"}),
+])
+def test_agreement_with_other_writers(rel: str, expected: dict[str, str]) -> None:
+    """One board per writer convention (bench/agreement.py does every board)."""
+    from bridgekit.analysis.ddtags import board_deal, board_vul_dealer
+    # A floor only shows on a board with a number below it.
+    floor = {"floor-6": 6, "floor-4": 4}.get(expected.get("OptimumResultTable", ""), 0)
+    table = None
+    for board in read_boards(str(CORPUS / "pbn" / rel)):
+        deal, _ = board_deal(board)
+        if deal is None:
+            continue
+        table = dds.dd_table(deal)
+        if min(table.cells) < floor or not floor:
+            break
+    assert table is not None
+    vul, dealer = board_vul_dealer(board)
+    assert vul is not None and dealer is not None
+    assert compare_tags(board, table, dds.dds_par(table, vul, dealer)) == expected
