@@ -1,6 +1,6 @@
 """The generic par solver against DDS's par, on seeded random deals.
 
-    python bench/par.py [--deals 10000]
+    python bench/par.py [--deals 10000] [--all-vul]
 
 DD tables come from bench/ddcache.py's cache (deals it lacks are solved and
 added; the first run over 10,000 deals takes a while).  For each deal, with
@@ -27,16 +27,22 @@ from ddcache import load_or_solve  # noqa: E402
 from bridgekit.analysis.par import par  # noqa: E402
 from bridgekit.dds import dds_par  # noqa: E402
 from bridgekit.rules import find_profile  # noqa: E402
-from bridgekit.seats import Vul, dealer_for_board  # noqa: E402
+from bridgekit.seats import Seat, Vul, dealer_for_board  # noqa: E402
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=10000)
     ap.add_argument("--cache", type=Path, default=None)
+    ap.add_argument("--all-vul", action="store_true",
+                    help="each deal under all 16 vulnerability/dealer combinations, not the board's")
     args = ap.parse_args()
     rows = load_or_solve(args.deals, args.cache)
-    cases = [(table, Vul.for_board(i + 1), dealer_for_board(i + 1), deal) for i, (deal, table) in enumerate(rows)]
+    if args.all_vul:
+        cases = [(table, vul, dealer, deal) for deal, table in rows for vul in Vul for dealer in Seat]
+    else:
+        cases = [(table, Vul.for_board(i + 1), dealer_for_board(i + 1), deal)
+                 for i, (deal, table) in enumerate(rows)]
 
     start = time.perf_counter()
     ref = [dds_par(t, v, d) for t, v, d, _ in cases]
@@ -49,12 +55,14 @@ def main() -> None:
     same_score = sum(a.score == b.score for a, b in zip(mine, ref))
     same_contracts = sum(a.par_contract() == b.par_contract() for a, b in zip(mine, ref))
     n = len(cases)
-    print(f"par on {n} random deals (vulnerability and dealer from the board number)")
+    how = "all 16 vulnerability/dealer combinations each" if args.all_vul else \
+        "vulnerability and dealer from the board number"
+    print(f"par on {len(rows)} random deals, {n} cases ({how})")
     print(f"  same par score as DDS:      {same_score}/{n}")
     print(f"  same par contracts as DDS:  {same_contracts}/{n}")
     for i, (a, b) in enumerate(zip(mine, ref)):
         if a.score != b.score or a.par_contract() != b.par_contract():
-            print(f"  deal {i + 1}: bridgekit {a.score} {a.par_contract()}, DDS {b.score} {b.par_contract()}")
+            print(f"  case {i + 1}: bridgekit {a.score} {a.par_contract()}, DDS {b.score} {b.par_contract()}")
     print(f"  DDS DealerParBin:      {n / t_dds:10.0f} deals/s")
     print(f"  bridgekit generic par: {n / t_mine:10.0f} deals/s  (ratio {t_dds / t_mine:.3f} of DDS's speed)")
 
