@@ -58,6 +58,9 @@ class _Outcome:
         self.tricks = tricks
 
 
+_NS_MEMO: dict[tuple[object, ...], int] = {}
+
+
 def _outcome(table: DDTable, side: Side, level: int, strain: Strain, vul: Vul, deal: Deal | None,
              score: ScoreFunction) -> _Outcome:
     a, b = side.seats
@@ -67,7 +70,18 @@ def _outcome(table: DDTable, side: Side, level: int, strain: Strain, vul: Vul, d
     declarer = declarers[0]
 
     def ns(doubling: Doubling) -> int:
-        return score(Result(Contract(level, strain, doubling), declarer, tricks), vul, deal).ns
+        if deal is not None:
+            return score(Result(Contract(level, strain, doubling), declarer, tricks), vul, deal).ns
+        # Without a deal the score is a function of the result and vulnerability
+        # alone: remember it across deals (the same few hundred keep coming back).
+        key = (score, level, strain, doubling, declarer, tricks, vul)
+        value = _NS_MEMO.get(key)
+        if value is None:
+            if len(_NS_MEMO) > 200_000:
+                _NS_MEMO.clear()
+            value = _NS_MEMO[key] = score(Result(Contract(level, strain, doubling), declarer, tricks), vul,
+                                          None).ns
+        return value
 
     defenders = side.opponents
     undoubled = ns(Doubling.UNDOUBLED)
