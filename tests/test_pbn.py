@@ -486,3 +486,9 @@ def test_readme_library_example_runs(tmp_path: Path) -> None:
     assert lines[1].startswith("1C Pass 1H Pass 2NT Pass 4H Pass Pass Pass {1: 'Could be short'")
     assert lines[-1] == '[Vulnerable "None"]'
     assert len(list(read_boards(str(tmp_path / "c.pbn")))) == 6
+
+
+def test_reader_boards_are_plain_boards() -> None:
+    from bridgekit.formats.pbn import _new_board
+    fast, plain = _new_board("f.pbn", 3), Board(file="f.pbn", line=3)
+    assert fast == plain and fast.__dict__ == plain.__dict__

@@ -230,13 +230,23 @@ def _unescape(value: str) -> str:
     return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
 
 
+def _new_board(file: str | None, line: int | None) -> Board:
+    """``Board(file=file, line=line)``, built without running the field
+    setters (the reader makes one per game; ``tests/test_pbn.py`` checks that
+    both are the same)."""
+    board = object.__new__(Board)
+    board.__dict__.update(tags={}, _auction=None, _play=None, _tables={}, comments=[], _problems=[], file=file,
+                          line=line, escapes=[], _notes=[])
+    return board
+
+
 class _Game:
     """A game being scanned: the board plus the raw sections left for later."""
 
     __slots__ = ("board", "sections", "current", "notes", "scan_problems", "last", "has_tag")
 
     def __init__(self, name: str | None, line: int) -> None:
-        self.board = Board(file=name, line=line)
+        self.board = _new_board(name, line)
         self.sections: dict[str, list[tuple[int, str, bool]]] = {}
         self.current: list[tuple[int, str, bool]] | None = None  # raw items of the open section
         self.notes: list[tuple[str, int, str]] = []  # (section, line, value)
@@ -250,7 +260,7 @@ class _Reader:
         self.name = name
         self.previous: dict[str, Tag] = {}     # tags of the previous games, for "#"
         self.defaults: dict[str, str] = {}     # "##" values for all following games
-        self.prev_deal: dict[str, Tag] | None = None
+        self.prev_deal: dict[str, Tag] | None = None  # tags of the game just before, when it has a Deal
 
     # The scanner works line by line; a game ends at a blank line outside a
     # brace comment.  Brace comments spanning lines are gathered in ``pending``
@@ -516,21 +526,17 @@ class _Reader:
         # rpbridge.net and club files omit the deal on the second table of a board
         # (only from the game just before, and only for a game that has no
         # Board, Deal, Dealer or Vulnerable but records a table's result)
-        if (self.prev_deal is not None and not any(k in tags for k in ("Deal", "Board", "Dealer", "Vulnerable"))
+        if ("Deal" not in tags and self.prev_deal is not None
+                and not any(k in tags for k in ("Board", "Dealer", "Vulnerable"))
                 and sum(1 for k in ("Auction", "Play", "Contract", "Declarer", "Result") if k in tags) >= 2):
-            prev_board = self.prev_deal.get("Board")
-            here = tags.get("Board")
-            if here is None or prev_board is None or here.value.strip() == prev_board.value.strip():
-                for key, tag in self.prev_deal.items():
-                    if key not in tags:
-                        tags[key] = Tag(key, tag.value, None)
-                game.scan_problems.append(("inherited-deal", "no Deal tag: board, dealer, vulnerability and "
-                                           "deal taken from the previous game", board.line, "warning"))
+            for key in ("Board", "Dealer", "Vulnerable", "Deal"):
+                tag = self.prev_deal.get(key)
+                if tag is not None:
+                    tags[key] = Tag(key, tag.value, None)
+            game.scan_problems.append(("inherited-deal", "no Deal tag: board, dealer, vulnerability and "
+                                       "deal taken from the previous game", board.line, "warning"))
         self.previous.update(tags)
-        if "Deal" in tags:
-            self.prev_deal = {k: tags[k] for k in ("Board", "Dealer", "Vulnerable", "Deal") if k in tags}
-        else:
-            self.prev_deal = None
+        self.prev_deal = tags if "Deal" in tags else None
         board.__dict__["_pbn_game"] = game
         board.__dict__["_loader"] = _materialize
         return board
@@ -671,15 +677,19 @@ def _value_error(name: str, value: str) -> str | None:
 
 
 _VALUE_ERRORS: dict[tuple[str, str], str | None] = {}
+_UNSEEN = "unseen"
 
 
 def _check_values(board: Board, problem: Callable[..., None]) -> None:
     tags = board.tags
+    known = _VALUE_ERRORS
     for name in _VALUE_PARSERS:
         tag = tags.get(name)
         if tag is None:
             continue
-        error = _value_error(name, tag.value)
+        error = known.get((name, tag.value), _UNSEEN)
+        if error is _UNSEEN:
+            error = _value_error(name, tag.value)
         if error is not None:
             problem("bad-value", error, tag.line)
     tag = tags.get("Result")
@@ -774,7 +784,18 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             else:
                 rec.comments.append(text)
             continue
-        for tok in (text.split() if _COMPLEX.search(text) is None else _SEC_TOKEN.findall(text)):
+        if _COMPLEX.search(text) is None:
+            toks = text.split()
+            if flag is None and starred is None and not ended:
+                found = [_CALLS.get(t) for t in toks]
+                if None not in found:  # plain calls only: the common case
+                    calls.extend([CallEntry(c, line) for c in found])  # type: ignore[arg-type]
+                    if calls:
+                        last = calls[-1]
+                    continue
+        else:
+            toks = _SEC_TOKEN.findall(text)
+        for tok in toks:
             entry_call = _CALLS.get(tok)
             if entry_call is not None and flag is None and starred is None and not ended:
                 last = CallEntry(entry_call, line)
@@ -899,7 +920,18 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             else:
                 rec.comments.append(text)
             continue
-        for tok in (text.split() if _COMPLEX.search(text) is None else _SEC_TOKEN.findall(text)):
+        if _COMPLEX.search(text) is None:
+            toks = text.split()
+            if len(toks) == 4 and (not row or len(row) == 4) and flag is None and not ended:
+                cards = [_CARDS.get(t) for t in toks]
+                if None not in cards:  # a whole trick on its line: the common case
+                    row = [CardEntry(c, line) for c in cards]
+                    tricks.append(row)
+                    last = row[3]
+                    continue
+        else:
+            toks = _SEC_TOKEN.findall(text)
+        for tok in toks:
             card = _CARDS.get(tok)
             if card is not None and flag is None and not ended:
                 last = CardEntry(card, line)
