@@ -151,3 +151,14 @@ def test_solve_position_agrees_with_the_table_and_the_rules() -> None:
 def test_solve_position_rejects_illegal_play() -> None:
     with pytest.raises(IllegalCardError):
         dds.solve_position(COMMON_GAME_1, Strain.S, Seat.E, [Card.parse("SK")])  # N's card, E to lead
+
+
+@pytest.mark.dds
+def test_solving_loads_only_the_solver_layer_of_endplay() -> None:
+    """endplay's package __init__ pulls in its whole toolkit (about a second);
+    the adapter loads only its ctypes layer over DDS."""
+    code = ("import sys; from bridgekit import dds; from bridgekit.deal import Deal; "
+            f"t = dds.dd_table(Deal.parse({str(SUITS_DEAL)!r})); "
+            "print(t.to_pbn(), 'endplay.dealer' in sys.modules, 'endplay._dds' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0d0d00d0d000d0d00d0d", "False", "True"]
