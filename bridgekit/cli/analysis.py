@@ -123,6 +123,8 @@ def _write(boards: list[Board] | Iterator[Board], output: str, what: str) -> int
     from ..formats import write_boards
     try:
         n = write_boards(boards, output, "pbn")
+    except BrokenPipeError:
+        raise  # `... -o - | head`: main() ends quietly
     except OSError as e:
         click.echo(f"bridgekit: cannot write {e.filename or output}: {e.strerror}", err=True)
         return None
