@@ -492,3 +492,12 @@ def test_reader_boards_are_plain_boards() -> None:
     from bridgekit.formats.pbn import _new_board
     fast, plain = _new_board("f.pbn", 3), Board(file="f.pbn", line=3)
     assert fast == plain and fast.__dict__ == plain.__dict__
+
+
+def test_stdin_is_streamed_and_sniffed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    data = (BAD / "crlf.pbn").read_bytes()
+    fake = io.TextIOWrapper(io.BufferedReader(io.BytesIO(data)))  # type: ignore[arg-type]
+    monkeypatch.setattr(sys, "stdin", fake)
+    boards = list(read_boards("-"))
+    assert [b.number for b in boards] == [1, 2] and boards[0].file == "<stdin>"

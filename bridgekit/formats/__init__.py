@@ -56,10 +56,13 @@ def read_boards(path: str, fmt: str | None = None) -> Iterator[Board]:
     """
     path = os.fspath(path)
     if path == "-":
-        data = sys.stdin.buffer.read()
-        name = "<stdin>"
-        kind = fmt or detect_format("", data[:4096]) or "pbn"
-        yield from _read(kind, data, name)
+        stream = sys.stdin.buffer  # streamed, not read whole
+        kind = fmt
+        if kind is None:
+            peek = getattr(stream, "peek", None)
+            head = peek(4096)[:4096] if peek is not None else b""
+            kind = detect_format("", head) or "pbn"
+        yield from _read(kind, stream, "<stdin>")
         return
     if os.path.isdir(path):
         raise FileFormatError("is a directory, not a file", path)
