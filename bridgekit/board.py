@@ -216,12 +216,12 @@ class Board:
             tags[name] = normalized_tag_value(name, tag.value)
         if "Result" in self.tags:
             tags["Result"] = self.export_result()
-        tag_comments = {name: list(tag.comments) for name, tag in self.tags.items()
+        tag_comments = {name: _clean(tag.comments) for name, tag in self.tags.items()
                         if tag.comments and name not in ("Auction", "Play")}
         out: dict[str, object] = {
             "tags": tags,
             "tag_comments": tag_comments,
-            "comments": list(self.comments),
+            "comments": _clean(self.comments),
             "escapes": list(self.escapes),
             "notes": list(self.notes),
             "tables": {name: (list(t.columns), [list(r) for r in t.rows]) for name, t in self.tables.items()},
@@ -230,11 +230,11 @@ class Board:
         if rec is not None:
             out["auction"] = {
                 "first": rec.first.name,
-                "calls": [(str(e.call), e.note, tuple(sorted(_nags(e.suffix, e.nags, 0))), e.flag, tuple(e.comments))
+                "calls": [(str(e.call), e.note, tuple(sorted(_nags(e.suffix, e.nags, 0))), e.flag, tuple(_clean(e.comments)))
                           for e in rec.calls],
                 "incomplete": rec.incomplete_marker, "continue": rec.continue_marker,
                 "skipped": list(rec.skipped),
-                "notes": sorted(rec.notes.items()), "comments": list(rec.comments),
+                "notes": sorted(rec.notes.items()), "comments": _clean(rec.comments),
             }
         play = self.play
         if play is not None:
@@ -242,10 +242,10 @@ class Board:
                 "leader": play.leader.name,
                 "tricks": [[None if e is None else
                             (None if e.card is None else str(e.card), e.note,
-                             tuple(sorted(_nags(e.suffix, e.nags, 6))), e.flag, tuple(e.comments))
+                             tuple(sorted(_nags(e.suffix, e.nags, 6))), e.flag, tuple(_clean(e.comments)))
                             for e in row] for row in play.tricks],
                 "incomplete": play.incomplete_marker,
-                "notes": sorted(play.notes.items()), "comments": list(play.comments),
+                "notes": sorted(play.notes.items()), "comments": _clean(play.comments),
             }
         return out
 
@@ -435,6 +435,11 @@ MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "So
 
 #: Suffix -> NAG offset 1..6 (``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!``); cards add 6.
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+def _clean(comments: list[str]) -> list[str]:
+    """Comments as the export format writes them: no tabs."""
+    return [c.replace("\t", " ") for c in comments]
 
 
 def _nags(suffix: str | None, nags: list[int], offset: int) -> list[int]:

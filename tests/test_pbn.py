@@ -501,3 +501,10 @@ def test_stdin_is_streamed_and_sniffed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", fake)
     boards = list(read_boards("-"))
     assert [b.number for b in boards] == [1, 2] and boards[0].file == "<stdin>"
+
+
+def test_no_tabs_in_export_even_in_comments() -> None:
+    b = one('[Board "1"]\t{a\tb}\n[Auction "N"]\n1C\t{x\ty} Pass\n')
+    text = format_board(b)
+    assert "\t" not in text and "{a b}" in text and "{x y}" in text
+    assert again(b).canonical() == b.canonical()

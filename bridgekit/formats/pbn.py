@@ -1056,7 +1056,9 @@ def _escape(value: str) -> str:
 
 
 def _comment_text(text: str) -> str:
-    """A comment as written: ``{text}``, or ``;text`` when it holds a ``}``."""
+    """A comment as written: ``{text}``, or ``;text`` when it holds a ``}``
+    (tabs become spaces: the export format has none)."""
+    text = text.replace("\t", " ")
     if "}" in text:
         if "\n" not in text:
             return ";" + text
