@@ -180,7 +180,7 @@ def _check_deal(board: Board, out: _Collector, reader_codes: set[str]) -> Deal |
     for code, message in deal.problems():
         if code in reader_codes:
             continue  # the reader said it already, with its own line
-        if code == "hand-size" and end_position:
+        if code in ("hand-size", "missing-card") and end_position:
             continue
         out.add(code, message, "Deal")
     return deal

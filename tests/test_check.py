@@ -300,6 +300,66 @@ def test_play_on_a_passed_out_deal() -> None:
     assert codes(board) == ["play-without-contract"]
 
 
+def test_play_ended_after_thirteen_tricks() -> None:
+    seq = legal_play(DEAL, Strain.S, Seat.N, 52)
+    tricks = Play(DEAL, Strain.S, Seat.N, seq).declarer_tricks()
+    board = make_board(result=str(tricks), play=seq)
+    board.play.tricks.append([CardEntry(seq[0], line=99)] + [None] * 3)  # type: ignore[union-attr]
+    assert [(p.code, p.card_index, p.line) for p in check_board(board)] == [("play-ended", 52, 99)]
+
+
+def test_accepted_lead_out_of_turn_continues_from_the_wrong_leader() -> None:
+    # 1S by N: E leads.  West leads out of turn (^L) and the play goes on from West.
+    board = make_board()
+    rec = PlayRecord(Seat.E, [[CardEntry(Card.parse("H2"), line=30), None, CardEntry(Card.parse("CA"), line=30,
+                                                                                     flag="^L"),
+                               CardEntry(Card.parse("C2"), line=30)]], incomplete_marker=True, line=29)
+    # columns E S W N: West leads the A♣, North the 2♣, East the... 3♣ (East holds it), South the 4♣
+    rec.tricks[0][0] = CardEntry(Card.parse("C3"), line=30)
+    rec.tricks[0][1] = CardEntry(Card.parse("C4"), line=30)
+    board.play = rec
+    problems = check_board(board)
+    assert [(p.code, p.severity, p.card_index) for p in problems] == [("lead-out-of-turn", "warning", 0)]
+    # the same mark on the rightful leader is an error
+    board.play.leader = Seat.E  # type: ignore[union-attr]
+    board.play.tricks = [[CardEntry(Card.parse("HA"), line=30, flag="^L"), CardEntry(Card.parse("H4"), line=30),  # type: ignore[union-attr]
+                          CardEntry(Card.parse("H3"), line=30), CardEntry(Card.parse("H2"), line=30)]]
+    assert [(p.code, p.severity) for p in check_board(board)] == [("lead-out-of-turn", "error")]
+
+
+def test_skipped_player_marked_caret_s() -> None:
+    # Dealer N, but East opens (^S replaces North's call): E 1S, S P, W P, N P.
+    board = make_board(auction="1S P P P", contract="1S", declarer="E")
+    board.auction.skipped = [0]  # type: ignore[union-attr]
+    problems = check_board(board)
+    assert [(p.code, p.severity, p.call_index) for p in problems] == [("call-out-of-rotation", "warning", 0)]
+    # without the mark the same calls make North the declarer
+    assert codes(make_board(auction="1S P P P", contract="1S", declarer="E")) == ["declarer-mismatch"]
+
+
+def test_missing_declarer_is_taken_from_the_opening_leader() -> None:
+    seq = legal_play(DEAL, Strain.S, Seat.N, 52)
+    tricks = Play(DEAL, Strain.S, Seat.N, seq).declarer_tricks()
+    board = make_board(auction=None, result=str(tricks + 1), play=seq)
+    del board.tags["Declarer"]
+    got = [(p.code, p.severity) for p in check_board(board)]
+    assert got == [("missing-declarer", "warning"), ("result-mismatch", "error")]
+
+
+def test_unreadable_deal() -> None:
+    board = make_board(auction=None, contract=None, declarer=None)
+    board.tags["Deal"].value = "N:AKQ.xx"
+    assert codes(board) == ["bad-deal"]
+
+
+def test_end_position_is_not_a_hand_size_problem() -> None:
+    end = Deal.parse("N:A2... K3... Q4... J5...")
+    assert codes(make_board(deal=end, auction=None, contract=None, declarer=None)) == []
+    uneven = Deal.parse("N:A2... K3... Q4... J...")
+    got = codes(make_board(deal=uneven, auction=None, contract=None, declarer=None))
+    assert got.count("hand-size") == 4 and "missing-card" in got
+
+
 # -- quick forms and helpers ----------------------------------------------------------------------------
 
 
