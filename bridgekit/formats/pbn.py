@@ -286,6 +286,28 @@ class _Reader:
 
         while True:
             for lineno, line in source:
+                if comment is None and partial is None and game is not None:
+                    # fast paths for the two most common lines: a plain new tag
+                    # on its own line, and a section line without specials
+                    first = line[:1]
+                    if first == "[":
+                        m = tag_line(line)
+                        if m is not None:
+                            tname, value = m.groups()
+                            tags = game.board.tags
+                            if (game.has_tag and tname not in tags and tname not in defaults and tname != "Note"
+                                    and value[:1] != "#" and "\\" not in value):
+                                tag = Tag(tname, value, lineno)
+                                tags[tname] = tag
+                                game.last = tag
+                                game.current = game.sections[tname] = []
+                                partial_count = 0
+                                continue
+                    elif (first and first not in " \t%{;" and game.current is not None
+                          and special(line) is None):
+                        game.current.append((lineno, line, False))
+                        partial_count = 0
+                        continue
                 if comment is not None:
                     comment_buffer.append((lineno, line))
                     end = line.find("}")
