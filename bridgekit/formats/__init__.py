@@ -56,13 +56,17 @@ def read_boards(path: str, fmt: str | None = None) -> Iterator[Board]:
     """
     path = os.fspath(path)
     if path == "-":
-        stream = sys.stdin.buffer  # streamed, not read whole
+        stream = sys.stdin.buffer
+        source: object = stream  # streamed, not read whole, when the format is known or can be peeked
         kind = fmt
         if kind is None:
             peek = getattr(stream, "peek", None)
-            head = peek(4096)[:4096] if peek is not None else b""
+            if peek is not None:
+                head = peek(4096)[:4096]
+            else:  # a stream that cannot peek (tests, pipes wrapped in Python): read it
+                source = head = stream.read()
             kind = detect_format("", head) or "pbn"
-        yield from _read(kind, stream, "<stdin>")
+        yield from _read(kind, source, "<stdin>")
         return
     if os.path.isdir(path):
         raise FileFormatError("is a directory, not a file", path)
