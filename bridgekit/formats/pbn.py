@@ -209,15 +209,15 @@ def _lines_of_path(path: str, name: str) -> Iterator[str]:
 
 # -- scanning ---------------------------------------------------------------
 
-_TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]\s*$')
 _SPECIAL = re.compile(r'[\[\]{};]')
 _SCAN = re.compile(r'''
     (?P<ws>\s+)
-  | (?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>(?:[^"\\]|\\.)*)"\s*\])
+  | (?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>[^"\\]*(?:\\.[^"\\]*)*)"\s*\])
   | ;(?P<semi>.*)
   | \{(?P<brace>[^}]*)\}
   | \{(?P<open>.*)
-  | (?P<str>"(?:[^"\\]|\\.)*")
+  | (?P<str>"[^"\\]*(?:\\.[^"\\]*)*")
   | (?P<lbr>\[.*)
   | (?P<tok>[^\s\[\]{};"]+)
   | (?P<other>.)
@@ -281,6 +281,9 @@ class _Reader:
         comment_owner: object = None
         partial: tuple[int, str, int] | None = None  # a tag spanning lines: first line, text, lines joined
         source: Iterator[tuple[int, str]] = enumerate(lines, 1)
+        fast_game: _Game | None = None  # the game whose tags and sections are cached below
+        fast_tags: dict[str, Tag] = {}
+        fast_sections: dict[str, list[tuple[int, str, bool]]] = {}
         partial_count = 0
         yielded = 0
 
@@ -294,13 +297,14 @@ class _Reader:
                         m = tag_line(line)
                         if m is not None:
                             tname, value = m.groups()
-                            tags = game.board.tags
-                            if (game.has_tag and tname not in tags and tname not in defaults and tname != "Note"
+                            if game is not fast_game:
+                                fast_game, fast_tags, fast_sections = game, game.board.tags, game.sections
+                            if (tname not in fast_tags and game.has_tag and tname not in defaults and tname != "Note"
                                     and value[:1] != "#" and "\\" not in value):
                                 tag = Tag(tname, value, lineno)
-                                tags[tname] = tag
+                                fast_tags[tname] = tag
                                 game.last = tag
-                                game.current = game.sections[tname] = []
+                                game.current = fast_sections[tname] = []
                                 partial_count = 0
                                 continue
                     elif (first and first not in " \t%{;" and game.current is not None
@@ -574,7 +578,7 @@ def _is_header_escape(line: str) -> bool:
 
 # -- materializing (lazy) ---------------------------------------------------
 
-_SEC_TOKEN = re.compile(r'[A-Za-z0-9]+\*(?!\S)|"(?:[^"\\]|\\.)*"|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[^\s!?=$*+^"]+|\S')
+_SEC_TOKEN = re.compile(r'[A-Za-z0-9]+\*(?!\S)|"[^"\\]*(?:\\.[^"\\]*)*"|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[^\s!?=$*+^"]+|\S')
 _CALLS: dict[str, Call | None] = {}
 _CARDS: dict[str, Card | None] = {}
 for _card in ALL_CARDS:
@@ -1038,7 +1042,7 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
     tables[tag.name] = Table(columns, rows)
 
 
-_TABLE_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[^\s"]+')
+_TABLE_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[^\s"]+')
 
 
 def read_pbn(source: Source, name: str | None = None) -> Iterator[Board]:
