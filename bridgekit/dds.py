@@ -76,6 +76,7 @@ class SolverError(BridgekitError):
 # -- loading the solver ------------------------------------------------------
 
 _DDS: ModuleType | None = None
+_THREADS = 0
 
 
 def _dds() -> ModuleType:
@@ -110,13 +111,20 @@ def _dds() -> ModuleType:
                 raise
         except ImportError:
             module = importlib.import_module("endplay._dds")
+    if _THREADS:
+        module.SetMaxThreads(_THREADS)
     _DDS = module
     return module
 
 
 def set_threads(n: int | None) -> None:
-    """Let DDS use ``n`` threads (``None`` or 0: all cores, the default)."""
-    _dds().SetMaxThreads(int(n or 0))
+    """Let DDS use ``n`` threads (``None`` or 0: all cores, the default).
+    Applied when the solver is loaded, so a run that solves nothing never
+    loads it."""
+    global _THREADS
+    _THREADS = int(n or 0)
+    if _DDS is not None:
+        _DDS.SetMaxThreads(_THREADS)
 
 
 def _call(func: Callable[..., object], *args: object) -> None:

@@ -158,3 +158,14 @@ def test_analyse_without_play(one: Path) -> None:
 def test_help_has_examples(name: str) -> None:
     result = run(name, "--help")
     assert result.exit_code == 0 and f"bridgekit {name} " in result.output
+
+
+def test_jobs_option_and_cached_runs_do_not_load_the_solver(one: Path) -> None:
+    import subprocess
+    import sys
+    code = ("import sys; from bridgekit.cli import cli; "
+            f"cli.main(['dd', {str(one)!r}, '--jobs', '1', '--json'], standalone_mode=False); "
+            "print('endplay' in ' '.join(sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().endswith("False")
+    assert json.loads(out.stdout.rsplit("]", 1)[0] + "]")[0]["from"] == "tag"
