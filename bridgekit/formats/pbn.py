@@ -588,6 +588,9 @@ for _call in ALL_CALLS:
     for _text in (str(_call), str(_call).lower(), str(_call).upper()):
         _CALLS[_text] = _call
 _CALLS.update({"P": PASS, "p": PASS, "-": None})
+_SEATS = {s.name: s for s in Seat}
+_cards_get = _CARDS.get
+_calls_get = _CALLS.get
 
 
 def _call_of(token: str) -> Call | None:
@@ -793,7 +796,7 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     """The Auction section; calls marked with a glued ``*`` followed by more
     calls (``4C* P``, a de-facto alert mark) are added to ``alerted``."""
     try:
-        first = Seat.parse(tag.value)
+        first = _SEATS.get(tag.value) or Seat.parse(tag.value)
     except BridgekitError:
         first = board.dealer if board.dealer is not None else Seat.N
         problem("bad-value", f"Auction: invalid first caller {tag.value!r} (taken as {first.name})", tag.line)
@@ -813,7 +816,7 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
         if _COMPLEX.search(text) is None:
             toks = text.split()
             if flag is None and starred is None and not ended:
-                found = [_CALLS.get(t) for t in toks]
+                found = list(map(_calls_get, toks))
                 if None not in found:  # plain calls only: the common case
                     calls.extend([CallEntry(c, line) for c in found])  # type: ignore[arg-type]
                     if calls:
@@ -929,7 +932,7 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             problem("bad-card", "cards after an empty Play tag are ignored", tag.line, "warning")
         return None
     try:
-        leader = Seat.parse(value)
+        leader = _SEATS.get(value) or Seat.parse(value)
     except BridgekitError:
         problem("bad-value", f"Play: invalid opening leader {tag.value!r}", tag.line)
         return None
@@ -949,7 +952,7 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
         if _COMPLEX.search(text) is None:
             toks = text.split()
             if len(toks) == 4 and (not row or len(row) == 4) and flag is None and not ended:
-                cards = [_CARDS.get(t) for t in toks]
+                cards = list(map(_cards_get, toks))
                 if None not in cards:  # a whole trick on its line: the common case
                     row = [CardEntry(c, line) for c in cards]
                     tricks.append(row)
