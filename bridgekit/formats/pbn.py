@@ -796,7 +796,8 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     """The Auction section; calls marked with a glued ``*`` followed by more
     calls (``4C* P``, a de-facto alert mark) are added to ``alerted``."""
     try:
-        first = _SEATS.get(tag.value) or Seat.parse(tag.value)
+        found = _SEATS.get(tag.value)
+        first = found if found is not None else Seat.parse(tag.value)
     except BridgekitError:
         first = board.dealer if board.dealer is not None else Seat.N
         problem("bad-value", f"Auction: invalid first caller {tag.value!r} (taken as {first.name})", tag.line)
@@ -932,7 +933,8 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             problem("bad-card", "cards after an empty Play tag are ignored", tag.line, "warning")
         return None
     try:
-        leader = _SEATS.get(value) or Seat.parse(value)
+        found = _SEATS.get(value)
+        leader = found if found is not None else Seat.parse(value)
     except BridgekitError:
         problem("bad-value", f"Play: invalid opening leader {tag.value!r}", tag.line)
         return None
