@@ -508,3 +508,21 @@ def test_no_tabs_in_export_even_in_comments() -> None:
     text = format_board(b)
     assert "\t" not in text and "{a b}" in text and "{x y}" in text
     assert again(b).canonical() == b.canonical()
+
+
+def test_write_boards_keeps_permissions(tmp_path: Path) -> None:
+    boards = list(read_boards(str(BAD / "crlf.pbn")))
+    out = tmp_path / "in-place.pbn"
+    out.write_text("old")
+    os.chmod(out, 0o640)
+    write_boards(boards, str(out))
+    assert (os.stat(out).st_mode & 0o777) == 0o640
+    fresh = tmp_path / "fresh.pbn"
+    write_boards(boards, str(fresh))
+    assert os.stat(fresh).st_mode & 0o444 == 0o444 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

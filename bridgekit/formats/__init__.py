@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from typing import IO, Iterable, Iterator
 
@@ -141,6 +142,12 @@ def write_boards(boards: Iterable[Board], out: str | IO[str], fmt: str = "pbn") 
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
             count = write(stream)
+        try:  # keep the permissions of the file replaced (mkstemp makes it private)
+            os.chmod(tmp, stat.S_IMODE(os.stat(out).st_mode))
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, out)
     except BaseException:
         try:
