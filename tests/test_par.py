@@ -15,6 +15,7 @@ from bridgekit.dds import DDTable
 from bridgekit.deal import Deal
 from bridgekit.errors import BridgekitError
 from bridgekit.rules import find_profile
+from bridgekit.cards import Strain
 from bridgekit.seats import Seat, Vul, dealer_for_board
 
 FIXTURE = Path(__file__).parent / "data" / "dd_tables.txt"
@@ -183,3 +184,20 @@ def test_par_of_deal_solves_when_needed() -> None:
 
 def test_explanation_is_there() -> None:
     assert "whether it was bid or not" in AUCTION_PAR_EXPLANATION
+
+
+def test_contract_sacrifice_by_hand() -> None:
+    # N/S (vulnerable) take 10 tricks in spades: 4S makes 620.  E/W (not
+    # vulnerable) take 9 in diamonds: 5D doubled two down costs 300, less than
+    # 620.  Over 5D, N/S's 5S doubled one down would cost them 200, so they
+    # double.  Every other E/W escape costs more (5C or 4NT four down: 800).
+    per_seat = {"NS": {Strain.C: 6, Strain.D: 4, Strain.H: 6, Strain.S: 10, Strain.NT: 6},
+                "EW": {Strain.C: 7, Strain.D: 9, Strain.H: 6, Strain.S: 3, Strain.NT: 6}}
+    table = DDTable.from_tricks({seat: per_seat[seat.side.value] for seat in Seat})
+    result = par(table, Vul.NS, Seat.N)
+    assert (result.score, result.par_contract()) == (300, "EW 5DX-2")
+    assert dds.dds_par(table, Vul.NS, Seat.N).par_contract() == "EW 5DX-2"
+    # Both vulnerable the sacrifice costs 500 and is still cheaper than 620;
+    # with only E/W vulnerable 4S is worth 420 and 5DX-2 costs 500: no sacrifice.
+    assert par(table, Vul.ALL, Seat.N).score == 500
+    assert (par(table, Vul.EW, Seat.N).score, par(table, Vul.EW, Seat.N).par_contract()) == (420, "NS 4S=")
