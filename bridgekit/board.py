@@ -460,7 +460,10 @@ def export_nags(suffix: str | None, nags: list[int], card: bool) -> list[int]:
 def normalized_tag_value(name: str, value: str) -> str:
     """A tag value as the PBN export format writes it: Dealer, Vulnerable,
     Declarer and Contract in their canonical spelling when they parse, the Deal
-    from North (any readable deal), other values unchanged.  Never raises."""
+    from North (any readable deal), other values unchanged (None, which a
+    ``Tag`` should not hold, is ``?``).  Never raises."""
+    if value is None:
+        return "?"
     if name not in _NORMALIZED:
         if "\t" in value or "\n" in value or "\r" in value:
             value = value.replace("\r\n", " ").replace("\t", " ").replace("\n", " ").replace("\r", " ")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgekit.board import Board
+from bridgekit.board import Board, Tag
 from bridgekit.calls import PASS, Call
 from bridgekit.cards import Card
 from bridgekit.errors import FileFormatError
@@ -526,3 +526,11 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_writer_never_writes_python_none() -> None:
+    b = Board()
+    b.tags["Event"] = Tag("Event", None)  # type: ignore[arg-type]
+    b.tags["Foo"] = Tag("Foo", None)  # type: ignore[arg-type]
+    text = format_board(b)
+    assert "None" not in text and '[Event "?"]' in text and '[Foo "?"]' in text

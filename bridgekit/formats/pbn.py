@@ -1097,8 +1097,9 @@ def _comment_text(text: str) -> str:
     return "{" + text + "}"
 
 
-def _tag_line(name: str, value: str) -> str:
-    return f'[{name} "{_escape(value)}"]'
+def _tag_line(name: str, value: str | None) -> str:
+    """``[Name "value"]``; a missing value (None) is written ``?`` (unknown)."""
+    return f'[{name} "{_escape("?" if value is None else str(value))}"]'
 
 
 def _entry_text(token: str, note: int | None, nags: list[int], flag: str | None) -> str:
