@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from .board import Board
+from .board import Board, parse_result
 from .contract import PASSED_OUT, Result
 from .deal import Deal
 from .errors import BridgekitError
@@ -208,35 +208,22 @@ def room_of(board: Board) -> str | None:
 
 def result_tricks(value: str | None, declarer: Seat) -> int | None:
     """Tricks taken by declarer's side from a ``Result`` tag value: ``10``,
-    ``^10`` (irregular), ``NS 9``, ``EW 4``, ``NS 9 EW 4`` or ``EW 4 NS 9``.
-    None when absent or unreadable."""
+    ``^10`` (irregular), ``NS 9``, ``EW 4``, ``NS 9 EW 4`` or ``EW 4 NS 9``
+    (read by ``board.parse_result``).  None when absent or unreadable."""
     if value is None:
         return None
-    tokens = value.replace("^", " ").split()
-    by_side: dict[str, int] = {}
-    plain: list[int] = []
-    i = 0
     try:
-        while i < len(tokens):
-            tok = tokens[i].upper()
-            if tok in ("NS", "EW") and i + 1 < len(tokens):
-                by_side[tok] = int(tokens[i + 1])
-                i += 2
-            else:
-                plain.append(int(tok))
-                i += 1
-    except ValueError:
+        _caret, tricks, by_side = parse_result(value)
+    except BridgekitError:
         return None
+    if tricks is not None:
+        return tricks
     mine, theirs = declarer.side.value, declarer.side.opponents.value
-    if plain and not by_side and len(plain) == 1:
-        n = plain[0]
-    elif not plain and mine in by_side:
-        n = by_side[mine]
-    elif not plain and theirs in by_side:
-        n = 13 - by_side[theirs]
-    else:
-        return None
-    return n if 0 <= n <= 13 else None
+    if mine in by_side:
+        return by_side[mine]
+    if theirs in by_side:
+        return 13 - by_side[theirs]
+    return None
 
 
 def board_result(board: Board) -> tuple[Result | None, str | None, list[str]]:
