@@ -534,3 +534,17 @@ def test_writer_never_writes_python_none() -> None:
     b.tags["Foo"] = Tag("Foo", None)  # type: ignore[arg-type]
     text = format_board(b)
     assert "None" not in text and '[Event "?"]' in text and '[Foo "?"]' in text
+
+
+def test_problems_sorted_by_line_and_inherited_tags_located() -> None:
+    b = one('[Board "1"]\n[Deal "N:AK"]\n[Dealer "Q"]\n[Auction "N"]\n1Z\n[Site "a"]\n[Site "b"]\n')
+    assert [(p.code, p.line) for p in b.problems] == [("bad-deal", 2), ("bad-value", 3), ("bad-call", 5),
+                                                      ("duplicate-tag", 7)]
+    text = (f'[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "N:AKQ.T98.765.432 - - -"]\n\n'
+            '[West "w2"]\n[Contract "1C"]\n[Result "7"]\n')
+    _first, second = read_pbn(text)
+    assert codes(second) == ["inherited-deal"]
+    bad = (f'[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "N:AKQ.T98.765.432 A - -"]\n\n'
+           '[West "w2"]\n[Contract "1C"]\n[Result "7"]\n')
+    _first, second = read_pbn(bad)
+    assert all(p.line == 6 for p in second.problems) and "bad-deal" in codes(second)

@@ -632,7 +632,9 @@ def _materialize(board: Board) -> None:
     file = board.file
 
     def problem(code: str, message: str, line: int | None, severity: str = "error") -> None:
-        problems.append(Problem(code, message, file, line, label, severity=severity))
+        # an inherited tag has no line of its own: the game's first line stands for it
+        problems.append(Problem(code, message, file, line if line is not None else board.line, label,
+                                severity=severity))
 
     for code, message, line, severity in game.scan_problems:
         problem(code, message, line, severity)
@@ -680,6 +682,8 @@ def _materialize(board: Board) -> None:
                 entry.note = n
         problem("alert-mark", f"'*' after a call read as an alert mark (note {n}), not as the end of the "
                 f"auction, since calls follow it", alerted[0].line, "warning")
+    if len(problems) > 1:
+        problems.sort(key=lambda p: p.line if p.line is not None else 0)
 
 
 def _value_error(name: str, value: str) -> str | None:
