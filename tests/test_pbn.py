@@ -548,3 +548,11 @@ def test_problems_sorted_by_line_and_inherited_tags_located() -> None:
            '[West "w2"]\n[Contract "1C"]\n[Result "7"]\n')
     _first, second = read_pbn(bad)
     assert all(p.line == 6 for p in second.problems) and "bad-deal" in codes(second)
+
+
+def test_trailing_text_after_the_last_game_is_reported() -> None:
+    boards = list(read_pbn(f'[Board "1"]\n[Deal "{DEAL}"]\n\n[Deal "N:AKQ'))
+    assert len(boards) == 1 and [(p.code, p.line, p.board) for p in boards[0].problems] == [("truncated", 4, "1")]
+    with pytest.raises(FileFormatError) as info:
+        list(read_pbn('[Deal "N:AKQ'))
+    assert "truncated" in str(info.value) and info.value.line == 1

@@ -261,6 +261,7 @@ class _Reader:
         self.previous: dict[str, Tag] = {}     # tags of the previous games, for "#"
         self.defaults: dict[str, str] = {}     # "##" values for all following games
         self.prev_deal: dict[str, Tag] | None = None  # tags of the game just before, when it has a Deal
+        self.last_board: Board | None = None
 
     # The scanner works line by line; a game ends at a blank line outside a
     # brace comment.  Brace comments spanning lines are gathered in ``pending``
@@ -462,8 +463,19 @@ class _Reader:
         if game is not None and game.has_tag:
             yielded += 1
             yield self._finish(game)
-        elif game is not None and game.scan_problems and yielded:
-            pass
+        elif game is not None and game.scan_problems:
+            # text after the last game that is no game (a truncated tag, stray text)
+            if not yielded:
+                code, message, line, _severity = game.scan_problems[0]
+                raise FileFormatError(f"no PBN game found ({code}: {message})", name, line)
+            last = self.last_board
+            if last is not None:
+                pending = last.__dict__.get("_pbn_game")
+                if pending is not None:
+                    pending.scan_problems.extend(game.scan_problems)
+                else:
+                    for code, message, line, severity in game.scan_problems:
+                        last.problems.append(Problem(code, message, name, line, last.label, severity=severity))
         if not yielded:
             raise FileFormatError("no PBN game found (no tag pair such as [Deal \"...\"])", name)
 
@@ -565,10 +577,8 @@ class _Reader:
         self.prev_deal = tags if "Deal" in tags else None
         board.__dict__["_pbn_game"] = game
         board.__dict__["_loader"] = _materialize
+        self.last_board = board
         return board
-
-    def _unused(self) -> None:  # pragma: no cover
-        pass
 
 
 def _is_header_escape(line: str) -> bool:
