@@ -179,8 +179,7 @@ class Shown:
         for s in SUITS_DESC:
             lo, hi = self.lengths[s]
             if (lo, hi) != (0, 13) and not (self.balanced and (lo, hi) == (2, 5)):
-                parts.append(f"{lo}+ {_SUIT_WORDS[s]}" if hi >= 13 - 0 and hi > 8 else
-                             f"{lo}-{hi} {_SUIT_WORDS[s]}")
+                parts.append(f"{lo}+ {_SUIT_WORDS[s]}" if hi >= 13 else f"{lo}-{hi} {_SUIT_WORDS[s]}")
         if self.balanced:
             parts.append("balanced")
         return ", ".join(p for p in parts if p) or "nothing yet"
@@ -260,13 +259,15 @@ class _Context:
 
 
 def _situation(ctx: _Context) -> str:
-    """Name the bidding situation for the seat to call."""
-    a = ctx.auction
+    """Name the bidding situation for the seat to call: ``open``, ``respond``
+    (partner opened), ``rebid`` (opener's second call), ``overcall`` (they
+    opened, our side silent), ``advance`` (partner acted over their opening)
+    or ``later`` (the captain rule)."""
     bids = ctx.bids()
     seat = ctx.seat
     if not bids:
         return "open"
-    first_i, opener, opening = bids[0]
+    first_i, opener, _opening = bids[0]
     mine = ctx.calls_by(seat)
     partners = ctx.calls_by(seat.partner)
     mine_after = [c for i, c in mine if i > first_i]
@@ -276,12 +277,7 @@ def _situation(ctx: _Context) -> str:
             if len(mine_after) == 0 and len(p_after) == 1 and p_after[0].is_bid:
                 return "rebid"
             return "later"
-        if not mine_after:
-            return "respond"
-        if (len(mine_after) == 1 and opening.strain is Strain.NT and opening.level == 1
-                and mine_after[0].is_bid):
-            return "later"
-        return "later"
+        return "respond" if not mine_after else "later"
     # the opponents opened
     ours = [c for i, c in mine + partners if i > first_i and c.kind is not CallKind.PASS]
     if not ours and not mine_after:
@@ -419,7 +415,7 @@ def _response_rules(ctx: _Context) -> list[Rule]:
         need = 5 if s is H else 4
         rules.append(Rule(call, f"2{s.name}: {need}+ {_SUIT_WORDS[s]} and 10+ HCP, forcing", (10, 37),
                           {s: (need, 13)}, test=lambda i, s=s: i.lengths[s] >= max(
-                              i.lengths[x] for x in Suit if x is not trump) - 0))
+                              i.lengths[x] for x in Suit if x is not trump)))
     if not major:
         rules += [
             Rule(_bid(3, opening.strain), f"3{n}: five or more {_SUIT_WORDS[trump]}, 10-12 HCP, invites game",
@@ -582,7 +578,7 @@ def _overcall_rules(ctx: _Context) -> list[Rule]:
         rules.append(Rule(_bid(lvl, s.strain),
                           f"{lvl}{s.name}: overcall, five or more {_SUIT_WORDS[s]}, {8 if lvl == 1 else 10}-16 HCP",
                           (8 if lvl == 1 else 10, 16), {s: (5 if lvl == 1 else 6, 13) if lvl > 1 else (5, 13)},
-                          test=lambda i, s=s: i.lengths[s] >= max(i.lengths.values()) - 0))
+                          test=lambda i, s=s: i.lengths[s] >= max(i.lengths.values())))
         if lvl + 1 <= 3 and opening.level == 1:
             rules.append(Rule(_bid(lvl + 1, s.strain),
                               f"{lvl + 1}{s.name}: weak jump overcall, six {_SUIT_WORDS[s]}, 6-10 HCP",
