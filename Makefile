@@ -22,6 +22,7 @@ run: $(VENV)/.installed
 	$(BIN)/bridgekit show $(SAMPLE) --board 1
 	$(BIN)/bridgekit check $(SAMPLE)
 	$(BIN)/bridgekit score $(SAMPLE)
+	$(BIN)/bridgekit match $(SAMPLE)
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2
