@@ -227,9 +227,7 @@ def render_tricks(play: Play | PlayRecord, contract: Contract | None = None, *, 
     after the first trick cannot be known and are shown as ``?``).
     """
     rows: list[tuple[int, Seat | None, dict[Seat, Card], Seat | None]] = []
-    declarer: Seat | None = None
     if isinstance(play, Play):
-        declarer = play.declarer
         for n, trick in enumerate(play.tricks(), start=1):
             cards = {trick.seat_of(i): c for i, c in enumerate(trick.cards)}
             rows.append((n, trick.leader, cards, trick.winner))

@@ -3,7 +3,6 @@ driven through stdin (document 004)."""
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import subprocess
@@ -21,12 +20,11 @@ from bridgekit.check import check_board
 from bridgekit.cli import cli
 from bridgekit.deal import Deal, Hand
 from bridgekit.formats import read_boards
-from bridgekit.game import (Bidder, CardPlayer, GameOptions, TableView, deal_cards, play_game,
-                            sample_layouts)
+from bridgekit.game import (Bidder, CardPlayer, GameOptions, TableView, deal_cards, sample_layouts)
 from bridgekit.game.bidding import HandInfo
 from bridgekit.play import Play
 from bridgekit.scoring import score_board
-from bridgekit.seats import Seat, Vul
+from bridgekit.seats import Seat
 
 from conftest import ROOT
 
@@ -336,7 +334,7 @@ def test_auto_game_completes_and_scores_as_bridgekit_score(tmp_path: Path) -> No
     data = json.loads(scored.output)
     rows = data["boards"] if isinstance(data, dict) else data
     assert str(score_board(board, "contract").score.ns) in json.dumps(rows)  # type: ignore[union-attr]
-    assert f"Score: N-S" in result.output or "0 for both" in result.output  # type: ignore[attr-defined]
+    assert "Score: N-S" in result.output or "0 for both" in result.output  # type: ignore[attr-defined]
 
 
 def test_passed_out_deal_scores_zero(tmp_path: Path) -> None:

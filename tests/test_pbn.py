@@ -469,7 +469,7 @@ def test_comment_holding_tag_lines_is_flagged() -> None:
 
 def test_readme_library_example_runs(tmp_path: Path) -> None:
     readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("<!-- library -->", 1)[1].split("\n## ", 1)[0]
+    section = readme.split("\n## The library\n", 1)[1].split("\n## ", 1)[0]
     code = section.split("```python\n", 1)[1].split("```", 1)[0].replace("/tmp/canonical.pbn",
                                                                          str(tmp_path / "c.pbn"))
     out = io.StringIO()
@@ -540,11 +540,11 @@ def test_problems_sorted_by_line_and_inherited_tags_located() -> None:
     b = one('[Board "1"]\n[Deal "N:AK"]\n[Dealer "Q"]\n[Auction "N"]\n1Z\n[Site "a"]\n[Site "b"]\n')
     assert [(p.code, p.line) for p in b.problems] == [("bad-deal", 2), ("bad-value", 3), ("bad-call", 5),
                                                       ("duplicate-tag", 7)]
-    text = (f'[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "N:AKQ.T98.765.432 - - -"]\n\n'
+    text = ('[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "N:AKQ.T98.765.432 - - -"]\n\n'
             '[West "w2"]\n[Contract "1C"]\n[Result "7"]\n')
     _first, second = read_pbn(text)
     assert codes(second) == ["inherited-deal"]
-    bad = (f'[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "N:AKQ.T98.765.432 A - -"]\n\n'
+    bad = ('[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "N:AKQ.T98.765.432 A - -"]\n\n'
            '[West "w2"]\n[Contract "1C"]\n[Result "7"]\n')
     _first, second = read_pbn(bad)
     assert all(p.line == 6 for p in second.problems) and "bad-deal" in codes(second)

@@ -21,7 +21,7 @@ from ..contract import Contract
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, FileFormatError
 from ..play import trick_winner
-from ..seats import Seat, Vul
+from ..seats import Seat
 
 #: Tags given their own JSON field (not repeated under ``tags``).
 PARSED_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "Contract", "Declarer", "Result",

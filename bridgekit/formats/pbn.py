@@ -1174,7 +1174,6 @@ def _play_lines(rec: PlayRecord) -> list[str]:
     lines: list[str] = []
     for row in rec.tricks:
         parts: list[str] = []
-        comments: list[str] = []
         for entry in row:
             if entry is None:
                 parts.append("-")

@@ -474,7 +474,7 @@ def _rebid_rules(ctx: _Context) -> list[Rule]:
                          test=lambda i: i.hcp + i.shortness(trump) >= 19),
                     Rule(_bid(3, rs), f"3{n}: game try with 16-18 points: partner bids game with a good raise",
                          (14, 18), test=lambda i: i.hcp + i.shortness(trump) >= 16, invite=True),
-                    Rule(PASS, f"Pass: 12-15 points, no game opposite a simple raise", (11, 15))]
+                    Rule(PASS, "Pass: 12-15 points, no game opposite a simple raise", (11, 15))]
         if rl == 3 and trump in (H, S):
             return [Rule(_bid(4, Strain.NT), "4NT: Blackwood, slam values opposite a limit raise (23+ points)",
                          (19, 37), test=lambda i: i.hcp + i.shortness(trump) >= 23),

@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..auction import Auction
 from ..cards import ALL_CARDS, Card, Strain, Suit

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..auction import Auction
-from ..calls import Call, CallKind
+from ..calls import Call
 from ..cards import ALL_CARDS, Card, Strain
 from ..contract import PASSED_OUT, Contract, Result
 from ..deal import Deal

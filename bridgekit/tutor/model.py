@@ -28,7 +28,7 @@ lesson file and the step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import BridgekitError
