@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SAMPLE := samples/match.pbn
 
-.PHONY: run test bench clean
+.PHONY: run test bench bench-long clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,8 +27,19 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2
 
+# The benchmarks of the issues' targets, a few minutes in all.
 bench: $(VENV)/.installed-test
-	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
+	$(BIN)/python bench/parse.py
+	$(BIN)/python bench/check.py
+	$(BIN)/python bench/dd.py
+	$(BIN)/python bench/par.py --deals 1000
+
+# The long runs: par over 10,000 deals (fills a DD cache first), agreement with
+# other software over the corpus, and 100 deals played by the computer.
+bench-long: $(VENV)/.installed-test
+	$(BIN)/python bench/par.py --deals 10000
+	$(BIN)/python bench/agreement.py
+	$(BIN)/python bench/ai.py --deals 100
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -28,7 +28,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..board import Board, Table
 from ..cards import Strain
-from ..dds import PBN_DD_SEATS, PBN_DD_STRAINS, DDTable, Par, ParContract, dd_tables
+from ..dds import DDTable, Par, ParContract, dd_tables
 from ..deal import Deal
 from ..errors import BridgekitError, ParseError
 from ..seats import Seat, Vul

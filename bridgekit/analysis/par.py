@@ -178,7 +178,6 @@ def _par_contracts(outcome: dict[Side, list[_Outcome]], value: dict[Side, list[i
         return over is None or _better(other, over, v) == v
 
     return pick(myopic) or pick(lambda side, i: value[side][i] == v)
-    return Par(v, tuple(contracts))
 
 
 def par_of_deal(deal: Deal, vul: Vul, dealer: Seat, score: ScoreFunction | str = "contract",

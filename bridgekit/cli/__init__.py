@@ -61,7 +61,15 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Console entry point: maps Ctrl-C and broken pipes to clean exits."""
+    """Console entry point: maps Ctrl-C and broken pipes to clean exits.
+
+    ``bridgekit ... | head`` ends like any Unix filter: the default SIGPIPE
+    action stops the process silently (click would otherwise turn the broken
+    pipe into exit status 1, which means "problems found" here).
+    """
+    import signal
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         rc = cli.main(standalone_mode=False)
         # non-standalone click returns (not raises) the code of ctx.exit(code)

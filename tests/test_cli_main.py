@@ -1,0 +1,57 @@
+"""The console entry point as a shell runs it: exit codes, pipes, Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, SAMPLES
+
+BRIDGEKIT = [sys.executable, "-m", "bridgekit"]
+
+
+def run(*args: str, **kw) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]
+    return subprocess.run([*BRIDGEKIT, *args], capture_output=True, text=True, cwd=ROOT, timeout=120, **kw)
+
+
+def test_exit_status_comes_from_the_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert run("check", str(SAMPLES / "match.pbn")).returncode == 0
+    bad = run("check", str(SAMPLES / "bad" / "duplicate_card.pbn"))
+    assert bad.returncode == 1 and "duplicate-card" in bad.stdout
+    missing = run("check", str(tmp_path / "nope.pbn"))
+    assert missing.returncode == 3
+    first_line = missing.stderr.splitlines()[0]
+    assert first_line == f"bridgekit: {tmp_path / 'nope.pbn'}: no such file"
+    assert "Traceback" not in missing.stderr
+    assert run("check", "--no-such-option").returncode == 2
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no SIGPIPE on this platform")
+def test_closed_pipe_stops_quietly() -> None:
+    proc = subprocess.Popen([*BRIDGEKIT, "show", str(SAMPLES / "match.pbn")], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # like `| head -1`
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert first.startswith(b"Board 1")
+    assert err == ""
+    assert proc.returncode in (0, -signal.SIGPIPE)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
+def test_ctrl_c_exits_130_without_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    env = dict(os.environ, BRIDGEKIT_STATE_DIR=str(tmp_path))
+    proc = subprocess.Popen([*BRIDGEKIT, "lesson", "run", "1"], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.readline()  # the lesson has started
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert b"Traceback" not in err
