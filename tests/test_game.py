@@ -3,6 +3,8 @@ driven through stdin (document 004)."""
 
 from __future__ import annotations
 
+import re
+
 import random
 import signal
 import subprocess
@@ -275,6 +277,13 @@ def test_human_game_refuses_illegal_calls_and_cards(tmp_path: Path) -> None:
     assert "'zz' is not a card" in text
     assert text.count("-> ") == 13
     assert "Record saved to" in text
+    from bridgekit.render import visible_len
+    # CliRunner does not echo the typed Enter, so an answer follows its prompt
+    # on the same line; on a terminal it starts a line of its own
+    lines = [re.sub(r"^(Your call|[A-Z][a-z]+ plays): ", "", line) for line in text.splitlines()]
+    lines = [line for line in lines if str(tmp_path) not in line]  # the temporary path is long
+    too_wide = [line for line in lines if visible_len(line) > 80]
+    assert too_wide == [], f"lines wider than 80 columns: {too_wide}"
     _check_record(out)
     board = list(read_boards(str(out)))[0]
     assert board.get("South") == "You" and board.get("Contract") == "3NT" and board.get("Declarer") == "S"

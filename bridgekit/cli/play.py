@@ -137,7 +137,7 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
     except OSError as e:
         click.echo(f"bridgekit: cannot write {path}: {e.strerror or e}", err=True)
         sys.exit(ExitStatus.UNREADABLE)
-    click.echo(f"Record saved to {path} (bridgekit show {path} replays it).")
+    click.echo(f"Record saved to {path}\n(bridgekit show {path} replays it).")
 
 
 def _print_score(board: object, ascii_: bool) -> None:

@@ -282,7 +282,7 @@ class Table:
             try:
                 a.check(call)
             except IllegalCallError as e:
-                self.say(f"Refused: {e}.  Call again.")
+                self.say(wrap(f"Refused: {e}.  Call again."))
                 continue
             return call
 
@@ -424,12 +424,12 @@ class Table:
                 continue
             if card not in (play.remaining(seat) or set()) and card not in play.cards:
                 # never say where the card is: that would show a hidden hand
-                self.say(f"Refused: {seat.full_name} does not hold {self._c(card)}.  Play again.")
+                self.say(wrap(f"Refused: {seat.full_name} does not hold {self._c(card)}.  Play again."))
                 continue
             try:
                 play.check(card)
             except IllegalCardError as e:
-                self.say(f"Refused: {e}.  Play again.")
+                self.say(wrap(f"Refused: {e}.  Play again."))
                 continue
             return card
 
