@@ -11,6 +11,7 @@ numbers: reading never stops for one bad board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, TypeVar
 
 from .auction import Auction
 from .calls import Call
@@ -372,7 +373,11 @@ class Board:
         checked from there; calls after the end of the auction are reported once
         (``auction-ended``) and not replayed."""
         rec = self.auction
-        first = rec.first if rec is not None else (self.dealer or Seat.N)
+        if rec is not None:
+            first = rec.first
+        else:
+            dealer = self.dealer
+            first = dealer if dealer is not None else Seat.N
         auction = Auction(first)
         errors: list[tuple[int, BridgekitError]] = []
         if rec is None:
@@ -516,7 +521,10 @@ def parse_result(value: str) -> tuple[bool, int | None, dict[str, int]]:
     return caret, None, by_side
 
 
-def _parse_or_none(parse, value):  # type: ignore[no-untyped-def]
+_T = TypeVar("_T")
+
+
+def _parse_or_none(parse: Callable[[str], _T], value: str | None) -> _T | None:
     if value is None:
         return None
     try:

@@ -31,7 +31,7 @@ import importlib.util
 import sys
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .cards import Card, Rank, Strain, Suit
 from .contract import Contract, Doubling
@@ -144,7 +144,7 @@ def _require_complete(deal: Deal) -> None:
         raise DDSInputError(f"double dummy needs a complete 52-card deal ({problems})")
 
 
-def _fill_cards(target: ctypes.Array, hands: Sequence[Iterable[Card]]) -> None:  # type: ignore[type-arg]
+def _fill_cards(target: ctypes.Array[Any], hands: Sequence[Iterable[Card]]) -> None:
     """Write four hands into a DDS ``remainCards[4][4]`` array (seat, suit)."""
     for seat in range(4):
         row = [0, 0, 0, 0]

@@ -175,8 +175,8 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
         notes = auction.notes if notes is None else notes
         incomplete = auction.incomplete_marker
         engine = Auction(first)
-        for e in auction.calls:
-            engine.push_irregular(e.call)
+        for recorded in auction.calls:
+            engine.push_irregular(recorded.call)
         all_pass = auction.complete_marker and not engine.is_complete()
     else:
         if dealer is None:

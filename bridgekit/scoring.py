@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, TypedDict
 
 from .board import Board, parse_result
 from .contract import PASSED_OUT, Result
@@ -257,8 +257,8 @@ def board_result(board: Board) -> tuple[Result | None, str | None, list[str]]:
     if board.play is not None and board.deal is not None:
         try:
             play, errors = board.play_engine(contract.strain, declarer)
-        except BridgekitError:
-            play, errors = None, [(0, None)]
+        except BridgekitError as e:
+            play, errors = None, [(0, e)]
         if play is not None and not errors and play.is_complete():
             tricks = play.declarer_tricks()
             source = "play"
@@ -542,6 +542,32 @@ def _pair_name(board: Board, side: Side, fallback: str) -> str:
     return fallback
 
 
+class MPRow(TypedDict):
+    """One matchpointed result as :meth:`MPResult.to_dict` gives it (JSON/CSV)."""
+
+    board: int | str
+    ns_pair: str
+    ew_pair: str
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    score_ns: int | None
+    mp_ns: float
+    mp_ew: float
+    top: int
+    percent_ns: float | None
+
+
+class PairTotal(TypedDict):
+    """One pair's matchpoint total over a session (``pair_matchpoints``)."""
+
+    pair: str
+    boards: int
+    mp: float
+    top: float
+    percent: float | None
+
+
 @dataclass
 class MPResult:
     number: int | str
@@ -552,7 +578,7 @@ class MPResult:
     mp_ew: float
     top: int
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> MPRow:
         return {"board": self.number, "ns_pair": self.ns_pair, "ew_pair": self.ew_pair,
                 "contract": self.score.contract_text, "declarer": _decl(self.score),
                 "tricks": _tricks(self.score), "score_ns": self.score.ns,
@@ -560,7 +586,7 @@ class MPResult:
                 "percent_ns": round(100 * self.mp_ns / self.top, 2) if self.top else None}
 
 
-def pair_matchpoints(scores: Iterable[BoardScore]) -> tuple[list[MPResult], list[dict[str, object]]]:
+def pair_matchpoints(scores: Iterable[BoardScore]) -> tuple[list[MPResult], list[PairTotal]]:
     """Matchpoint every board played more than once (by board number): one
     point per N/S score beaten, half per tie, top = plays - 1; E/W get the rest.
     Returns the per-result rows and per-pair totals (pairs named from the
@@ -588,9 +614,10 @@ def pair_matchpoints(scores: Iterable[BoardScore]) -> tuple[list[MPResult], list
                 t["mp"] += got
                 t["top"] += top
                 t["boards"] += 1
-    pairs = [{"pair": p, "boards": int(t["boards"]), "mp": t["mp"], "top": t["top"],
-              "percent": round(100 * t["mp"] / t["top"], 2) if t["top"] else None}
-             for p, t in sorted(totals.items(), key=lambda kv: -(kv[1]["mp"] / kv[1]["top"] if kv[1]["top"] else 0))]
+    pairs: list[PairTotal] = [
+        {"pair": p, "boards": int(t["boards"]), "mp": t["mp"], "top": t["top"],
+         "percent": round(100 * t["mp"] / t["top"], 2) if t["top"] else None}
+        for p, t in sorted(totals.items(), key=lambda kv: -(kv[1]["mp"] / kv[1]["top"] if kv[1]["top"] else 0))]
     return rows, pairs
 
 

@@ -229,9 +229,9 @@ def solve_boards(boards: Iterable[Board], force: bool = False, batch: int = 40,
             if progress is not None:
                 progress(len(deals), 0)
             pending.clear()
-        for bt, deal in order:
-            if bt.table is None and bt.error is None and deal is not None:
-                bt.table = recent[deal]
+        for bt, key in order:
+            if bt.table is None and bt.error is None and key is not None:
+                bt.table = recent[key]
             yield bt
         order.clear()
 

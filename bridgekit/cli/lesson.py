@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 from tabulate import tabulate
@@ -11,13 +12,16 @@ from tabulate import tabulate
 from ..errors import ExitStatus
 from .options import ascii_option, wants_ascii
 
+if TYPE_CHECKING:
+    from ..tutor import Lesson
 
-def _fail(message: str, status: int = ExitStatus.USAGE) -> None:
+
+def _fail(message: str, status: int = ExitStatus.USAGE) -> NoReturn:
     click.echo(f"bridgekit lesson: {message}", err=True)
     sys.exit(status)
 
 
-def _load_all():  # type: ignore[no-untyped-def]
+def _load_all() -> list[Lesson]:
     from ..tutor import LessonError, load_lessons
     try:
         lessons = load_lessons()
@@ -29,7 +33,7 @@ def _load_all():  # type: ignore[no-untyped-def]
     return lessons
 
 
-def _find(name: str):  # type: ignore[no-untyped-def]
+def _find(name: str) -> Lesson:
     from ..tutor import LessonError, find_lesson
     try:
         return find_lesson(name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 
 import click
 
@@ -13,6 +13,9 @@ from ..contract import Contract
 from ..deal import Deal
 from ..errors import BridgekitError
 from ..seats import Seat, Vul
+
+if TYPE_CHECKING:
+    from ..board import Board
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -94,7 +97,8 @@ class RunStatus:
         return ExitStatus.OK
 
 
-def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *, fmt: str | None = None):  # type: ignore[no-untyped-def]
+def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
+                fmt: str | None = None) -> Iterator[Board]:
     """Yield every board of every input (``-`` is stdin).  A file that cannot be
     read at all gets one line on stderr (file, line, board) and counts in
     ``status.unreadable``; reading goes on with the next file."""

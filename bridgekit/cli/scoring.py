@@ -8,7 +8,7 @@ import json
 import os
 import secrets
 import sys
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
 import click
 from tabulate import tabulate
@@ -56,7 +56,7 @@ def _csv_value(value: object) -> object:
     return "" if value is None else value
 
 
-def _write_csv(rows: list[dict[str, Any]]) -> None:
+def _write_csv(rows: Sequence[Mapping[str, object]]) -> None:
     if not rows:
         return
     fields: list[str] = []
@@ -399,9 +399,10 @@ def match(files: tuple[str, ...], rules: str | None, mp: bool, as_json: bool, as
                 click.echo(f"bridgekit: {b.open.board.file}, board {b.number}: recorded ScoreIMP "
                            f"{b.open.board.get('ScoreIMP')!r} but the difference {b.diff} is {b.imps} IMPs",
                            err=True)
-    data = [m.to_dict() for m in found]
+    matches = [m.to_dict() for m in found]
     if as_json:
-        click.echo(json.dumps(data[0] if len(data) == 1 else {"matches": data}, indent=1, ensure_ascii=False))
+        click.echo(json.dumps(matches[0] if len(matches) == 1 else {"matches": matches}, indent=1,
+                              ensure_ascii=False))
     elif as_csv:
         _write_csv([{"team_a": m.team_a, "team_b": m.team_b, **b.to_dict()} for m in found for b in m.boards])
     else:

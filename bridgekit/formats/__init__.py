@@ -58,7 +58,7 @@ def read_boards(path: str, fmt: str | None = None) -> Iterator[Board]:
     path = os.fspath(path)
     if path == "-":
         stream = sys.stdin.buffer
-        source: object = stream  # streamed, not read whole, when the format is known or can be peeked
+        source: IO[bytes] | bytes = stream  # streamed, not read whole, when the format is known or can be peeked
         kind = fmt
         if kind is None:
             peek = getattr(stream, "peek", None)
@@ -90,7 +90,7 @@ def read_boards(path: str, fmt: str | None = None) -> Iterator[Board]:
     yield from _read(kind, _PathArg(path), path)
 
 
-class _PathArg(os.PathLike):  # type: ignore[type-arg]
+class _PathArg(os.PathLike[str]):
     """A path for the readers, which take a plain ``str`` as text."""
 
     def __init__(self, path: str) -> None:
@@ -100,17 +100,17 @@ class _PathArg(os.PathLike):  # type: ignore[type-arg]
         return self.path
 
 
-def _read(kind: str, source: object, name: str) -> Iterator[Board]:
+def _read(kind: str, source: os.PathLike[str] | IO[bytes] | bytes, name: str) -> Iterator[Board]:
     kind = kind.lower()
     if kind == "pbn":
         from .pbn import read_pbn
-        yield from read_pbn(source, name)  # type: ignore[arg-type]
+        yield from read_pbn(source, name)
     elif kind == "lin":
         from .lin import read_lin
-        yield from read_lin(source, name)  # type: ignore[arg-type]
+        yield from read_lin(source, name)
     elif kind == "json":
         try:
-            from .json import read_json  # type: ignore[attr-defined]
+            from .json import read_json
         except ImportError:
             raise FileFormatError("JSON input is not supported", name) from None
         yield from read_json(source, name)
@@ -128,7 +128,7 @@ def write_boards(boards: Iterable[Board], out: str | IO[str], fmt: str = "pbn") 
         if fmt == "pbn":
             return write_pbn(boards, stream)
         if fmt == "json":
-            from .json import write_json  # type: ignore[attr-defined]
+            from .json import write_json
             return int(write_json(boards, stream))
         raise FileFormatError(f"cannot write format {fmt!r} (expected pbn or json)")
 

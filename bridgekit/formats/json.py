@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json as _json
 from dataclasses import dataclass
-from typing import IO, Any, Iterable
+from typing import IO, Any, Iterable, Iterator
 
 import os
 from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Table, Tag
@@ -187,7 +187,8 @@ def write_json(boards: Iterable[Board], stream: IO[str], indent: int | None = 2)
 
 # -- reading JSON back ---------------------------------------------------------------
 
-def read_json(source: "str | bytes | os.PathLike[str] | IO[str] | IO[bytes]", name: str | None = None):  # type: ignore[no-untyped-def]
+def read_json(source: "str | bytes | os.PathLike[str] | IO[str] | IO[bytes]",
+              name: str | None = None) -> Iterator[Board]:
     """Read boards written by :func:`write_json` (a JSON array of board objects,
     or one object).  ``source`` is JSON text, bytes, a path or an open file.
 

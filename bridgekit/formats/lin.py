@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import IO, Iterator, Union
+from typing import IO, Iterator, Protocol, Union
 
 from ..auction import Auction
 from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Tag
@@ -34,6 +34,13 @@ from ..play import trick_winner
 from ..seats import Seat, Vul
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
+
+
+class _ProblemSink(Protocol):
+    """Records a problem of the board being read (code, message, line, severity)."""
+
+    def __call__(self, code: str, message: str, line: int | None, severity: str = ...) -> None: ...
+
 
 #: ``md`` dealer digit -> seat.
 LIN_DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
@@ -460,7 +467,7 @@ class _Reader:
             problem(code, message, line, severity)
         return board
 
-    def _parse_md(self, md: str, line: int | None, problem) -> tuple[Seat | None, Deal | None]:  # type: ignore[no-untyped-def]
+    def _parse_md(self, md: str, line: int | None, problem: _ProblemSink) -> tuple[Seat | None, Deal | None]:
         text = md.strip()
         dealer: Seat | None = None
         if text[:1].isdigit():
@@ -516,7 +523,7 @@ class _Reader:
         return contract, Seat.parse(m.group(3)), tricks
 
     def _play(self, cur: _Pending, deal: Deal | None, contract: Contract | None, declarer: Seat | None,
-              problem) -> tuple[PlayRecord, int | None]:  # type: ignore[no-untyped-def]
+              problem: _ProblemSink) -> tuple[PlayRecord, int | None]:
         """Put the cards (in played order) into PBN seat columns.  Each card goes
         to the column of the hand that holds it; where the deal does not say,
         to the seat whose turn it is (the next leader being the trick's winner)."""

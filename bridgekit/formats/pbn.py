@@ -160,7 +160,7 @@ def decode_lines(source: Source, name: str | None = None) -> Iterator[str]:
     if isinstance(source, io.TextIOBase) or not _is_binary_stream(source):
         first = True
         any_line = False
-        for line in source:  # type: ignore[union-attr]
+        for line in source:
             text = str(line)
             if first and text.startswith("\ufeff"):
                 text = text[1:]
@@ -466,16 +466,16 @@ class _Reader:
         elif game is not None and game.scan_problems:
             # text after the last game that is no game (a truncated tag, stray text)
             if not yielded:
-                code, message, line, _severity = game.scan_problems[0]
-                raise FileFormatError(f"no PBN game found ({code}: {message})", name, line)
+                code, message, at, _severity = game.scan_problems[0]
+                raise FileFormatError(f"no PBN game found ({code}: {message})", name, at)
             last = self.last_board
             if last is not None:
                 pending = last.__dict__.get("_pbn_game")
                 if pending is not None:
                     pending.scan_problems.extend(game.scan_problems)
                 else:
-                    for code, message, line, severity in game.scan_problems:
-                        last.problems.append(Problem(code, message, name, line, last.label, severity=severity))
+                    for code, message, at, severity in game.scan_problems:
+                        last.problems.append(Problem(code, message, name, at, last.label, severity=severity))
         if not yielded:
             raise FileFormatError("no PBN game found (no tag pair such as [Deal \"...\"])", name)
 
@@ -831,9 +831,9 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
         if _COMPLEX.search(text) is None:
             toks = text.split()
             if flag is None and starred is None and not ended:
-                found = list(map(_calls_get, toks))
-                if None not in found:  # plain calls only: the common case
-                    calls.extend([CallEntry(c, line) for c in found])  # type: ignore[arg-type]
+                plain = [c for c in map(_calls_get, toks) if c is not None]
+                if len(plain) == len(toks):  # plain calls only: the common case
+                    calls.extend([CallEntry(c, line) for c in plain])
                     if calls:
                         last = calls[-1]
                     continue

@@ -80,7 +80,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..auction import Auction
+from ..auction import Auction, BidState
 from ..calls import DOUBLE, PASS, REDOUBLE, Call, CallKind
 from ..cards import Rank, Strain, Suit
 from ..deal import Hand
@@ -205,6 +205,30 @@ class Rule:
         if self.balanced and not info.balanced:
             return False
         return self.test is None or self.test(info)
+
+
+def _major_response_test(s: Suit) -> Callable[[HandInfo], bool]:
+    """A 1H/1S response over a minor: 1H with hearts at least as long as
+    spades; 1S with more spades than hearts, or fewer than four hearts."""
+    def test(i: HandInfo) -> bool:
+        if s is Suit.H:
+            return i.lengths[Suit.H] >= i.lengths[Suit.S]
+        return i.lengths[Suit.S] > i.lengths[Suit.H] or i.lengths[Suit.H] < 4
+    return test
+
+
+def _longest_outside_test(s: Suit, trump: Suit) -> Callable[[HandInfo], bool]:
+    """``s`` is at least as long as every suit other than ``trump``."""
+    def test(i: HandInfo) -> bool:
+        return i.lengths[s] >= max(i.lengths[x] for x in Suit if x is not trump)
+    return test
+
+
+def _longest_test(s: Suit) -> Callable[[HandInfo], bool]:
+    """``s`` is at least as long as every suit."""
+    def test(i: HandInfo) -> bool:
+        return i.lengths[s] >= max(i.lengths.values())
+    return test
 
 
 @dataclass(frozen=True)
@@ -402,8 +426,7 @@ def _response_rules(ctx: _Context) -> list[Rule]:
         for s in (H, S):
             rules.append(Rule(_bid(1, s.strain), f"1{s.name}: four or more {_SUIT_WORDS[s]}, 6+ HCP, forcing",
                               (6, 37), {s: (4, 13)},
-                              test=(lambda i, s=s: i.lengths[s] >= i.lengths[S if s is H else H]
-                                    if s is H else i.lengths[S] > i.lengths[H] or i.lengths[H] < 4)))
+                              test=_major_response_test(s)))
         if trump is C:
             rules.append(Rule(_bid(1, Strain.D), "1D: four or more diamonds, 6+ HCP, no four-card major, forcing",
                               (6, 37), {D: (4, 13), H: (0, 3), S: (0, 3)}))
@@ -414,8 +437,7 @@ def _response_rules(ctx: _Context) -> list[Rule]:
             continue
         need = 5 if s is H else 4
         rules.append(Rule(call, f"2{s.name}: {need}+ {_SUIT_WORDS[s]} and 10+ HCP, forcing", (10, 37),
-                          {s: (need, 13)}, test=lambda i, s=s: i.lengths[s] >= max(
-                              i.lengths[x] for x in Suit if x is not trump)))
+                          {s: (need, 13)}, test=_longest_outside_test(s, trump)))
     if not major:
         rules += [
             Rule(_bid(3, opening.strain), f"3{n}: five or more {_SUIT_WORDS[trump]}, 10-12 HCP, invites game",
@@ -578,7 +600,7 @@ def _overcall_rules(ctx: _Context) -> list[Rule]:
         rules.append(Rule(_bid(lvl, s.strain),
                           f"{lvl}{s.name}: overcall, five or more {_SUIT_WORDS[s]}, {8 if lvl == 1 else 10}-16 HCP",
                           (8 if lvl == 1 else 10, 16), {s: (5 if lvl == 1 else 6, 13) if lvl > 1 else (5, 13)},
-                          test=lambda i, s=s: i.lengths[s] >= max(i.lengths.values())))
+                          test=_longest_test(s)))
         if lvl + 1 <= 3 and opening.level == 1:
             rules.append(Rule(_bid(lvl + 1, s.strain),
                               f"{lvl + 1}{s.name}: weak jump overcall, six {_SUIT_WORDS[s]}, 6-10 HCP",
@@ -791,7 +813,8 @@ def _target(strain: Strain, lo: int, hi: int, likely: int, ctx: _Context, info: 
     return 0, ""
 
 
-def _compete_or_pass(ctx: _Context, info: HandInfo, strain: Strain | None, state, ours: bool, lo: int) -> BidDecision:  # type: ignore[no-untyped-def]
+def _compete_or_pass(ctx: _Context, info: HandInfo, strain: Strain | None, state: BidState, ours: bool,
+                     lo: int) -> BidDecision:
     a = ctx.auction
     if ours:
         return BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")

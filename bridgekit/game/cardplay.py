@@ -215,8 +215,12 @@ def sample_layouts(play: Play, shown: dict[Seat, Shown] | None, count: int,
 _HCP = {r: max(0, int(r) - 10) for r in range(2, 15)}
 
 
+#: Per unseen seat: HCP low, HCP high, and the low-high length range of each suit.
+_Limits = tuple[int, int, dict[Suit, tuple[int, int]]]
+
+
 def _limits(shown: dict[Seat, Shown], hidden: list[Seat], played_by: dict[Seat, list[Card]],
-            level: int) -> dict[Seat, tuple[int, int, dict[Suit, tuple[int, int]]]]:
+            level: int) -> dict[Seat, _Limits]:
     """Per unseen seat, the HCP and length ranges its *unplayed* cards must meet."""
     out = {}
     for s in hidden:
@@ -237,7 +241,7 @@ class _Walk:
     """Unseen hands changed by swapping cards between them, scored by how far
     they are from the ranges the auction showed (0: every range holds)."""
 
-    def __init__(self, hands: dict[Seat, list[Card]], limits, voids: dict[Seat, set[Suit]],  # type: ignore[no-untyped-def]
+    def __init__(self, hands: dict[Seat, list[Card]], limits: dict[Seat, _Limits], voids: dict[Seat, set[Suit]],
                  rng: random.Random) -> None:
         self.hands = hands
         self.limits = limits

@@ -153,13 +153,13 @@ class GameRecord:
                     row: list[CardEntry | None] = [None] * 4
                     for k, card in enumerate(trick.cards):
                         seat = trick.seat_of(k)
-                        entry = CardEntry(card)
+                        card_entry = CardEntry(card)
                         reason = self.card_reasons.get(t * 4 + k)
                         if reason is not None:
                             note_no += 1
-                            entry.note = note_no
+                            card_entry.note = note_no
                             prec.notes[note_no] = reason
-                        row[(seat - prec.leader) % 4] = entry
+                        row[(seat - prec.leader) % 4] = card_entry
                     prec.tricks.append(row)
                 prec.incomplete_marker = not play.is_complete()
                 b.play = prec

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..auction import Auction
 from ..calls import Call
@@ -24,6 +24,9 @@ from ..errors import BridgekitError, IllegalCallError, IllegalCardError
 from ..play import Play, trick_winner
 from ..seats import Seat, Side, Vul, dealer_for_board
 from .model import LessonError
+
+if TYPE_CHECKING:
+    from ..rules import Profile
 
 
 class PositionError(LessonError):
@@ -179,7 +182,7 @@ def pos_strain(pos: dict[str, Any]) -> Strain | None:
     raise PositionError("the position needs 'trump' or 'contract'")
 
 
-def pos_profile(pos: dict[str, Any]):  # type: ignore[no-untyped-def]
+def pos_profile(pos: dict[str, Any]) -> Profile:
     from ..rules import find_profile
     name = str(pos.get("rules", "contract"))
     try:
@@ -252,7 +255,7 @@ def compute_contract(pos: dict[str, Any], ascii: bool) -> Computed:
     values["passed_out"] = contract.is_passed_out
     if contract.is_passed_out:
         return Computed(values, ["Four passes: no contract"])
-    assert declarer is not None
+    assert declarer is not None and contract.strain is not None
     state = auction.last_bid()
     assert state is not None
     values.update(declarer=declarer, dummy=declarer.partner, leader=declarer.lho, last_bidder=state.seat,
@@ -491,9 +494,9 @@ def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
     values: dict[str, Any] = {"game_deal": 0, "game_side": ""}
     lines = []
     for n, (sd, note) in enumerate(zip(session, notes), start=1):
-        for e in entries:
-            if e.deal == n and e.line == BELOW:
-                below[e.side] += e.points
+        for entry in entries:
+            if entry.deal == n and entry.line == BELOW:
+                below[entry.side] += entry.points
         result = sd.result
         lines.append(f"Deal {n}: {result.contract.symbol(ascii)} by {show_value(result.declarer)}, "
                      f"{result.tricks} tricks: below the line N/S {below[Side.NS]}, E/W {below[Side.EW]}")
