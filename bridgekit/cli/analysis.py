@@ -119,6 +119,20 @@ def _solved_boards(files: tuple[str, ...], status: RunStatus, force: bool,
             yield path, bt
 
 
+def _drain(boards: Iterator[Board], output: str | None, what: str, progress: _Progress) -> bool:
+    """Run the board stream to its end: into ``output`` (a PBN file or ``-``)
+    when given, else just through (the rows and table fill as it goes).
+    False when the output could not be written (already reported)."""
+    try:
+        if output is not None:
+            return _write(boards, output, what) is not None
+        for _ in boards:
+            pass
+        return True
+    finally:
+        progress.finish()
+
+
 def _write(boards: list[Board] | Iterator[Board], output: str, what: str) -> int | None:
     from ..formats import write_boards
     try:
@@ -207,15 +221,8 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, 
                                     for seat in _DD_SEATS] + [source])
             yield bt.board
 
-    if output is not None:
-        written = _write(boards_out(), output, "DD tables")
-        progress.finish()
-        if written is None:
-            return int(ExitStatus.UNREADABLE)
-    else:
-        for _ in boards_out():
-            pass
-        progress.finish()
+    if not _drain(boards_out(), output, "DD tables", progress):
+        return int(ExitStatus.UNREADABLE)
     if as_json:
         click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
     elif as_csv:
@@ -354,15 +361,8 @@ def _par(files: tuple[str, ...], rules: str | None, output: str | None, force: b
                               _contract_symbols("; ".join(contracts), ascii_) if contracts else "passed out"])
             yield bt.board
 
-    if output is not None:
-        written = _write(boards_out(), output, "par and DD tags")
-        progress.finish()
-        if written is None:
-            return int(ExitStatus.UNREADABLE)
-    else:
-        for _ in boards_out():
-            pass
-        progress.finish()
+    if not _drain(boards_out(), output, "par and DD tags", progress):
+        return int(ExitStatus.UNREADABLE)
     if as_json:
         click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
     elif as_csv:
