@@ -192,3 +192,9 @@ _CARD_SPELLINGS = _card_spellings()
 def sorted_desc(cards: "Iterator[Card] | list[Card] | frozenset[Card]") -> list[Card]:
     """Cards ordered as a player holds them: spades first, high to low."""
     return sorted(cards, key=lambda c: (-c.suit, -c.rank))
+
+
+def card_name(card: Card) -> str:
+    """A card as a director says it: ``4♣``, ``10♥``, ``A♠`` (rank first)."""
+    rank = "10" if card.rank is Rank.TEN else card.rank.letter
+    return rank + card.suit.symbol

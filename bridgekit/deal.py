@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from .cards import ALL_CARDS, PBN_SUIT_ORDER, Card, Rank, Suit, sorted_desc
+from .cards import ALL_CARDS, PBN_SUIT_ORDER, Card, Rank, Suit, card_name, sorted_desc
 from .errors import ParseError
 from .seats import Seat
 
@@ -185,7 +185,7 @@ class Deal:
             seats = owners[card]
             if len(seats) > 1:
                 problems.append(("duplicate-card",
-                                 f"{card} is in more than one hand ({', '.join(s.full_name for s in seats)})"))
+                                 f"{card_name(card)} is in more than one hand ({', '.join(s.full_name for s in seats)})"))
         for seat in Seat:
             hand = self.hands[seat]
             if hand is not None and len(hand) != 13:
@@ -193,7 +193,7 @@ class Deal:
         if all(h is not None for h in self.hands) and not any(c == "duplicate-card" for c, _ in problems):
             missing = [c for c in ALL_CARDS if c not in owners]
             if missing:
-                problems.append(("missing-card", "missing " + " ".join(str(c) for c in sorted_desc(missing))))
+                problems.append(("missing-card", "missing " + " ".join(card_name(c) for c in sorted_desc(missing))))
         return problems
 
     def complete_last_hand(self) -> "Deal":

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-from .cards import Card, Rank, Strain, Suit
+from .cards import Card, Strain, Suit, card_name
 from .deal import Deal
 from .errors import IllegalCardError
 from .seats import Seat
@@ -33,12 +33,6 @@ PLAY_CODES = ("wrong-hand", "already-played", "revoke", "play-ended")
 
 SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 _SEATS = tuple(Seat)
-
-
-def card_name(card: Card) -> str:
-    """A card as a director says it: ``4♣``, ``10♥``, ``A♠``."""
-    rank = "10" if card.rank is Rank.TEN else card.rank.letter
-    return rank + card.suit.symbol
 
 
 def trick_winner(cards: Sequence[Card], leader: Seat, strain: Strain | None) -> Seat:

@@ -18,7 +18,7 @@ from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import ExitStatus, ParseError
-from ..play import card_name
+from ..cards import card_name
 from ..seats import Seat
 from .options import CONTRACT, DEAL, SEAT, RunStatus, ascii_option, iter_boards, output_options, wants_ascii
 
