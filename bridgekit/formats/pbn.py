@@ -600,7 +600,12 @@ for _call in ALL_CALLS:
 _CALLS.update({"P": PASS, "p": PASS, "-": None})
 _SEATS = {s.name: s for s in Seat}
 _cards_get = _CARDS.get
-_calls_get = _CALLS.get
+# The tokens of a plain call or card (fixed: ``_CALLS`` and ``_CARDS`` also
+# cache other spellings, and failures as None).  A section line made of these
+# alone is turned into entries in one step.
+_PLAIN_CALLS: dict[str, Call] = {text: call for text, call in _CALLS.items() if call is not None}
+_PLAIN_CALL_TOKENS = frozenset(_PLAIN_CALLS)
+_PLAIN_CARDS = frozenset(_CARDS) | {"-"}  # '-': a card not known or not played
 
 
 def _call_of(token: str) -> Call | None:
@@ -783,7 +788,22 @@ _HAND = re.compile(r"^([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)\.([AKQJT2-9]*)
 
 def _deal_is_sound(value: str) -> bool:
     """Fast check of the common case: a complete deal of 4 x 13 distinct cards
-    in upper case.  False means "look closer", not necessarily wrong."""
+    in upper case.  False means "look closer", not necessarily wrong.  The
+    deals found sound are remembered (a deal is played at many tables)."""
+    if value in _SOUND_DEALS:
+        return True
+    if not _deal_looks_sound(value):
+        return False
+    if len(_SOUND_DEALS) > 1024:
+        _SOUND_DEALS.clear()
+    _SOUND_DEALS.add(value)
+    return True
+
+
+_SOUND_DEALS: set[str] = set()
+
+
+def _deal_looks_sound(value: str) -> bool:
     if len(value) != 69 or value[1] != ":" or value[0] not in "NESW":
         return False
     hands = value[2:].split()
@@ -828,16 +848,20 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             else:
                 rec.comments.append(text)
             continue
-        if _COMPLEX.search(text) is None:
-            toks = text.split()
-            if flag is None and starred is None and not ended:
-                plain = [c for c in map(_calls_get, toks) if c is not None]
-                if len(plain) == len(toks):  # plain calls only: the common case
-                    calls.extend([CallEntry(c, line) for c in plain])
-                    if calls:
-                        last = calls[-1]
-                    continue
-        else:
+        toks = text.split()
+        if flag is None and starred is None and not ended:
+            if _PLAIN_CALL_TOKENS.issuperset(toks):  # plain calls only: the common case
+                calls.extend([CallEntry(_PLAIN_CALLS[tok], line) for tok in toks])
+                if calls:
+                    last = calls[-1]
+                continue
+            # the last line of many auctions: plain calls, then AP ("5C AP")
+            if toks[-1].upper() == "AP" and _PLAIN_CALL_TOKENS.issuperset(toks[:-1]):
+                calls.extend([CallEntry(_PLAIN_CALLS[tok], line) for tok in toks[:-1]])
+                last = _all_pass(rec, line)
+                ended = True
+                continue
+        if _COMPLEX.search(text) is not None:
             toks = _SEC_TOKEN.findall(text)
         for tok in toks:
             entry_call = _CALLS.get(tok)
@@ -904,18 +928,7 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 if starred is not None:
                     alerted.append(starred)
                     starred = None
-                rec.ap_index = len(calls)
-                trailing = 0
-                for e in reversed(calls):
-                    if e.call is not PASS:
-                        break
-                    trailing += 1
-                has_call = any(e.call is not PASS for e in calls)
-                need = max(0, (3 if has_call else 4) - trailing)
-                for _ in range(need):
-                    calls.append(CallEntry(PASS, line))
-                last = calls[-1] if calls else None
-                rec.complete_marker = True
+                last = _all_pass(rec, line)
                 ended = True
                 continue
             call = _call_of(tok)
@@ -936,6 +949,24 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
         if all(e.call is PASS for e in tail) and (len(calls) > 3):
             rec.complete_marker = True
     return rec
+
+
+def _all_pass(rec: AuctionRecord, line: int) -> CallEntry | None:
+    """``AP`` (all pass) at ``line``: adds the passes that end the auction and
+    returns the last call."""
+    calls = rec.calls
+    rec.ap_index = len(calls)
+    trailing = 0
+    for e in reversed(calls):
+        if e.call is not PASS:
+            break
+        trailing += 1
+    has_call = trailing < len(calls)  # a call other than pass stopped the count
+    need = max(0, (3 if has_call else 4) - trailing)
+    for _ in range(need):
+        calls.append(CallEntry(PASS, line))
+    rec.complete_marker = True
+    return calls[-1] if calls else None
 
 
 def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
@@ -965,16 +996,15 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             else:
                 rec.comments.append(text)
             continue
-        if _COMPLEX.search(text) is None:
-            toks = text.split()
-            if len(toks) == 4 and (not row or len(row) == 4) and flag is None and not ended:
-                cards = list(map(_cards_get, toks))
-                if None not in cards:  # a whole trick on its line: the common case
-                    row = [CardEntry(c, line) for c in cards]
-                    tricks.append(row)
-                    last = row[3]
-                    continue
-        else:
+        toks = text.split()
+        if (len(toks) == 4 and (not row or len(row) == 4) and flag is None and not ended
+                and _PLAIN_CARDS.issuperset(toks)):
+            # a whole trick on its line (cards or '-'): the common case
+            row = [CardEntry(_cards_get(tok), line) for tok in toks]
+            tricks.append(row)
+            last = row[3]
+            continue
+        if _COMPLEX.search(text) is not None:
             toks = _SEC_TOKEN.findall(text)
         for tok in toks:
             card = _CARDS.get(tok)
