@@ -64,7 +64,7 @@ def test_dd_table_output(one: Path) -> None:
     assert lines[0].split()[:7] == ["board", "N:", "C", "D", "H", "S", "NT"]
     assert lines[2].split() == ["1", "2", "3", "3", "3", "2", "2", "3", "3", "3", "2",
                                 "11", "10", "10", "10", "10", "11", "10", "10", "10", "10", "tag"]
-    assert "1 boards: 0 solved, 1 from DoubleDummyTricks tags" in result.output
+    assert "1 board: 0 solved, 1 from DoubleDummyTricks tags" in result.output
 
 
 @pytest.mark.dds
@@ -169,3 +169,11 @@ def test_jobs_option_and_cached_runs_do_not_load_the_solver(one: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().endswith("False")
     assert json.loads(out.stdout.rsplit("]", 1)[0] + "]")[0]["from"] == "tag"
+
+
+def test_dd_summary_counts_boards_that_could_not_be_solved(tmp_path: Path) -> None:
+    partial = tmp_path / "partial.pbn"
+    partial.write_text('[Board "3"]\n[Dealer "N"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["dd", str(partial)])
+    assert result.exit_code == 1
+    assert "1 board: 0 solved, 0 from DoubleDummyTricks tags; 1 not solved" in result.output

@@ -206,10 +206,10 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
         for path, bt in _solved_boards(files, status, force, progress):
+            counts["boards"] += 1
             if bt.table is not None:
                 if output is not None:
                     write_dd_tags(bt.board, bt.table)
-                counts["boards"] += 1
                 counts["tag" if bt.cached else "solved"] += 1
                 source = "tag" if bt.cached else "solved"
                 if keep_rows:
@@ -235,7 +235,8 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, 
         table, headers = _drop_empty_column(table, headers, 1)
         click.echo(_tabulate_keeping_spaces(table, headers))
     if not as_json and not as_csv or output is not None:
-        click.echo(f"{counts['boards']} boards: {counts['solved']} solved, {counts['tag']} from "
+        n = counts["boards"]
+        click.echo(f"{n} board{'' if n == 1 else 's'}: {counts['solved']} solved, {counts['tag']} from "
                    f"DoubleDummyTricks tags" + (f"; {status.problems} not solved" if status.problems else ""),
                    err=output is not None)
     return int(status.exit_code)
