@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from ..auction import Auction
 from ..calls import Call
@@ -40,6 +40,8 @@ class Computed:
     values: dict[str, Any] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
 
+
+T = TypeVar("T")
 
 # -- value formatting -------------------------------------------------------
 
@@ -118,17 +120,20 @@ def pos_deal(pos: dict[str, Any]) -> Deal | None:
     return deal
 
 
-def pos_calls(pos: dict[str, Any], key: str = "auction") -> list[Call]:
-    text = str(pos.get(key, "")).strip()
-    if not text:
-        return []
+def _pos_words(pos: dict[str, Any], key: str, parse: Callable[[str], T]) -> list[T]:
+    """The space-separated words of ``pos[key]`` parsed one by one; raises
+    PositionError naming the key and the first word that does not parse."""
     out = []
-    for word in text.split():
+    for word in str(pos.get(key, "")).split():
         try:
-            out.append(Call.parse(word))
+            out.append(parse(word))
         except BridgekitError as e:
             raise PositionError(f"{key}: {e}") from None
     return out
+
+
+def pos_calls(pos: dict[str, Any], key: str = "auction") -> list[Call]:
+    return _pos_words(pos, key, Call.parse)
 
 
 def pos_auction(pos: dict[str, Any]) -> Auction:
@@ -143,14 +148,7 @@ def pos_auction(pos: dict[str, Any]) -> Auction:
 
 
 def pos_cards(pos: dict[str, Any], key: str = "play") -> list[Card]:
-    text = str(pos.get(key, "")).strip()
-    out = []
-    for word in text.split():
-        try:
-            out.append(Card.parse(word))
-        except BridgekitError as e:
-            raise PositionError(f"{key}: {e}") from None
-    return out
+    return _pos_words(pos, key, Card.parse)
 
 
 def pos_contract(pos: dict[str, Any]) -> Contract:

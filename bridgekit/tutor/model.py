@@ -133,6 +133,14 @@ _STEP_KEYS = set(POSITION_FIELDS) | {
 _COMPUTE_KEYS = set(POSITION_FIELDS) | {"what", "id", "expect", "needs_dds", "note"}
 
 
+def _known_keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
+    """Raise LessonError naming every key of ``table`` not in ``allowed``
+    (a misspelt key would otherwise be silently ignored)."""
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise LessonError(f"{where}: unknown key(s) {', '.join(unknown)}")
+
+
 def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -> Lesson:
     """Build a Lesson from parsed TOML; raises LessonError naming lesson and step."""
     name = f"lesson {number:02d}-{slug}"
@@ -145,9 +153,7 @@ def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -
         where = f"{name}, step {i}"
         if not isinstance(raw, dict):
             raise LessonError(f"{where}: a step must be a table")
-        unknown = sorted(set(raw) - _STEP_KEYS)
-        if unknown:
-            raise LessonError(f"{where}: unknown key(s) {', '.join(unknown)}")
+        _known_keys(raw, _STEP_KEYS, where)
         kind = _req(raw, "kind", where)
         if kind not in STEP_KINDS:
             raise LessonError(f"{where}: kind must be one of {', '.join(STEP_KINDS)}, not {kind!r}")
@@ -156,9 +162,7 @@ def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -
             cwhere = f"{where}, compute {j}"
             if not isinstance(rc, dict):
                 raise LessonError(f"{cwhere}: must be a table")
-            unknown = sorted(set(rc) - _COMPUTE_KEYS)
-            if unknown:
-                raise LessonError(f"{cwhere}: unknown key(s) {', '.join(unknown)}")
+            _known_keys(rc, _COMPUTE_KEYS, cwhere)
             what = _req(rc, "what", cwhere)
             expect = rc.get("expect", {})
             if not isinstance(expect, dict) or not expect:
