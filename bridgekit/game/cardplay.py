@@ -148,14 +148,20 @@ def _side_tricks(play: Play, seat: Seat) -> int:
 
 
 def _all_equivalent(play: Play, legal: list[Card]) -> bool:
-    """True when the legal cards form one run in one suit with nothing unplayed
-    between them (any of them does the same)."""
+    """True when the legal cards form one run in one suit: every rank between
+    two of them is ours or was played to a *completed* trick (any of them
+    then does the same).
+
+    A card of the trick in progress still counts: K-6 facing a 9 led to this
+    trick are not equivalent, the king wins the trick and the six does not.
+    """
     suits = {c.suit for c in legal}
     if len(suits) != 1:
         return False
     suit = suits.pop()
     ranks = sorted(int(c.rank) for c in legal)
-    gone = {int(c.rank) for c in play.cards if c.suit is suit}
+    done = len(play.cards) - len(play.current_trick())
+    gone = {int(c.rank) for c in play.cards[:done] if c.suit is suit}
     return all(r in gone for r in range(ranks[0] + 1, ranks[-1]) if r not in ranks)
 
 
