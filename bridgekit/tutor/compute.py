@@ -471,7 +471,7 @@ def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
     """A sequence of deals in one rubber profile, kept on the pad by the same
     code as ``bridgekit rubber``: the running trick points below the line for
     each side, and the deal that completes a game."""
-    from ..rules import BELOW
+    from ..rules import ABOVE, BELOW
     from ..rules.rubber import SessionDeal, keep_score
     profile = pos_profile(pos)
     results = _get(pos, "results")
@@ -505,6 +505,24 @@ def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
             lines.append(f"  {side_name(note.game_won)} reaches {profile.game_threshold}: game.")
             lines.append("  A line is drawn; both sides start the next game from zero.")
             below = {Side.NS: 0, Side.EW: 0}
+    rubber = rubbers[0]
+    values.update(games_ns=rubber.games_won(Side.NS), games_ew=rubber.games_won(Side.EW),
+                  rubber_finished=rubber.finished, total_ns=rubber.total(Side.NS),
+                  total_ew=rubber.total(Side.EW), margin=rubber.margin,
+                  rubber_winner=rubber.winner, rubber_games_side=None)
+    if rubber.finished:
+        two = Side.NS if rubber.games_won(Side.NS) == 2 else Side.EW
+        values["rubber_games_side"] = two
+        lines.append(f"  {side_name(two)} have two games: rubber, {profile.rubber_bonus} above the line.")
+        ns, ew = rubber.total(Side.NS), rubber.total(Side.EW)
+        for side in Side:
+            lines.append(f"  {side_name(side)}: {rubber.line_total(side, BELOW)} below the line + "
+                         f"{rubber.line_total(side, ABOVE)} above = {rubber.total(side)}")
+        if rubber.winner is None:
+            lines.append(f"  Totals {ns} to {ew}: a draw.")
+        else:
+            lines.append(f"  {side_name(rubber.winner)} win the rubber by {rubber.margin} points"
+                         + (f", although {side_name(two)} won two games" if rubber.winner is not two else "") + ".")
     return Computed(values, lines)
 
 
