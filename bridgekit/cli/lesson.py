@@ -77,30 +77,48 @@ def list_(as_json: bool) -> None:
     click.echo("\nStart one with: bridgekit lesson run NUMBER (or NAME)")
 
 
+show_checks_option = click.option(
+    "--show-checks", is_flag=True,
+    help="Also show the figures the lesson states and whether bridgekit agrees (the author's check).")
+
+
 @lesson.command()
-@click.argument("name")
+@click.argument("name", required=False)
 @click.option("--step", type=click.IntRange(min=1), default=None, help="Start at this step.")
 @click.option("--restart", is_flag=True, help="Start from the first step, ignoring saved progress.")
+@show_checks_option
 @ascii_option
-def run(name: str, step: int | None, restart: bool, ascii_: bool) -> None:
+def run(name: str | None, step: int | None, restart: bool, show_checks: bool, ascii_: bool) -> None:
     """Run a lesson, one step at a time (NAME is a number or a name).
 
-    Enter goes on, b goes back, q quits; progress is saved, and the next run
-    resumes where you left off.  At a question, type your answer (? for a
-    hint, 'show' to see the answer, 'back').  Works with piped input too.
+    Without NAME, goes on where you stopped: the lesson you ran last, or the
+    next one when it is finished.  Enter goes on, b goes back, q quits;
+    progress is saved.  At a question, type your answer (? for a hint, 'show'
+    to see the answer, 'back').  Works with piped input too.
 
     \b
     Examples:
+      bridgekit lesson run
       bridgekit lesson run 3
       bridgekit lesson run the-play --restart
       printf '\\n\\nW\\nq\\n' | bridgekit lesson run 3
     """
-    from ..tutor import LessonRunner
-    found = _find(name)
-    stdin = sys.stdin
-    stdout = sys.stdout
-    runner = LessonRunner(found, stdin, stdout, ascii=wants_ascii(ascii_),
-                          start=1 if restart and step is None else step)
+    from ..tutor import LessonRunner, Progress
+    lessons = _load_all()
+    progress = Progress()
+    if name is None:
+        going_on = progress.continue_with([ls.name for ls in lessons])
+        if going_on is None:
+            click.echo("You have finished all the lessons. Run one again with: bridgekit lesson run NUMBER\n"
+                       "or practise with: bridgekit lesson drill")
+            return
+        found = next(ls for ls in lessons if ls.name == going_on)
+    else:
+        found = _find(name)
+    later = [ls for ls in lessons if ls.number > found.number]
+    runner = LessonRunner(found, sys.stdin, sys.stdout, progress=progress, ascii=wants_ascii(ascii_),
+                          start=1 if restart and step is None else step, show_checks=show_checks,
+                          next_lesson=later[0] if later else None)
     try:
         runner.run()
     except KeyboardInterrupt:
@@ -111,8 +129,9 @@ def run(name: str, step: int | None, restart: bool, ascii_: bool) -> None:
 
 @lesson.command()
 @click.argument("name")
+@show_checks_option
 @ascii_option
-def show(name: str, ascii_: bool) -> None:
+def show(name: str, show_checks: bool, ascii_: bool) -> None:
     """Print a whole lesson, answers included, for reading or pasting.
 
     \b
@@ -123,7 +142,8 @@ def show(name: str, ascii_: bool) -> None:
     from ..tutor.display import lesson_text
     found = _find(name)
     asc = wants_ascii(ascii_)
-    click.echo(lesson_text(found, lambda st: run_computes(st, dds=False, ascii=asc), asc), nl=False)
+    click.echo(lesson_text(found, lambda st: run_computes(st, dds=False, ascii=asc), asc, show_checks),
+               nl=False)
 
 
 @lesson.command()

@@ -6,6 +6,7 @@ Diagrams come from ``bridgekit.render``; suit symbols become letters when
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -22,6 +23,31 @@ _ASCII = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "
 
 def to_ascii(text: str) -> str:
     return text.translate(_ASCII)
+
+
+_SUIT_RANKS = re.compile(r"([\u2660\u2665\u2666\u2663] ?)([AKQJT2-9]+)(\*?)( {2,})?")
+_RANK_SUIT = re.compile(r"(?<![A-Za-z0-9])T(?=[\u2660\u2665\u2666\u2663])")
+
+
+def tens(text: str) -> str:
+    """Tens written as the prose writes them: ``♥T`` -> ``♥10``, a hand
+    ``♠ KT97`` -> ``♠ K1097``, ``T♦`` -> ``10♦`` (only next to a suit symbol,
+    so ``--ascii`` text keeps its one-letter ``T``)."""
+    def ten(m: re.Match[str]) -> str:
+        ranks = m.group(2).replace("T", "10")
+        pad = m.group(4) or ""
+        if pad:  # a column follows: keep it where it was
+            pad = " " * max(1, len(pad) - (len(ranks) - len(m.group(2))))
+        return m.group(1) + ranks + m.group(3) + pad
+
+    text = _SUIT_RANKS.sub(ten, text)
+    return _RANK_SUIT.sub("10", text)
+
+
+def learner_text(text: str, ascii: bool) -> str:
+    """Text as the learner reads it: letters for suits with ``ascii``, else
+    suit symbols with tens written ``10``."""
+    return to_ascii(text) if ascii else tens(text)
 
 
 def wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
@@ -79,15 +105,19 @@ def header(lesson: Lesson, step: Step, total_lessons: int | None = None) -> str:
     return f"{line}\n{'=' * WIDTH}\n{title}"
 
 
-def computed_text(step: Step, results: dict[str, Computed | Exception | None], ascii: bool = False) -> str:
-    """What bridgekit computed, next to the figures the rules documents state."""
+def computed_text(step: Step, results: dict[str, Computed | Exception | None], ascii: bool = False,
+                  show_checks: bool = False) -> str:
+    """What bridgekit computed (a score sheet, a trick, a contract), shown as
+    part of the explanation; with ``show_checks``, also the figures the lesson
+    states and whether they agree (the author's check, as ``lesson check``)."""
     out = []
     for c in step.computes:
         res = results.get(c.id)
         if res is None:
             out.append("  (this figure needs the double-dummy solver: bridgekit lesson check --dds)")
-            for key, stated in c.expect.items():
-                out.append(f"  The lesson states {key.replace('_', ' ')}: {stated}")
+            if show_checks:
+                for key, stated in c.expect.items():
+                    out.append(f"  The lesson states {key.replace('_', ' ')}: {stated}")
             continue
         if isinstance(res, Exception):
             out.append(f"  bridgekit could not compute this: {res}")
@@ -99,6 +129,8 @@ def computed_text(step: Step, results: dict[str, Computed | Exception | None], a
                 out.append("  " + line)  # a breakdown row: keep its columns
             else:
                 out.append(textwrap.fill(line, WIDTH, initial_indent="  ", subsequent_indent="    "))
+        if not show_checks:
+            continue
         stated_parts = []
         for key, stated in c.expect.items():
             value: Any = res.values.get(key)
@@ -107,7 +139,9 @@ def computed_text(step: Step, results: dict[str, Computed | Exception | None], a
             stated_parts.append(f"{key.replace('_', ' ')} {_stated(stated)} ({mark})")
         out.append(textwrap.fill("Stated in the lesson: " + "; ".join(stated_parts), WIDTH,
                                  initial_indent="  ", subsequent_indent="    "))
-    return "Computed by bridgekit now:\n" + "\n".join(out) if out else ""
+    if not out:
+        return ""
+    return ("Computed by bridgekit now:\n" if show_checks else "") + "\n".join(out)
 
 
 def _stated(value: Any) -> str:
@@ -119,7 +153,7 @@ def _stated(value: Any) -> str:
 
 
 def step_text(lesson: Lesson, step: Step, results: dict[str, Computed | Exception | None],
-              ascii: bool = False, reveal: bool = True) -> str:
+              ascii: bool = False, reveal: bool = True, show_checks: bool = False) -> str:
     """The whole screen of a step.  For a quiz, ``reveal`` false hides what
     would give the answer away (the computed figures)."""
     parts = [header(lesson, step)]
@@ -131,14 +165,14 @@ def step_text(lesson: Lesson, step: Step, results: dict[str, Computed | Exceptio
     if step.kind == "quiz":
         parts.append(wrap("QUESTION: " + step.question))
         if reveal:
-            parts.append(answer_text(step, results, ascii))
+            parts.append(answer_text(step, results, ascii, show_checks))
     elif step.computes:
-        parts.append(computed_text(step, results, ascii))
-    text = "\n\n".join(p for p in parts if p)
-    return to_ascii(text) if ascii else text
+        parts.append(computed_text(step, results, ascii, show_checks))
+    return learner_text("\n\n".join(p for p in parts if p), ascii)
 
 
-def answer_text(step: Step, results: dict[str, Computed | Exception | None], ascii: bool = False) -> str:
+def answer_text(step: Step, results: dict[str, Computed | Exception | None], ascii: bool = False,
+                show_checks: bool = False) -> str:
     from .checker import lookup
     try:
         answer = show_value(lookup(results, step.expect_key), ascii)
@@ -147,19 +181,17 @@ def answer_text(step: Step, results: dict[str, Computed | Exception | None], asc
     parts = [f"Answer: {answer}"]
     if step.explain:
         parts.append(wrap(step.explain))
-    comp = computed_text(step, results, ascii)
+    comp = computed_text(step, results, ascii, show_checks)
     if comp:
         parts.append(comp)
-    text = "\n\n".join(parts)
-    return to_ascii(text) if ascii else text
+    return learner_text("\n\n".join(parts), ascii)
 
 
-def lesson_text(lesson: Lesson, results_for: Any, ascii: bool = False) -> str:
+def lesson_text(lesson: Lesson, results_for: Any, ascii: bool = False, show_checks: bool = False) -> str:
     """The whole lesson, every step with its answers, for reading or pasting."""
     out = [f"Lesson {lesson.number}: {lesson.title}", wrap(lesson.summary) if lesson.summary else ""]
     if lesson.sources:
         out.append(textwrap.fill(f"Sources: {lesson.sources}", WIDTH, subsequent_indent="  "))
     for step in lesson.steps:
-        out.append(step_text(lesson, step, results_for(step), ascii, reveal=True))
-    text = "\n\n".join(p for p in out if p) + "\n"
-    return to_ascii(text) if ascii else text
+        out.append(step_text(lesson, step, results_for(step), ascii, reveal=True, show_checks=show_checks))
+    return learner_text("\n\n".join(p for p in out if p) + "\n", ascii)

@@ -44,6 +44,7 @@ class Progress:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else state_dir() / "lessons.json"
         self.lessons: dict[str, LessonProgress] = {}
+        self.current = ""   # the lesson run last (``bridgekit lesson run`` alone goes on with it)
         self._load()
 
     def _load(self) -> None:
@@ -53,6 +54,7 @@ class Progress:
                 self.lessons[name] = LessonProgress(
                     step=int(raw.get("step", 1)), steps=int(raw.get("steps", 0)), done=bool(raw.get("done")),
                     answered=[int(a) for a in raw.get("answered", [])])
+            self.current = str(data.get("current", ""))
         except (OSError, ValueError, TypeError, AttributeError):
             self.lessons = {}
 
@@ -62,7 +64,9 @@ class Progress:
     def save(self) -> None:
         """Write atomically; a state directory that cannot be written is not an
         error (the lesson goes on, progress is just not kept)."""
-        data = {"lessons": {k: v.to_dict() for k, v in sorted(self.lessons.items())}}
+        data: dict[str, object] = {"lessons": {k: v.to_dict() for k, v in sorted(self.lessons.items())}}
+        if self.current:
+            data["current"] = self.current
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".lessons.", suffix=".json", dir=self.path.parent)
@@ -71,6 +75,22 @@ class Progress:
             os.replace(tmp, self.path)
         except OSError:
             pass
+
+    def continue_with(self, names: list[str]) -> str | None:
+        """The lesson to go on with, among ``names`` (in course order): the
+        one run last if unfinished, else the first unfinished one after it,
+        else the first unfinished one; None when every lesson is done."""
+        def open_(name: str) -> bool:
+            p = self.lessons.get(name)
+            return p is None or not p.done
+        if self.current in names:
+            if open_(self.current):
+                return self.current
+            after = names[names.index(self.current) + 1:]
+            for name in after:
+                if open_(name):
+                    return name
+        return next((name for name in names if open_(name)), None)
 
     def describe(self, name: str, steps: int) -> str:
         """``not started``, ``step 4 of 11`` or ``done``."""

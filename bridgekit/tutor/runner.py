@@ -15,7 +15,7 @@ from typing import TextIO
 from .answers import PARSERS
 from .checker import hint_for, is_correct, run_computes
 from .compute import Computed
-from .display import WIDTH, answer_text, step_text, to_ascii, wrap
+from .display import WIDTH, answer_text, learner_text, step_text, wrap
 from .model import Lesson, Step
 from .progress import Progress
 
@@ -37,14 +37,18 @@ class LessonRunner:
     """Runs one lesson against an input and an output stream."""
 
     def __init__(self, lesson: Lesson, inp: TextIO, out: TextIO, *, progress: Progress | None = None,
-                 ascii: bool = False, start: int | None = None, echo: bool | None = None) -> None:
+                 ascii: bool = False, start: int | None = None, echo: bool | None = None,
+                 show_checks: bool = False, next_lesson: Lesson | None = None) -> None:
         self.lesson = lesson
+        self.show_checks = show_checks
+        self.next_lesson = next_lesson
         self.inp = inp
         self.out = out
         self.progress = progress if progress is not None else Progress()
         self.ascii = ascii
         self.echo = (not _isatty(inp)) if echo is None else echo
         self.state = self.progress.get(lesson.name)
+        self.progress.current = lesson.name
         self.state.steps = len(lesson.steps)
         self.start = start
         self._results: dict[int, dict[str, Computed | Exception | None]] = {}
@@ -52,7 +56,7 @@ class LessonRunner:
     # -- io ----------------------------------------------------------------
 
     def write(self, text: str = "") -> None:
-        self.out.write((to_ascii(text) if self.ascii else text) + "\n")
+        self.out.write(learner_text(text, self.ascii) + "\n")
         self.out.flush()
 
     def ask(self, prompt: str) -> str | None:
@@ -93,14 +97,14 @@ class LessonRunner:
             self.state.step = step.index
             self.progress.save()
             self.write(step_text(self.lesson, step, self.results(step), self.ascii,
-                                 reveal=step.index in self.state.answered))
+                                 reveal=step.index in self.state.answered, show_checks=self.show_checks))
             move = self.quiz(step) if step.kind == "quiz" and step.index not in self.state.answered else None
             if move is None:
                 move = self.navigate(i)
             if move == "quit":
                 self.progress.save()
                 self.write(f"\nProgress saved at step {step.index} of {len(steps)}. "
-                           f"Resume with: bridgekit lesson run {self.lesson.slug}")
+                           f"Resume with: bridgekit lesson run")
                 return "quit"
             if move == "back":
                 i = max(0, i - 1)
@@ -111,7 +115,12 @@ class LessonRunner:
                 self.state.step = 1
                 self.progress.save()
                 self.write(f"\nEnd of lesson {self.lesson.number}: {self.lesson.title}. Well done.")
-                self.write("See all lessons with: bridgekit lesson list")
+                nxt = self.next_lesson
+                if nxt is not None:
+                    self.write(f"Next: lesson {nxt.number}, {nxt.title}. Start it with: bridgekit lesson run"
+                               f"\n(or bridgekit lesson run {nxt.number}; see all with bridgekit lesson list)")
+                else:
+                    self.write("That was the last lesson. Practise with: bridgekit lesson drill")
                 return "done"
             self.write("")
 
@@ -149,7 +158,7 @@ class LessonRunner:
                 self.write(wrap("Hint: " + (step.hint or "look again at the rule above.")))
                 continue
             if line.lower() in ("show", "show answer", "answer", "??"):
-                self.write("\n" + answer_text(step, results, self.ascii))
+                self.write("\n" + answer_text(step, results, self.ascii, self.show_checks))
                 self.state.answered.append(step.index)
                 return None
             verdict = is_correct(step, results, line)
@@ -157,7 +166,7 @@ class LessonRunner:
                 self.write(f"I could not read {line!r} as {_TYPE_HELP[step.answer_type]}.")
                 continue
             if verdict:
-                self.write("\nRight!\n\n" + answer_text(step, results, self.ascii))
+                self.write("\nRight!\n\n" + answer_text(step, results, self.ascii, self.show_checks))
                 if step.index not in self.state.answered:
                     self.state.answered.append(step.index)
                 self.progress.save()
