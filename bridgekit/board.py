@@ -155,6 +155,11 @@ class Table:
 
     columns: list[str]
     rows: list[list[str]]
+    row_lines: list[int] = field(default_factory=list)   # line of each row's first element, when read
+
+    def row_line(self, index: int) -> int | None:
+        """The line row ``index`` starts on in the file read, or None."""
+        return self.row_lines[index] if index < len(self.row_lines) else None
 
     def column_names(self) -> list[str]:
         """Column names without the ``\\10R``-style width and ``+``/``-`` order marks."""

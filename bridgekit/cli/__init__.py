@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "check": ("check", "check", "Check deals, auctions, play and recorded results."),
     "score": ("scoring", "score", "Score boards under a rules profile."),
     "match": ("scoring", "match", "Score a team match in IMPs (or pairs in matchpoints)."),
+    "event": ("event", "event", "Score a pairs event: travellers and ranking (MP, Butler, cross-IMPs)."),
     "rubber": ("scoring", "rubber", "Keep an Auction Bridge rubber score pad."),
     "deal": ("scoring", "deal", "Deal boards for a match, reproducibly."),
     "dd": ("analysis", "dd", "Double-dummy tables (DDS)."),

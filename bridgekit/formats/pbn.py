@@ -1075,6 +1075,7 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
     columns = tag.value.split(";") if tag.value else []
     width = max(1, len(columns))
     elements: list[str] = []
+    lines: list[int] = []
     for line, tok, is_comment in raw:
         if is_comment:
             tag.comments.append(tok)
@@ -1084,11 +1085,12 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
             if text[0] == '"':
                 text = _unescape(text[1:-1] if len(text) > 1 and text.endswith('"') else text[1:])
             elements.append(text)
+            lines.append(line)
     rows = [elements[i:i + width] for i in range(0, len(elements), width)]
     if rows and len(rows[-1]) != width:
         problem("bad-table", f"{tag.name}: {len(elements)} elements do not fill rows of {width} columns",
                 tag.line, "warning")
-    tables[tag.name] = Table(columns, rows)
+    tables[tag.name] = Table(columns, rows, lines[::width])
 
 
 _TABLE_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[^\s"]+')

@@ -39,9 +39,65 @@ def matchpoints(scores: Sequence[int | float]) -> list[float]:
     view, e.g. N/S): one point for every score beaten, half a point for every
     other equal score.  The top on a board is ``len(scores) - 1``; the
     opponents of a score get ``top - mp``.  (PBN's ``MP1`` doubles these.)"""
-    out: list[float] = []
-    for s in scores:
-        beaten = sum(1 for t in scores if t < s)
-        tied = sum(1 for t in scores if t == s) - 1
-        out.append(beaten + tied / 2)
-    return out
+    return weighted_matchpoints(scores, [1] * len(scores))
+
+
+def weighted_matchpoints(scores: Sequence[int | float], weights: Sequence[int]) -> list[float]:
+    """Matchpoints (1 per score beaten, 1/2 per other equal score) of each of
+    ``scores`` where score i stands for ``weights[i]`` equal results (a
+    ScoreTable's ``Multiplicity``).  One sort: n log n for a traveller of n."""
+    total: dict[int | float, int] = {}
+    for s, w in zip(scores, weights):
+        total[s] = total.get(s, 0) + w
+    below: dict[int | float, int] = {}
+    running = 0
+    for s in sorted(total):
+        below[s] = running
+        running += total[s]
+    return [below[s] + (total[s] - 1) / 2 for s in scores]
+
+
+def neuberg(mp: float, results: int, expected: int) -> float:
+    """Neuberg's formula: matchpoints ``mp`` (1 per result beaten, 1/2 per
+    tie) earned among ``results`` scores, factored to a board played
+    ``expected`` times: ``(mp + 1/2) x expected / results - 1/2``.  The
+    identity when ``results == expected``."""
+    if results == expected:
+        return mp
+    return (mp + 0.5) * expected / results - 0.5
+
+
+def butler_datum(scores: Sequence[int], weights: Sequence[int] | None = None, trim: int | None = None) -> int:
+    """The Butler datum of a board: the mean of the N/S ``scores`` (score i
+    counted ``weights[i]`` times) without the ``trim`` highest and lowest
+    (default: one of each when there are at least 5 results, none below),
+    rounded to the nearest 10 (halves away from zero: -85 is -90).  Raises
+    ValueError for no scores or a negative trim."""
+    w = weights if weights is not None else [1] * len(scores)
+    expanded = sorted(s for s, k in zip(scores, w) for _ in range(k))
+    if not expanded:
+        raise ValueError("no score to take a datum from")
+    if trim is None:
+        trim = 1 if len(expanded) >= 5 else 0
+    if trim < 0:
+        raise ValueError(f"cannot trim {trim} scores")
+    trim = min(trim, (len(expanded) - 1) // 2)
+    kept = expanded[trim:len(expanded) - trim]
+    total, count = sum(kept), len(kept)
+    tens = (2 * abs(total) + 10 * count) // (20 * count)   # |mean| / 10 rounded, halves up (exact)
+    return 10 * (tens if total >= 0 else -tens)
+
+
+def cross_imps(scores: Sequence[int], weights: Sequence[int] | None = None) -> list[float]:
+    """Cross-IMPs: each score IMPed against every other result of the board
+    (score i standing for ``weights[i]`` equal results), averaged over the
+    comparisons (PBN's ``Cross2``).  0 for a board played once."""
+    w = weights if weights is not None else [1] * len(scores)
+    total: dict[int, int] = {}
+    for s, k in zip(scores, w):
+        total[s] = total.get(s, 0) + k
+    n = sum(total.values())
+    if n < 2:
+        return [0.0] * len(scores)
+    summed = {s: sum(imps(s - t) * k for t, k in total.items()) for s in total}
+    return [summed[s] / (n - 1) for s in scores]

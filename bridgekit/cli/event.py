@@ -1,0 +1,233 @@
+"""``bridgekit event``: a whole session scored (thin over ``bridgekit.event``)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import click
+from tabulate import tabulate
+
+from ..board import Board
+from ..errors import BridgekitError, ExitStatus
+from ..event import Event, EventOptions, EventResult, Method, Movement, Scale, Traveller, read_event
+from ..rules import Profile, find_profile
+from .options import RunStatus, ascii_option, iter_boards, output_options, rules_option, wants_ascii
+
+_CTX = {"help_option_names": ["-h", "--help"]}
+
+
+def _choice(enum: Any) -> click.Choice:
+    return click.Choice([m.value for m in enum], case_sensitive=False)
+
+
+@click.command(context_settings=_CTX)
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--method", type=_choice(Method), default=None,
+              help="mp (matchpoints), butler (IMPs against a datum) or cross-imps.  "
+                   "Default: the Scoring tag (IMP;Butler... butler, anything else mp).")
+@click.option("--mp-scale", "scale", type=_choice(Scale), default=None,
+              help="Matchpoint scale: acbl (1 per result beaten, 1/2 per tie; the default) "
+                   "or ebu (2 and 1).")
+@click.option("--trim", type=click.IntRange(0, 10), default=None,
+              help="Butler: scores dropped at each end before taking the mean "
+                   "(default 1 from 5 results, else 0).")
+@click.option("--across-field", is_flag=True, help="Compare every section's results together.")
+@click.option("--movement", type=_choice(Movement), default="auto", show_default=True,
+              help="mitchell ranks each direction, howell one field; auto looks at the pairs.")
+@click.option("--avg-plus", "avg_plus", type=click.FloatRange(0, 100), default=60.0, show_default=True,
+              help="Matchpoint percentage of an A+ (average plus).")
+@click.option("--avg-minus", "avg_minus", type=click.FloatRange(0, 100), default=40.0, show_default=True,
+              help="Matchpoint percentage of an A- (average minus).")
+@click.option("--avg-imps", "avg_imps", type=click.FloatRange(0, 24), default=3.0, show_default=True,
+              help="IMPs of an A+ (and minus those of an A-) under IMP methods.")
+@rules_option
+@click.option("--ranking", "ranking_only", is_flag=True, help="Only the ranking (no travellers).")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Write the boards with computed MP or IMP columns and a TotalScoreTable to this PBN file.")
+@output_options()
+@ascii_option
+def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: int | None,
+          across_field: bool, movement: str, avg_plus: float, avg_minus: float, avg_imps: float,
+          rules: Any, ranking_only: bool, output: str | None, as_json: bool, as_csv: bool,
+          ascii_: bool) -> None:
+    """Score a pairs event: travellers and ranking.
+
+    Each board's results come from its ScoreTable rows (as BridgeComposer,
+    ScoreBridge or Ruter export them) or from several game records of the
+    board.  Every row is checked and scored under the board's vulnerability;
+    recorded scores, matchpoints, IMPs and Butler datums that differ are
+    reported on stderr, with bad rows (file, line, board, row).  Arbitrary
+    scores: A, A+, A-, 60%, Not played.  Exit status 1 when something was
+    reported.
+
+    \b
+    Examples:
+      bridgekit event session.pbn
+      bridgekit event session.pbn --method butler --ranking
+      bridgekit event session.pbn --mp-scale ebu --json
+      bridgekit event a.pbn b.pbn --across-field -o scored.pbn
+    """
+    ascii_ = wants_ascii(ascii_)
+    profile = rules if isinstance(rules, Profile) or rules is None else _profile(rules)
+    if output not in (None, "-") and not os.path.isdir(os.path.dirname(os.path.abspath(str(output)))):
+        raise click.BadParameter(f"the folder of {output} does not exist", param_hint="-o")
+    options = EventOptions(method=Method(method.lower()) if method else None,
+                           scale=Scale(scale.lower()) if scale else None, trim=trim,
+                           across_field=across_field, movement=Movement(movement.lower()),
+                           average_plus=avg_plus, average_minus=avg_minus, average_imps=avg_imps,
+                           profile=profile)
+    status = RunStatus()
+    ctx = click.get_current_context()
+    boards: list[Board] = []
+    stream = iter_boards(files, status)
+    if output is not None:
+        boards = list(stream)
+    ev = read_event(boards if output is not None else stream, options, keep_boards=output is not None)
+    for p in ev.problems:
+        click.echo(f"bridgekit: {p}", err=True)
+    if not ev.boards:
+        click.echo("bridgekit: no results to score (no ScoreTable rows, no game records with a Board tag)",
+                   err=True)
+        ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
+    if as_json:
+        click.echo(json.dumps(ev.to_dict(), indent=1, ensure_ascii=False))
+    elif as_csv:
+        from .scoring import _write_csv
+        _write_csv([s.to_dict() for s in ev.standings] if ranking_only else
+                   [{"board": t.board, **r.to_dict()} for t in ev.boards for r in t.results])
+    else:
+        if not ranking_only:
+            for t in ev.boards:
+                click.echo(render_traveller(t, ev, ascii_))
+                click.echo()
+        click.echo(render_ranking(ev))
+        click.echo(summary(ev))
+    if output is not None:
+        from ..event import write_event
+        from ..formats import write_boards
+        write_event(ev)
+        try:
+            write_boards(boards, output, "pbn")
+        except OSError as e:
+            click.echo(f"bridgekit: cannot write {output}: {e.strerror}", err=True)
+            ctx.exit(int(ExitStatus.UNREADABLE))
+        if output != "-":
+            click.echo(f"wrote {len(boards)} boards with {_points_name(ev)} columns and a TotalScoreTable "
+                       f"to {output}", err=True)
+    status.problems = len(ev.problems)
+    ctx.exit(int(status.exit_code))
+
+
+def _profile(name: str) -> Profile:
+    try:
+        return find_profile(name)
+    except BridgekitError as e:
+        raise click.BadParameter(str(e), param_hint="--rules") from None
+
+
+def _points_name(ev: Event) -> str:
+    return "MP" if ev.method is Method.MP else "IMP"
+
+
+def _num(x: float | None) -> str:
+    if x is None:
+        return ""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _signed(x: int | None) -> str:
+    return "" if x is None else f"{x:+d}" if x else "0"
+
+
+def _cut(text: str | None, width: int) -> str:
+    if text is None:
+        return ""
+    return text if len(text) <= width else text[:width - 1] + "~"
+
+
+def _contract(r: EventResult, ascii_: bool) -> str:
+    if r.not_played:
+        return "not played"
+    if r.arbitrary is not None:
+        return "/".join(r.arbitrary)
+    if r.contract is None:
+        return "-"
+    return "passed out" if r.contract.is_passed_out else r.contract.symbol(ascii_)
+
+
+def render_traveller(t: Traveller, ev: Event, ascii_: bool) -> str:
+    """One board's traveller: each result with its score and points."""
+    what = _points_name(ev)
+    results = sum(r.weight for r in t.results)
+    head = f"Board {t.board}  Vul {t.vulnerable if t.vulnerable is not None else '?'}  " \
+           f"{results} result{'s' if results != 1 else ''}"
+    if ev.method is Method.MP and t.top is not None:
+        head += f", top {_num(t.top)}"
+    if t.datum:
+        head += ", datum " + ", ".join(f"{d:+d}" if sec is None else f"{sec} {d:+d}"
+                                       for sec, d in t.datum.items())
+    sections = any(r.section for r in t.results)
+    rows = []
+    for r in t.results:
+        row: list[Any] = [r.section or ""] if sections else []
+        mark = ""
+        if r.mismatch:
+            mark = f" (recorded {_signed(r.recorded_ns)})"
+        score = _signed(r.score_ns)
+        row += [_cut(r.ns, 14), _cut(r.ew, 14), _contract(r, ascii_),
+                r.declarer.name if r.declarer is not None else "",
+                "" if r.tricks is None else r.tricks,
+                (score if r.score_ns is None or r.score_ns >= 0 else "") + mark,
+                score if r.score_ns is not None and r.score_ns < 0 else "",
+                _num(r.points_ns), _num(r.points_ew)]
+        if r.weight != 1:
+            row.append(f"x{r.weight}")
+        rows.append(row)
+    headers = (["sec"] if sections else []) + ["N/S", "E/W", "contract", "by", "tricks", "N/S +",
+                                               "E/W +", f"{what} N/S", f"{what} E/W"]
+    return head + "\n" + tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
+                                  colalign=["left"] * (len(headers) - 4) + ["right"] * 4)
+
+
+def render_ranking(ev: Event) -> str:
+    """The ranking of each field, best first, ties shown as 2=."""
+    out: list[str] = []
+    mp = ev.method is Method.MP
+    for section, direction, pairs in ev.fields():
+        movement = ev.movement.get(section)
+        title = "Ranking"
+        if section:
+            title += f", section {section}"
+        if direction:
+            title += f", {'N/S' if direction == 'NS' else 'E/W'}"
+        if movement is not None:
+            title += f" ({movement.value})"
+        rows = []
+        for s in pairs:
+            rows.append([s.rank, _cut(s.pair, 10), _cut(s.names, 36 if mp else 46), s.boards, _num(s.points)]
+                        + ([_num(s.max), f"{s.percentage:.2f}" if s.percentage is not None else ""] if mp else []))
+        headers = ["rank", "pair", "names", "boards", "MP" if mp else "IMPs"] + (["max", "%"] if mp else [])
+        out.append(title + "\n" + tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
+                                           colalign=["left", "left", "left"] + ["right"] * (len(headers) - 3)))
+    if not out:
+        return "No pair to rank (no PairId or names in the results)."
+    return "\n\n".join(out)
+
+
+def summary(ev: Event) -> str:
+    """The closing lines: what was scored and what agrees with the file."""
+    how = {Method.MP: f"matchpoints, {ev.scale.value} scale", Method.BUTLER: "Butler IMPs",
+           Method.CROSS_IMPS: "cross-IMPs"}[ev.method]
+    text = f"{len(ev.boards)} boards, {ev.results} results ({how})"
+    checks = []
+    if ev.score_compared:
+        checks.append(f"scores agree on {ev.score_compared - ev.score_mismatches} of {ev.score_compared}")
+    if ev.points_compared:
+        checks.append(f"{_points_name(ev)}s on {ev.points_compared - ev.points_mismatches} of "
+                      f"{ev.points_compared}")
+    if checks:
+        text += "\nRecorded " + ", ".join(checks)
+    return text
