@@ -274,7 +274,7 @@ _AVERAGES = {"A": "A", "AV": "A", "AVE": "A", "AVG": "A", "A=": "A", "AVERAGE": 
              "A+": "A+", "AV+": "A+", "AVE+": "A+", "AVG+": "A+", "AVERAGEPLUS": "A+",
              "A-": "A-", "AV-": "A-", "AVE-": "A-", "AVG-": "A-", "AVERAGEMINUS": "A-"}
 _NOT_PLAYED = {"NP", "NOTPLAYED", "NOT PLAYED", "N/P"}
-_COMPLEMENT = {"A": "A", "A+": "A-", "A-": "A+"}
+_COMPLEMENT = {"A": "A", "A+": "A-", "A-": "A+", "NP": "NP"}
 
 
 def parse_arbitrary(text: str | None) -> str | None:

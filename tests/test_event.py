@@ -1,0 +1,374 @@
+"""Whole sessions: bridgekit.event and `bridgekit event`.
+
+The small events are hand-checked: each score below was worked out from the
+scoring table (4S by N making 10 not vulnerable is +420...) and each
+matchpoint by counting the results beaten.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import CORPUS, needs_corpus
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bridgekit.cli import cli
+from bridgekit.event import (EventOptions, Method, Movement, Scale, parse_arbitrary, read_event,
+                             read_results, score_event, write_event)
+from bridgekit.formats.pbn import format_pbn, read_pbn
+from bridgekit.rules.imps import butler_datum, cross_imps, neuberg, weighted_matchpoints
+from bridgekit.rules.vp import victory_points, vp_table
+
+RUTER = CORPUS / "pbn" / "pbnjs" / "ruter71.pbn"
+VULS = {1: "None", 2: "NS", 3: "EW", 4: "All"}
+COLUMNS = "Section;Table;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"
+
+
+def event_pbn(boards: dict[int, list[str]], columns: str = COLUMNS, scoring: str = "MatchPoints") -> str:
+    """A PBN file with one game per board and its ScoreTable rows."""
+    games = []
+    for number, rows in boards.items():
+        games.append("\n".join([f'[Board "{number}"]', '[Dealer "N"]',
+                                f'[Vulnerable "{VULS[(number - 1) % 4 + 1]}"]', f'[Scoring "{scoring}"]',
+                                f'[ScoreTable "{columns}"]', *rows]))
+    return "\n\n".join(games) + "\n"
+
+
+def scored(text: str, **options: object):  # type: ignore[no-untyped-def]
+    return read_event(read_pbn(io.StringIO(text), "event.pbn"), EventOptions(**options))  # type: ignore[arg-type]
+
+
+def points(ev, board: int) -> list[tuple[str | None, str | None, float | None, float | None]]:  # type: ignore[no-untyped-def]
+    t = next(t for t in ev.boards if t.number == board)
+    return [(r.ns, r.ew, None if r.points_ns is None else round(r.points_ns, 4),
+             None if r.points_ew is None else round(r.points_ew, 4)) for r in t.results]
+
+
+def ranking(ev) -> list[tuple[str | None, str | None, str, str, float | None]]:  # type: ignore[no-untyped-def]
+    return [(s.section, s.direction, s.pair, s.rank,
+             None if s.percentage is None else round(s.percentage, 2)) for s in ev.standings]
+
+
+# A 3-table Mitchell, pairs numbered in each direction (N/S 1 meets E/W 1).
+MITCHELL = event_pbn({
+    1: ["- 1 1 1 4S N 10 - -", "- 2 2 3 4S N 9 - -", "- 3 3 2 3S N 10 - -"],      # +420 -50 +170
+    2: ["- 1 1 2 3NT S 9 - -", "- 2 2 3 3NT S 10 - -", "- 3 3 1 2H E 8 - -"],     # +600 +630 -110
+    3: ["- 1 1 3 1NT W 7 - -", "- 2 2 1 1NT W 7 - -", "- 3 3 2 2S N 7 - -"],      # -90 -90 -50
+})
+
+
+def test_three_table_mitchell_matchpoints_by_hand() -> None:
+    ev = scored(MITCHELL)
+    assert ev.method is Method.MP and ev.movement[None] is Movement.MITCHELL
+    assert [r.score_ns for t in ev.boards for r in t.results] == [420, -50, 170, 600, 630, -110, -90, -90, -50]
+    assert points(ev, 1) == [("1", "1", 2, 0), ("2", "3", 0, 2), ("3", "2", 1, 1)]
+    assert points(ev, 3) == [("1", "3", 0.5, 1.5), ("2", "1", 0.5, 1.5), ("3", "2", 2, 0)]
+    # N/S: 1 has 2+1+0.5 of 6, 3 has 1+0+2, 2 has 0+2+0.5; E/W 1 and 3 tie on 3.5
+    assert ranking(ev) == [(None, "EW", "1", "1=", 58.33), (None, "EW", "3", "1=", 58.33),
+                           (None, "EW", "2", "3", 33.33), (None, "NS", "1", "1", 58.33),
+                           (None, "NS", "3", "2", 50.0), (None, "NS", "2", "3", 41.67)]
+
+
+def test_ebu_scale_doubles_the_acbl_points_and_the_top() -> None:
+    acbl, ebu = scored(MITCHELL), scored(MITCHELL, scale=Scale.EBU)
+    assert [t.top for t in acbl.boards] == [2, 2, 2] and [t.top for t in ebu.boards] == [4, 4, 4]
+    assert points(ebu, 3) == [("1", "3", 1, 3), ("2", "1", 1, 3), ("3", "2", 4, 0)]
+    assert ranking(ebu) == ranking(acbl)
+    assert [s.points for s in ebu.standings] == [2 * s.points for s in acbl.standings]
+
+
+def test_mp1_in_the_scoring_tag_selects_the_ebu_scale() -> None:
+    ev = scored(MITCHELL.replace("MatchPoints", "MP;MP1"))
+    assert ev.scale is Scale.EBU and ev.boards[0].top == 4
+
+
+# A 4-pair Howell: pairs 1-4 sit both ways over three rounds.
+HOWELL = event_pbn({
+    1: ["- 1 1 2 4S N 10 - -", "- 2 3 4 4S N 11 - -"],    # +420 +450
+    2: ["- 1 2 3 2S N 7 - -", "- 2 4 1 2S E 9 - -"],      # -100 (vul) -140
+    3: ["- 1 1 4 3NT W 9 - -", "- 2 3 2 3NT W 9 - -"],    # -600 -600
+})
+
+
+def test_four_pair_howell_ranks_one_field() -> None:
+    ev = scored(HOWELL)
+    assert ev.movement[None] is Movement.HOWELL
+    assert points(ev, 2) == [("2", "3", 1, 0), ("4", "1", 0, 1)]
+    # pair 2: 1 (E/W on 1) + 1 (N/S on 2) + 0.5 = 2.5 of 3; pairs 1 and 3 1.5; pair 4 0.5
+    assert ranking(ev) == [(None, None, "2", "1", 83.33), (None, None, "1", "2=", 50.0),
+                           (None, None, "3", "2=", 50.0), (None, None, "4", "4", 16.67)]
+    assert scored(HOWELL, movement=Movement.MITCHELL).movement[None] is Movement.MITCHELL
+
+
+def test_neuberg_factors_a_board_played_fewer_times() -> None:
+    text = event_pbn({
+        1: ["- 1 1 1 1NT N 7 - -", "- 2 2 2 1NT N 8 - -", "- 3 3 3 1NT N 9 - -", "- 4 4 4 1NT N 10 - -"],
+        2: ["- 1 1 2 1NT N 8 - -", "- 2 2 3 1NT N 7 - -", "- 3 3 4 1NT N 6 - -"],   # N/S vul: +120 +90 -100
+    })
+    ev = scored(text)
+    b2 = next(t for t in ev.boards if t.number == 2)
+    assert [r.score_ns for r in b2.results] == [120, 90, -100]
+    # among 3: 2, 1, 0; factored to 4 results: (mp + 1/2) x 4/3 - 1/2
+    assert points(ev, 2) == [("1", "2", 2.8333, 0.1667), ("2", "3", 1.5, 1.5), ("3", "4", 0.1667, 2.8333)]
+    assert b2.top == 3
+    ebu = scored(text, scale=Scale.EBU)
+    assert points(ebu, 2)[0][2:] == (5.6667, 0.3333)      # (4 + 1) x 4/3 - 1
+    assert neuberg(2, 3, 4) == pytest.approx(17 / 6) and neuberg(1.5, 4, 4) == 1.5
+
+
+def test_arbitrary_scores_and_a_board_not_played() -> None:
+    text = event_pbn({
+        1: ["- 1 1 1 4S N 10 - -", "- 2 2 2 4S N 10 - -", "- 3 3 3 4S N 9 - -", "- 4 4 4 - - - A+ -",
+            "- 5 5 5 - - - \"Not played\" -"],
+        2: ["- 1 1 2 1NT N 7 - -", "- 2 2 3 1NT N 7 - -", "- 3 3 4 - - - - 40%", "- 4 4 5 A - - - -"],
+    })
+    ev = scored(text)
+    # board 1: top 3 (4 results, the unplayed one does not count); 420 420 -50 factored from 3 to 4
+    assert points(ev, 1) == [("1", "1", 2.1667, 0.8333), ("2", "2", 2.1667, 0.8333),
+                             ("3", "3", 0.1667, 2.8333), ("4", "4", 1.8, 1.2), ("5", "5", None, None)]
+    assert points(ev, 2)[2:] == [("3", "4", 1.8, 1.2), ("4", "5", 1.5, 1.5)]
+    assert [(s.direction, s.boards) for s in ev.standings if s.pair == "5"] == [("EW", 1)]   # A on board 2
+    plus = scored(text, average_plus=70.0, average_minus=30.0)
+    assert points(plus, 1)[3] == ("4", "4", 2.1, 0.9)
+    butler = scored(text, method=Method.BUTLER)
+    assert points(butler, 1)[3] == ("4", "4", 3, -3) and points(butler, 2)[3] == ("4", "5", 0, 0)
+    assert any("cannot be IMPed" in p.message for p in butler.problems)     # 40% under IMPs
+
+
+def test_parse_arbitrary_spellings() -> None:
+    assert [parse_arbitrary(t) for t in ("A", "ave+", "AVG-", "60%", "Not played", "NP", "4S", "120", "101%")] \
+        == ["A", "A+", "A-", "60%", "NP", "NP", None, None, None]
+
+
+SECTIONS = event_pbn({
+    1: ["A 1 1 1 4S N 10 - -", "A 2 2 2 4S N 10 - -", "B 1 1 1 4S N 11 - -", "B 2 2 2 3S N 10 - -"],
+    2: ["A 1 1 2 2S N 7 - -", "A 2 2 1 2S N 7 - -", "B 1 1 2 1S E 6 - -", "B 2 2 1 2S N 7 - -"],
+})   # board 2 (N/S vul): -100 -100 +50 -100
+
+
+def test_sections_rank_within_their_section_with_ties() -> None:
+    ev = scored(SECTIONS)
+    got = {(s.section, s.direction, s.pair): (s.rank, round(s.percentage or 0, 2)) for s in ev.standings}
+    assert got[("A", "NS", "1")] == ("1=", 50.0) and got[("A", "NS", "2")] == ("1=", 50.0)
+    assert got[("B", "NS", "1")] == ("1", 100.0) and got[("B", "NS", "2")] == ("2", 0.0)
+    assert got[("B", "EW", "1")] == ("1=", 50.0) and got[("B", "EW", "2")] == ("1=", 50.0)
+    assert [t.top for t in ev.boards] == [1, 1]
+
+
+def test_across_field_compares_every_section_together() -> None:
+    ev = scored(SECTIONS, across_field=True)
+    ns = [(s.section, s.pair, s.rank, round(s.percentage or 0, 2)) for s in ev.standings if s.direction == "NS"]
+    # board 1: 450 beats all (3), 420s 1.5 each, 170 0; board 2: +50 3, the -100s 1 each
+    assert ns == [("B", "1", "1", 100.0), ("A", "1", "2=", 41.67), ("A", "2", "2=", 41.67),
+                  ("B", "2", "4", 16.67)]
+
+
+def test_cross_imps_by_hand() -> None:
+    text = event_pbn({1: ["- 1 1 1 4S N 10 - -", "- 2 2 2 4S N 10 - -", "- 3 3 3 4S N 9 - -",
+                          "- 4 4 4 3S N 10 - -"]})
+    ev = scored(text, method=Method.CROSS_IMPS)
+    # 420: 0, +10 (470), +6 (250) over 3; -50: -10 -10 -6; 170: -6 -6 +6
+    assert points(ev, 1) == [("1", "1", 5.3333, -5.3333), ("2", "2", 5.3333, -5.3333),
+                             ("3", "3", -8.6667, 8.6667), ("4", "4", -2, 2)]
+    assert cross_imps([100], [1]) == [0.0]
+    assert ev.standings[0].percentage is None
+
+
+def test_butler_datum_rounds_halves_away_from_zero() -> None:
+    assert butler_datum([120, 50, -80, -80, -110, -140, -150, -150]) == -90      # -85 without the extremes
+    assert butler_datum([100, 200, 300, 450]) == 260                              # 262.5, no trim below 5
+    assert butler_datum([100, 200, 300, 450], trim=1) == 250
+    assert butler_datum([-5]) == -10
+    text = event_pbn({1: ["- 1 1 1 2S N 8 - -", "- 2 2 2 2S N 9 - -", "- 3 3 3 3S N 9 - -",
+                          "- 4 4 4 3S N 10 - -"]}, scoring="IMP;Butler")     # 110 140 140 170, datum 140
+    ev = scored(text)
+    assert ev.method is Method.BUTLER and ev.boards[0].datum == {None: 140}
+    assert [r.points_ns for r in ev.boards[0].results] == [-1, 0, 0, 1]
+
+
+def test_weighted_matchpoints_count_multiplicity() -> None:
+    assert weighted_matchpoints([500, 470, 450], [2, 1, 5]) == [6.5, 5, 2]
+
+
+@needs_corpus
+def test_ruter71_butler_datum_and_imps_reproduced_on_all_168_rows() -> None:
+    boards = list(read_pbn(str(RUTER)))
+    ev = read_event(boards, EventOptions(method=Method.BUTLER))
+    rows = [(t, r) for t in ev.boards for r in t.results]
+    assert len(rows) == 168 and len(ev.boards) == 21
+    for t, r in rows:
+        assert t.datum[None] == int(r.recorded["ButlerDatum"]), (t.board, r.row)
+        assert r.points_ns == int(r.recorded["IMP_NS"]), (t.board, r.row)
+        assert r.points_ew == int(r.recorded["IMP_EW"]), (t.board, r.row)
+    assert ev.score_compared == 168 and ev.score_mismatches == 0 and ev.problems == []
+    # the recorded ranking: pair 3 first with 50 IMPs, pairs 6 and 10 equal fourth
+    top = [(s.pair, s.rank, s.points) for s in ev.standings[:5]]
+    assert top == [("3", "1", 50), ("16", "2", 46), ("7", "3", 34), ("6", "4=", 29), ("10", "4=", 29)]
+
+
+def test_bad_rows_are_reported_with_file_line_board_and_row() -> None:
+    text = event_pbn({1: ["- 1 1 1 4S N 10 - -", "- 2 2 2 4Z N 10 - -", "- 3 3 3 4S Q 10 - -",
+                          "- 4 4 4 4S N 14 - -", "- 5 5 5 4S N 10 -420 -", "- 6 6 6 4S N 10 420 -"]})
+    ev = scored(text)
+    msgs = [str(p) for p in ev.problems]
+    assert msgs[0].startswith("event.pbn, line 7, board 1, row 2: invalid contract '4Z'")
+    assert msgs[1].startswith("event.pbn, line 8, board 1, row 3: invalid seat 'Q'")
+    assert msgs[2].startswith("event.pbn, line 9, board 1, row 4: result '14'")
+    assert "row 5: recorded score -420 for N/S but 4S by N making 10 scores +420" in msgs[3]
+    assert len(msgs) == 4 and ev.score_compared == 2 and ev.score_mismatches == 1
+    assert [r.score_ns for r in ev.boards[0].results] == [420, None, None, None, 420, 420]
+
+
+def test_result_forms_relative_and_passed_out() -> None:
+    text = event_pbn({1: ["- 1 1 1 4S N = - -", "- 2 2 2 4S N +1 - -", "- 3 3 3 4S N -2 - -",
+                          "- 4 4 4 Pass - - - -"]})
+    assert [r.score_ns for r in scored(text).boards[0].results] == [420, 450, -100, 0]
+
+
+def test_game_records_of_the_same_board_make_a_traveller() -> None:
+    games = []
+    for table, (contract, result) in enumerate([("4S", "10"), ("4S", "9"), ("3S", "10")], start=1):
+        games.append(f'[Board "1"]\n[Table "{table}"]\n[North "N{table}"]\n[South "S{table}"]\n'
+                     f'[East "E{table}"]\n[West "W{table}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                     f'[Contract "{contract}"]\n[Declarer "N"]\n[Result "{result}"]\n')
+    ev = read_event(read_pbn(io.StringIO("\n".join(games)), "g.pbn"))
+    assert [(r.ns, r.score_ns, r.points_ns) for r in ev.boards[0].results] == [
+        ("N1 - S1", 420, 2), ("N2 - S2", -50, 0), ("N3 - S3", 170, 1)]
+
+
+@given(st.lists(st.tuples(st.sampled_from([-1100, -620, -100, -50, 0, 90, 110, 140, 420, 450, 990]),
+                          st.integers(1, 3)), min_size=1, max_size=12),
+       st.integers(0, 5), st.sampled_from(list(Scale)))
+def test_property_matchpoints_add_up_to_top_times_results(rows: list[tuple[int, int]], missing: int,
+                                                           scale: Scale) -> None:
+    from bridgekit.event import EventResult
+    n = sum(w for _, w in rows)
+    results = [EventResult("1", 1, ns=str(i), ew=str(i), score_ns=s, weight=w) for i, (s, w) in enumerate(rows)]
+    # a second board played more often, so the first is factored up by Neuberg
+    results += [EventResult("2", 2, score_ns=0) for _ in range(n + missing)]
+    ev = score_event(results, EventOptions(method=Method.MP, scale=scale))
+    t = ev.boards[0]
+    assert t.top == (2 if scale is Scale.EBU else 1) * (n + missing - 1)
+    total = sum((r.points_ns + r.points_ew) * r.weight for r in t.results)  # type: ignore[operator]
+    assert total == pytest.approx(t.top * n)
+    assert all(-1e-9 <= r.points_ns <= t.top + 1e-9 for r in t.results)  # type: ignore[operator]
+
+
+# -- victory points ----------------------------------------------------------------
+
+def test_wbf_vp_scale_edges() -> None:
+    assert victory_points(0, 16) == (10.0, 10.0)
+    assert victory_points(60, 16) == (20.0, 0.0) and victory_points(500, 16) == (20.0, 0.0)
+    assert victory_points(-500, 8) == (0.0, 20.0)
+    # the WBF 16-board table: 10.31, 10.61, 10.91, 11.20, 11.48 for 1 to 5 IMPs
+    assert [victory_points(i, 16)[0] for i in range(1, 6)] == [10.31, 10.61, 10.91, 11.2, 11.48]
+    assert victory_points(-3, 16) == (9.09, 10.91)
+    for boards in (4, 8, 12, 16, 20, 24, 32, 48):
+        t = vp_table(boards)
+        steps = [b - a for a, b in zip(t, t[1:])]
+        assert all(s >= 0 for s in steps) and all(a >= b for a, b in zip(steps, steps[1:])), boards
+        assert t[-1] == 2000 and t[-2] < 2000
+    with pytest.raises(ValueError):
+        victory_points(3, 0)
+
+
+# -- the command -------------------------------------------------------------------
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def mitchell_file(tmp_path: Path) -> Path:
+    path = tmp_path / "mitchell.pbn"
+    path.write_text(MITCHELL, encoding="utf-8")
+    return path
+
+
+def test_event_command_prints_travellers_and_ranking_in_80_columns(mitchell_file: Path) -> None:
+    r = run("event", str(mitchell_file), "--ascii")
+    assert r.exit_code == 0, r.output
+    assert "Board 1  Vul None  3 results, top 2" in r.stdout
+    assert "Ranking, E/W (mitchell)" in r.stdout and "Ranking, N/S (mitchell)" in r.stdout
+    assert "9 results (matchpoints, acbl scale)" in r.stdout
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
+
+
+def test_event_json_contract(mitchell_file: Path) -> None:
+    r = run("event", str(mitchell_file), "--json")
+    data = json.loads(r.stdout)
+    assert list(data) == ["method", "boards", "pairs"] and data["method"] == "mp"
+    board = data["boards"][0]
+    assert list(board) == ["board", "top", "results"] and board["top"] == 2
+    assert list(board["results"][0]) == ["section", "ns", "ew", "contract", "declarer", "result", "score_ns",
+                                         "points_ns", "points_ew", "recorded", "mismatch"]
+    assert board["results"][0]["score_ns"] == 420 and board["results"][0]["points_ns"] == 2
+    pair = data["pairs"][0]
+    assert list(pair) == ["section", "pair", "direction", "names", "boards", "points", "max", "percentage", "rank"]
+    assert (pair["pair"], pair["direction"], pair["rank"], pair["percentage"]) == ("1", "EW", "1=", 58.33)
+
+
+def test_event_csv_and_ranking_only(mitchell_file: Path) -> None:
+    r = run("event", str(mitchell_file), "--csv")
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("board,section,ns,ew,contract") and len(lines) == 10
+    r = run("event", str(mitchell_file), "--ranking", "--csv")
+    assert r.stdout.splitlines()[0].startswith("section,pair,direction") and len(r.stdout.splitlines()) == 7
+
+
+def test_event_output_writes_columns_and_total_table(mitchell_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "scored.pbn"
+    before = mitchell_file.read_bytes()
+    r = run("event", str(mitchell_file), "-o", str(out), "--ranking")
+    assert r.exit_code == 0 and mitchell_file.read_bytes() == before
+    boards = list(read_pbn(str(out)))
+    t = boards[2].tables["ScoreTable"]
+    recs = t.records()
+    assert [(x["MP_NS"], x["MP_EW"], x["Percentage_NS"]) for x in recs] == [
+        ("0.5", "1.5", "25"), ("0.5", "1.5", "25"), ("2", "0", "100")]
+    total = boards[0].tables["TotalScoreTable"].records()
+    assert [(x["Direction"], x["PairId"], x["Rank"], x["TotalMP"], x["TotalPercentage"]) for x in total][:3] == [
+        ("EW", "1", "1", "3.5", "58.33"), ("EW", "3", "1", "3.5", "58.33"), ("EW", "2", "3", "2", "33.33")]
+    # scoring the written file again: the recorded matchpoints now agree
+    again = run("event", str(out), "--ranking")
+    assert again.exit_code == 0 and "matchpoints on 9 of 9" in again.stdout.replace("MPs", "matchpoints")
+
+
+def test_event_reports_bad_rows_and_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "bad.pbn"
+    path.write_text(event_pbn({1: ["- 1 1 1 4S N 10 - -", "- 2 2 2 9S N 10 - -"]}), encoding="utf-8")
+    r = run("event", str(path))
+    assert r.exit_code == 1
+    assert f"{path}, line 7, board 1, row 2: invalid contract '9S'" in r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_event_without_results_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "deals.pbn"
+    path.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n', encoding="utf-8")
+    r = run("event", str(path))
+    assert r.exit_code == 1 and "no results to score" in r.stderr
+
+
+@needs_corpus
+def test_event_command_on_ruter71() -> None:
+    r = run("event", str(RUTER), "--ranking")
+    assert r.exit_code == 0, r.stderr
+    assert "Recorded scores agree on 168 of 168, IMPs on 168 of 168" in r.stdout
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
+
+
+def test_written_file_round_trips(mitchell_file: Path) -> None:
+    boards = list(read_pbn(str(mitchell_file)))
+    ev = read_event(boards, keep_boards=True)
+    changed = write_event(ev)
+    assert len(changed) == 3
+    again = list(read_pbn(io.StringIO(format_pbn(boards)), "x.pbn"))
+    assert [b.canonical() for b in again] == [b.canonical() for b in boards]
+    problems: list = []
+    assert len(list(read_results(again, problems))) == 9 and problems == []
