@@ -372,3 +372,36 @@ def test_written_file_round_trips(mitchell_file: Path) -> None:
     assert [b.canonical() for b in again] == [b.canonical() for b in boards]
     problems: list = []
     assert len(list(read_results(again, problems))) == 9 and problems == []
+
+
+def _team_match(home: str, visit: str, results: list[tuple[str, str]]) -> str:
+    """Two boards of a team match: (open room result, closed room result) as
+    contract+declarer+tricks, e.g. '4SN10'."""
+    games = []
+    for number, rooms in enumerate(results, start=1):
+        for room, res in zip(("Open", "Closed"), rooms):
+            games.append(f'[Board "{number}"]\n[Room "{room}"]\n[HomeTeam "{home}"]\n[VisitTeam "{visit}"]\n'
+                         f'[Dealer "N"]\n[Vulnerable "None"]\n[Contract "{res[:2]}"]\n[Declarer "{res[2]}"]\n'
+                         f'[Result "{res[3:]}"]\n')
+    return "\n".join(games)
+
+
+def test_match_vp_gives_each_match_and_a_swiss_table(tmp_path: Path) -> None:
+    text = "\n".join([
+        _team_match("X", "Y", [("4SN10", "4SN10"), ("3NS9", "3NS9")]),     # 0 IMPs: 10-10
+        _team_match("X", "Z", [("4SN10", "4SN9"), ("3NS9", "3NS8")]),      # 420 - -50 = 470: 10; 400 - -50 = 450: 10
+        _team_match("Y", "Z", [("4SN10", "2SN10"), ("3NS9", "3NS9")]),     # 420 - 170 = 250: 6
+    ])
+    path = tmp_path / "swiss.pbn"
+    path.write_text(text, encoding="utf-8")
+    r = run("match", str(path), "--vp", "--json")
+    data = json.loads(r.stdout)
+    vps = [(m["team_a"], m["team_b"], m["total_imps"], m["vp_a"], m["vp_b"]) for m in data["matches"]]
+    two = [victory_points(n, 2) for n in (0, 20, 6)]
+    assert vps == [("X", "Y", 0, 10.0, 10.0), ("X", "Z", 20, *two[1]), ("Y", "Z", 6, *two[2])]
+    assert two[1][0] > two[2][0] > 10
+    table = [(t["rank"], t["team"], t["vp"]) for t in data["standings"]]
+    assert table == [("1", "X", round(10 + two[1][0], 2)), ("2", "Y", round(10 + two[2][0], 2)),
+                     ("3", "Z", round(two[1][1] + two[2][1], 2))]
+    text_out = run("match", str(path), "--vp").stdout
+    assert "Victory points over 2 boards: X 10.00, Y 10.00" in text_out and "rank    team" in text_out

@@ -333,16 +333,24 @@ def _totals_line(t: Any, rubber: bool, duplicate: bool = True) -> str:
 @rules_option
 @click.option("--mp", "mp", is_flag=True,
               help="Matchpoints for a pair event instead of IMPs (boards with several results).")
+@click.option("--vp", "vp", is_flag=True,
+              help="Victory points of each match (WBF 2013 continuous 20-VP scale) and, for "
+                   "several matches, a table of the teams by VP.")
 @output_options()
 @ascii_option
 def match(files: tuple[str, ...], rules: str | None, mp: bool, as_json: bool, as_csv: bool,
-          ascii_: bool) -> None:
+          ascii_: bool, vp: bool = False) -> None:
     """Score a team match in IMPs, or a pair event in matchpoints (--mp).
 
     Boards are paired by board number and room (Room tag Open/Closed, or Table
     1/2).  For each board: the N/S score at both tables, the difference for the
     team sitting N/S in the open room (team A, the HomeTeam), the IMPs, the
     running total; then the final total and the winner (or a draw).
+
+    With --vp each match's IMP margin is converted to victory points on the
+    WBF 2013 continuous 20-VP scale for the boards played (10.00-10.00 for a
+    tie); several matches (files or HomeTeam/VisitTeam pairs) are then ranked
+    by VP.  For a whole pairs session see `bridgekit event`.
 
     With --mp every board played more than once is matchpointed: one point for
     each N/S score beaten, half for each tie (top = results - 1); E/W get the
@@ -352,6 +360,7 @@ def match(files: tuple[str, ...], rules: str | None, mp: bool, as_json: bool, as
     Examples:
       bridgekit match samples/match.pbn
       bridgekit match open.pbn closed.pbn --json
+      bridgekit match round1.pbn round2.pbn --vp
       bridgekit match pairs.pbn --mp
     """
     from ..scoring import pair_matchpoints, score_boards, team_matches
@@ -400,13 +409,26 @@ def match(files: tuple[str, ...], rules: str | None, mp: bool, as_json: bool, as
                            f"{b.open.board.get('ScoreIMP')!r} but the difference {b.diff} is {b.imps} IMPs",
                            err=True)
     matches = [m.to_dict() for m in found]
+    standings = _vp_standings(found) if vp else []
+    if vp:
+        for m, d in zip(found, matches):
+            d["vp_a"], d["vp_b"] = _match_vp(m)
     if as_json:
-        click.echo(json.dumps(matches[0] if len(matches) == 1 else {"matches": matches}, indent=1,
-                              ensure_ascii=False))
+        out: dict[str, object] = matches[0] if len(matches) == 1 else {"matches": matches}
+        if vp and len(matches) > 1:
+            out["standings"] = [t.to_dict() for t in standings]
+        click.echo(json.dumps(out, indent=1, ensure_ascii=False))
     elif as_csv:
         _write_csv([{"team_a": m.team_a, "team_b": m.team_b, **b.to_dict()} for m in found for b in m.boards])
     else:
-        click.echo("\n\n".join(_match_table(m, ascii_) for m in found))
+        click.echo("\n\n".join(_match_table(m, ascii_) + (_vp_line(m) if vp else "") for m in found))
+        if vp and len(found) > 1:
+            click.echo("\nVictory points (WBF 2013 continuous scale)")
+            click.echo(tabulate([[t.rank, t.team, t.matches, t.imps_for, t.imps_against, f"{t.vp:.2f}"]
+                                 for t in standings],
+                                headers=["rank", "team", "matches", "IMPs +", "IMPs -", "VP"],
+                                tablefmt="simple", disable_numparse=True,
+                                colalign=["left", "left", "right", "right", "right", "right"]))
     status.problems = mismatches
     ctx.exit(int(status.exit_code))
 
@@ -427,6 +449,25 @@ def _match_table(m: Any, ascii_: bool) -> str:
                      tablefmt="simple", disable_numparse=True)
     result = "a draw" if m.winner == "draw" else f"{m.winner} wins by {abs(m.total_imps)} IMPs"
     return (f"{table}\n{m.team_a} (N/S in the open room) {m.imps_a} IMPs, {m.team_b} {m.imps_b} IMPs: {result}")
+
+
+def _match_vp(m: Any) -> tuple[float | None, float | None]:
+    from ..rules.vp import victory_points
+    if not m.boards:
+        return None, None
+    return victory_points(m.imps_a - m.imps_b, len(m.boards))
+
+
+def _vp_line(m: Any) -> str:
+    a, b = _match_vp(m)
+    if a is None:
+        return ""
+    return f"\nVictory points over {len(m.boards)} boards: {m.team_a} {a:.2f}, {m.team_b} {b:.2f}"
+
+
+def _vp_standings(found: list[Any]) -> list[Any]:
+    from ..rules.vp import vp_standings
+    return vp_standings((m.team_a, m.team_b, m.imps_a, m.imps_b, len(m.boards)) for m in found)
 
 
 def _num(x: float) -> str:
