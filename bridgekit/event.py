@@ -41,7 +41,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Iterator
+from functools import lru_cache
+from typing import Any, Iterable, Iterator
 
 from .board import Board, Table
 from .contract import PASSED_OUT, Contract, Result
@@ -277,6 +278,7 @@ _NOT_PLAYED = {"NP", "NOTPLAYED", "NOT PLAYED", "N/P"}
 _COMPLEMENT = {"A": "A", "A+": "A-", "A-": "A+", "NP": "NP"}
 
 
+@lru_cache(maxsize=4096)
 def parse_arbitrary(text: str | None) -> str | None:
     """An arbitrary score as written in a cell, normalised: ``A``, ``A+``,
     ``A-``, ``NP`` (not played) or a percentage ``60%``; None when the cell
@@ -376,8 +378,9 @@ def _tricks(text: str, contract: Contract) -> int:
 class _BoardContext:
     """What every row of a board shares: label, number, vulnerability, profile."""
 
-    def __init__(self, board: Board, profile: Profile | None) -> None:
+    def __init__(self, board: Board, profile: Profile | None, cache: dict[tuple[object, ...], Any]) -> None:
         self.board = board
+        self.cache = cache      # cells -> scored: a session repeats the same few results
         self.label = board.label or "?"
         self.number = board.number
         self.profile = profile_for_board(board, profile)
@@ -432,33 +435,42 @@ def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | N
             bad("no contract and no score")
         r.score_ns = recorded       # a row giving only the score (an assigned score, or a summary table)
         return r
+    if ctx.vul is None:
+        bad("vulnerability unknown (no Vulnerable tag, no board number)")
+        r.score_ns = recorded
+        return r
+    key = (contract_text, _cell(rec, "Declarer"), _cell(rec, "Result"), ctx.vul)
+    scored = ctx.cache.get(key)
+    if scored is None:
+        scored = ctx.cache[key] = _score_cells(*key, ctx.profile)
+    if isinstance(scored, str):
+        if recorded is not None:
+            scored += f"; the recorded score {recorded:+d} for N/S is used"
+            r.score_ns = recorded
+        bad(scored)
+        return r
+    r.contract, r.declarer, r.tricks, r.score_ns = scored
+    return r
+
+
+def _score_cells(contract_text: str, declarer_text: str | None, result_text: str | None, vul: Vul,
+                 profile: Profile) -> tuple[Contract, Seat | None, int | None, int] | str:
+    """A row's contract, declarer and result cells read and scored: (contract,
+    declarer, tricks, N/S score), or what is wrong with them."""
     try:
         contract = Contract.parse(contract_text.lstrip("^"))
         if contract.is_passed_out:
             result = Result(PASSED_OUT)
         else:
-            decl_text = _cell(rec, "Declarer")
-            if decl_text is None:
+            if declarer_text is None:
                 raise BridgekitError(f"{contract} has no declarer")
-            declarer = Seat.parse(decl_text.lstrip("^"))
-            result_text = _cell(rec, "Result")
+            declarer = Seat.parse(declarer_text.lstrip("^"))
             if result_text is None:
                 raise BridgekitError(f"{contract} by {declarer.name} has no result")
             result = Result(contract, declarer, _tricks(result_text, contract))
     except BridgekitError as e:
-        msg = str(e)
-        if recorded is not None:
-            msg += f"; the recorded score {recorded:+d} for N/S is used"
-            r.score_ns = recorded
-        bad(msg)
-        return r
-    r.contract, r.declarer, r.tricks = result.contract, result.declarer, result.tricks
-    if ctx.vul is None:
-        bad("vulnerability unknown (no Vulnerable tag, no board number)")
-        r.score_ns = recorded
-        return r
-    r.score_ns = ctx.profile.score(result, ctx.vul, None).ns
-    return r
+        return str(e)
+    return result.contract, result.declarer, result.tricks, profile.score(result, vul, None).ns
 
 
 def _game_result(ctx: _BoardContext, problems: list[EventProblem]) -> EventResult | None:
@@ -507,8 +519,10 @@ def read_results(boards: Iterable[Board], problems: list[EventProblem],
     without a ``Board`` tag belongs to no traveller and is skipped).  Problems
     go to ``problems``; nothing here raises for bad rows.  ``keep_boards``
     keeps each result's board (for ``write_event``)."""
+    caches: dict[int, dict[tuple[object, ...], Any]] = {}    # one per profile
     for board in boards:
-        ctx = _BoardContext(board, profile)
+        prof = profile_for_board(board, profile)
+        ctx = _BoardContext(board, prof, caches.setdefault(id(prof), {}))
         table = board.tables.get("ScoreTable")
         if table is None and board.label is None:
             continue
