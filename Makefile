@@ -23,6 +23,7 @@ run: $(VENV)/.installed
 	$(BIN)/bridgekit check $(SAMPLE)
 	$(BIN)/bridgekit score $(SAMPLE)
 	$(BIN)/bridgekit match $(SAMPLE)
+	$(BIN)/bridgekit event samples/pairs.pbn --ranking
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2

@@ -784,7 +784,7 @@ def _rank(event: Event, options: EventOptions, names: dict[tuple[str | None, str
     for s in standings.values():
         groups.setdefault((None if options.across_field else s.section, s.direction), []).append(s)
     out: list[Standing] = []
-    for gkey in sorted(groups, key=lambda k: (k[0] is not None, k[0] or "", k[1] or "")):
+    for gkey in sorted(groups, key=lambda k: (k[0] is not None, k[0] or "", k[1] == "EW")):
         group = groups[gkey]
 
         def value(s: Standing) -> float:

@@ -69,9 +69,9 @@ def test_three_table_mitchell_matchpoints_by_hand() -> None:
     assert points(ev, 1) == [("1", "1", 2, 0), ("2", "3", 0, 2), ("3", "2", 1, 1)]
     assert points(ev, 3) == [("1", "3", 0.5, 1.5), ("2", "1", 0.5, 1.5), ("3", "2", 2, 0)]
     # N/S: 1 has 2+1+0.5 of 6, 3 has 1+0+2, 2 has 0+2+0.5; E/W 1 and 3 tie on 3.5
-    assert ranking(ev) == [(None, "EW", "1", "1=", 58.33), (None, "EW", "3", "1=", 58.33),
-                           (None, "EW", "2", "3", 33.33), (None, "NS", "1", "1", 58.33),
-                           (None, "NS", "3", "2", 50.0), (None, "NS", "2", "3", 41.67)]
+    assert ranking(ev) == [(None, "NS", "1", "1", 58.33), (None, "NS", "3", "2", 50.0),
+                           (None, "NS", "2", "3", 41.67), (None, "EW", "1", "1=", 58.33),
+                           (None, "EW", "3", "1=", 58.33), (None, "EW", "2", "3", 33.33)]
 
 
 def test_ebu_scale_doubles_the_acbl_points_and_the_top() -> None:
@@ -308,7 +308,7 @@ def test_event_json_contract(mitchell_file: Path) -> None:
     assert list(board["results"][0]) == ["section", "ns", "ew", "contract", "declarer", "result", "score_ns",
                                          "points_ns", "points_ew", "recorded", "mismatch"]
     assert board["results"][0]["score_ns"] == 420 and board["results"][0]["points_ns"] == 2
-    pair = data["pairs"][0]
+    pair = data["pairs"][3]
     assert list(pair) == ["section", "pair", "direction", "names", "boards", "points", "max", "percentage", "rank"]
     assert (pair["pair"], pair["direction"], pair["rank"], pair["percentage"]) == ("1", "EW", "1=", 58.33)
 
@@ -332,7 +332,7 @@ def test_event_output_writes_columns_and_total_table(mitchell_file: Path, tmp_pa
     assert [(x["MP_NS"], x["MP_EW"], x["Percentage_NS"]) for x in recs] == [
         ("0.5", "1.5", "25"), ("0.5", "1.5", "25"), ("2", "0", "100")]
     total = boards[0].tables["TotalScoreTable"].records()
-    assert [(x["Direction"], x["PairId"], x["Rank"], x["TotalMP"], x["TotalPercentage"]) for x in total][:3] == [
+    assert [(x["Direction"], x["PairId"], x["Rank"], x["TotalMP"], x["TotalPercentage"]) for x in total][3:] == [
         ("EW", "1", "1", "3.5", "58.33"), ("EW", "3", "1", "3.5", "58.33"), ("EW", "2", "3", "2", "33.33")]
     # scoring the written file again: the recorded matchpoints now agree
     again = run("event", str(out), "--ranking")
@@ -405,3 +405,18 @@ def test_match_vp_gives_each_match_and_a_swiss_table(tmp_path: Path) -> None:
                      ("3", "Z", round(two[1][1] + two[2][1], 2))]
     text_out = run("match", str(path), "--vp").stdout
     assert "Victory points over 2 boards: X 10.00, Y 10.00" in text_out and "rank    team" in text_out
+
+
+def test_readme_event_example_is_what_the_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+    import shlex
+
+    from conftest import ROOT
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### bridgekit event\n", 1)[1].split("\n### ", 1)[0]
+    block = re.findall(r"```console\n(.*?)```", section, re.DOTALL)[0]
+    command, _, expected = block.partition("\n")
+    monkeypatch.chdir(ROOT)
+    r = run(*shlex.split(command[2:])[1:])
+    assert r.exit_code == 0
+    assert [line.rstrip() for line in r.stdout.splitlines()] == [line.rstrip() for line in expected.splitlines()]

@@ -103,6 +103,7 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
                 click.echo(render_traveller(t, ev, ascii_))
                 click.echo()
         click.echo(render_ranking(ev))
+        click.echo()
         click.echo(summary(ev))
     if output is not None:
         from ..event import write_event
@@ -181,7 +182,7 @@ def render_traveller(t: Traveller, ev: Event, ascii_: bool) -> str:
                 r.declarer.name if r.declarer is not None else "",
                 "" if r.tricks is None else r.tricks,
                 (score if r.score_ns is None or r.score_ns >= 0 else "") + mark,
-                score if r.score_ns is not None and r.score_ns < 0 else "",
+                str(-r.score_ns) if r.score_ns is not None and r.score_ns < 0 else "",
                 _num(r.points_ns), _num(r.points_ew)]
         if r.weight != 1:
             row.append(f"x{r.weight}")
