@@ -38,7 +38,6 @@ Nothing here prints or imports click.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -49,7 +48,7 @@ from .contract import PASSED_OUT, Contract, Result
 from .errors import BridgekitError
 from .rules import Profile
 from .rules.imps import butler_datum, cross_imps, imps, neuberg, weighted_matchpoints
-from .scoring import parse_imp_tag, parse_score_tag, profile_for_board, score_board
+from .scoring import parse_imp_tag, profile_for_board, score_board
 from .seats import Seat, Side, Vul
 
 
@@ -164,6 +163,16 @@ class EventResult:
         if self.recorded_ns is None or self.score_ns is None or self.contract is None:
             return None
         return self.recorded_ns != self.score_ns
+
+    def mark(self, marks: tuple[str, str] | None) -> bool:
+        """Record an arbitrary result (``NP`` in either: not played); False for None."""
+        if marks is None:
+            return False
+        if "NP" in marks:
+            self.not_played = True
+        else:
+            self.arbitrary = marks
+        return True
 
     @property
     def compared(self) -> bool:
@@ -413,12 +422,8 @@ def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | N
             r.weight = n
     score_ns, score_ew = _cell(rec, "Score_NS"), _cell(rec, "Score_EW")
     contract_text = _cell(rec, "Contract")
-    marks = _arbitrary_pair(score_ns, score_ew, contract_text) or _arbitrary_pair(None, None, _cell(rec, "Result"))
-    if marks is not None:
-        if "NP" in marks:
-            r.not_played = True
-        else:
-            r.arbitrary = marks
+    if r.mark(_arbitrary_pair(score_ns, score_ew, contract_text) or
+              _arbitrary_pair(None, None, _cell(rec, "Result"))):
         return r
     recorded: int | None = None
     if score_ns is not None or score_ew is not None:
@@ -489,12 +494,7 @@ def _game_result(ctx: _BoardContext, problems: list[EventProblem]) -> EventResul
         value = board.get(tag)
         if value is not None:
             r.recorded[tag] = value
-    marks = _arbitrary_pair(board.get("Score"), None, board.get("Contract"))
-    if marks is not None:
-        if "NP" in marks:
-            r.not_played = True
-        else:
-            r.arbitrary = marks
+    if r.mark(_arbitrary_pair(board.get("Score"), None, board.get("Contract"))):
         return r
     s = score_board(board, ctx.profile)
     if s.result is None:
@@ -921,10 +921,6 @@ def _total_table(board: Board, event: Event) -> None:
 def _direction_key(text: str) -> str:
     t = text.replace("-", "").replace("/", "").upper()
     return t if t in ("NS", "EW") else "-"
-
-
-def file_label(path: str | None) -> str:
-    return os.path.basename(path) if path else "-"
 
 
 __all__ = ["Event", "EventOptions", "EventProblem", "EventResult", "Method", "Movement", "Scale",
