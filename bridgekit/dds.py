@@ -29,6 +29,7 @@ import ctypes
 import importlib
 import importlib.util
 import sys
+import threading
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
@@ -43,7 +44,7 @@ from .seats import Seat, Side, Vul
 __all__ = [
     "DDTable", "Par", "ParContract", "DDSInputError", "SolverError",
     "dd_table", "dd_tables", "solve_position", "solve_positions", "declarer_total",
-    "dds_par", "set_threads", "TABLES_PER_CALL", "BOARDS_PER_CALL",
+    "dds_par", "set_threads", "solver_version", "TABLES_PER_CALL", "BOARDS_PER_CALL",
 ]
 
 #: DD tables (all five strains) one ``CalcAllTables`` call accepts.
@@ -77,6 +78,23 @@ class SolverError(BridgekitError):
 
 _DDS: ModuleType | None = None
 _THREADS = 0
+# DDS keeps global state: one call at a time per process (a Dask worker with
+# several threads, a library user with a thread pool).
+_LOCK = threading.Lock()
+#: DD tables this process has solved (what tests count to see a deal solved once).
+tables_solved = 0
+
+
+def solver_version() -> str:
+    """The solver's version, part of every cache key: a table solved by another
+    DDS build is not taken for this one's.  DDS comes bundled with endplay, so
+    endplay's version names it (read from the package metadata, so asking
+    does not load the solver)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return f"endplay-{version('endplay')}"
+    except PackageNotFoundError:
+        return "endplay-unknown"
 
 
 def _dds() -> ModuleType:
@@ -131,7 +149,8 @@ def _call(func: Callable[..., object], *args: object) -> None:
     """Call a wrapped DDS function, turning its errors into SolverError."""
     dds = _dds()
     try:
-        func(*args)
+        with _LOCK:
+            func(*args)
     except dds.DDSError as e:
         raise SolverError(f"double-dummy solver error: {e}") from None
 
@@ -268,6 +287,8 @@ def dd_tables(deals: Iterable[Deal], progress: Callable[[int], None] | None = No
         res = dds.ddTablesRes()
         par = dds.allParResults()
         _call(dds.CalcAllTables, deals_p, -1, no_filter, res, par)
+        global tables_solved
+        tables_solved += len(chunk)
         out.extend(_table_from_dds(res.results[i]) for i in range(len(chunk)))
         if progress is not None:
             progress(len(chunk))

@@ -21,3 +21,9 @@ def corpus_files(kind: str) -> list[Path]:
 
 
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent (the corpus is read in place, never copied)")
+
+
+@pytest.fixture(autouse=True)
+def _own_deal_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test gets an empty deal cache of its own (never the user's)."""
+    monkeypatch.setenv("BRIDGEKIT_CACHE_DIR", str(tmp_path_factory.mktemp("ddcache")))

@@ -104,7 +104,8 @@ def test_cached_boards_are_not_solved() -> None:
     assert [bt.cached for bt in out] == [True, False]
     assert out[0].table == DDTable.from_pbn(COMMON_GAME_1_DD)
     assert out[1].table is None and out[1].error is not None and "not a complete 52-card deal" in out[1].error
-    assert calls == [(0, 1)]
+    assert [bt.source for bt in out] == ["recorded", "solved"]  # another program's tag, shown as recorded
+    assert calls == [(0, 1), (0, 1)]   # both done, neither solved
 
 
 # -- post-mortem (solver) ----------------------------------------------------------
@@ -170,7 +171,7 @@ def test_a_deal_repeated_in_a_team_file_is_solved_once() -> None:
               _board(Board="1", Room="Closed", Deal=COMMON_GAME_1)]
     calls: list[tuple[int, int]] = []
     out = list(solve_boards(boards, progress=lambda s, c: calls.append((s, c))))
-    assert calls == [(1, 0)]
+    assert sum(s for s, _ in calls) == 1 and sum(c for _, c in calls) == 1
     assert [bt.table for bt in out] == [DDTable.from_pbn(COMMON_GAME_1_DD)] * 2
 
 

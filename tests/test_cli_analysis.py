@@ -51,7 +51,7 @@ def test_dd_uses_the_tag_without_solving(one: Path) -> None:
     result = run("dd", str(one), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data[0]["board"] == "1" and data[0]["from"] == "tag"
+    assert data[0]["board"] == "1" and data[0]["from"] == "recorded"  # BridgeComposer's tag, as recorded
     assert data[0]["tricks"]["E"] == {"C": 11, "D": 10, "H": 10, "S": 10, "NT": 10}
     assert data[0]["tricks"]["N"]["NT"] == 2
     assert one.read_bytes() == before  # never touch an input file
@@ -63,8 +63,9 @@ def test_dd_table_output(one: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0].split()[:7] == ["board", "N:", "C", "D", "H", "S", "NT"]
     assert lines[2].split() == ["1", "2", "3", "3", "3", "2", "2", "3", "3", "3", "2",
-                                "11", "10", "10", "10", "10", "11", "10", "10", "10", "10", "tag"]
-    assert "1 board: 0 solved, 1 from DoubleDummyTricks tags" in result.output
+                                "11", "10", "10", "10", "10", "11", "10", "10", "10", "10", "recorded"]
+    assert ("1 board: 0 solved, 0 from the cache, 1 from DoubleDummyTricks tags (1 as recorded by other "
+            "programs)") in result.output
 
 
 @pytest.mark.dds
@@ -168,7 +169,7 @@ def test_jobs_option_and_cached_runs_do_not_load_the_solver(one: Path) -> None:
             "print('endplay' in ' '.join(sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().endswith("False")
-    assert json.loads(out.stdout.rsplit("]", 1)[0] + "]")[0]["from"] == "tag"
+    assert json.loads(out.stdout.rsplit("]", 1)[0] + "]")[0]["from"] == "recorded"
 
 
 def test_dd_summary_counts_boards_that_could_not_be_solved(tmp_path: Path) -> None:
@@ -176,4 +177,4 @@ def test_dd_summary_counts_boards_that_could_not_be_solved(tmp_path: Path) -> No
     partial.write_text('[Board "3"]\n[Dealer "N"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n', encoding="utf-8")
     result = CliRunner().invoke(cli, ["dd", str(partial)])
     assert result.exit_code == 1
-    assert "1 board: 0 solved, 0 from DoubleDummyTricks tags; 1 not solved" in result.output
+    assert "1 board: 0 solved, 0 from the cache; 1 not solved" in result.output

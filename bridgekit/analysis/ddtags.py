@@ -24,17 +24,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from ..board import Board, Table
 from ..cards import Strain
-from ..dds import DDTable, Par, ParContract, dd_tables
+from ..dds import DDTable, Par, ParContract
 from ..deal import Deal
 from ..errors import BridgekitError, ParseError
 from ..seats import Seat, Vul
 
+if TYPE_CHECKING:
+    from .solving import Solver
+
 DD_TAG = "DoubleDummyTricks"
 ORT_TAG = "OptimumResultTable"
+#: bridgekit's own tag: a fingerprint tying DoubleDummyTricks to its deal.
+FINGERPRINT_TAG = "DoubleDummyFingerprint"
 SCORE_TAG = "OptimumScore"
 PAR_TAG = "ParContract"
 ORT_COLUMNS = ["Declarer", "Denomination\\2R", "Result\\2R"]
@@ -166,9 +171,15 @@ def _bc_spelling(c: ParContract) -> str:
 # -- writing -----------------------------------------------------------------
 
 def write_dd_tags(board: Board, table: DDTable) -> None:
-    """Set ``DoubleDummyTricks`` and ``OptimumResultTable`` (rows declarers
-    N S E W, strains NT S H D C, BridgeComposer's header)."""
+    """Set ``DoubleDummyTricks``, its ``DoubleDummyFingerprint`` (which ties the
+    table to the board's deal: see ``tag_status``) and ``OptimumResultTable``
+    (rows declarers N S E W, strains NT S H D C, BridgeComposer's header).
+    ``table`` must be the DD table of the board's deal."""
+    from .ddcache import deal_fingerprint
     board.set(DD_TAG, table.to_pbn())
+    deal, _ = board_deal(board)
+    if deal is not None:
+        board.set(FINGERPRINT_TAG, deal_fingerprint(deal, table))
     board.set(ORT_TAG, ";".join(ORT_COLUMNS))
     board.tables[ORT_TAG] = Table(list(ORT_COLUMNS),
                                   [[s.name, t.name, str(n)] for s, t, n in table.result_rows()])
@@ -184,13 +195,27 @@ def write_par_tags(board: Board, par: Par) -> None:
 
 @dataclass
 class BoardTable:
-    """A board with its DD table: ``cached`` when read from the board's own
-    tag, ``error`` (and no table) when the board cannot be solved."""
+    """A board with its DD table and where the table came from (``source``:
+    ``solved`` in this run, ``cache`` from the deal cache, ``tag`` from a
+    DoubleDummyTricks tag bridgekit wrote for this very deal, ``recorded``
+    from a tag another program wrote, taken as recorded); ``error`` (and no
+    table) when the board cannot be solved.  ``recorded`` is the table of the
+    board's own DoubleDummyTricks tag when it has a readable one (what
+    ``dd --verify`` compares); ``stale`` when that tag carries bridgekit's
+    fingerprint of another deal (the deal was edited after bridgekit wrote
+    it: the tag is not used)."""
 
     board: Board
     table: DDTable | None
-    cached: bool = False
+    source: str = "solved"
     error: str | None = None
+    recorded: DDTable | None = None
+    stale: bool = False
+
+    @property
+    def cached(self) -> bool:
+        """True when nothing was solved for this board in this run."""
+        return self.table is not None and self.source != "solved"
 
 
 def board_deal(board: Board) -> tuple[Deal | None, str | None]:
@@ -207,53 +232,48 @@ def board_deal(board: Board) -> tuple[Deal | None, str | None]:
     return deal, None
 
 
-def solve_boards(boards: Iterable[Board], force: bool = False, batch: int = 40,
-                 progress: Callable[[int, int], None] | None = None) -> Iterator[BoardTable]:
-    """Yield every board with its DD table, in order, streaming: boards are
-    read and solved ``batch`` at a time (40: one DDS call).  A board whose
-    ``DoubleDummyTricks`` tag is trusted (``trusted_table``) is not solved
-    again unless ``force``.  ``progress(solved, cached)`` is called as boards
-    are done.  A deal repeated in the stream (the two tables of a team match)
-    is solved once.  Boards without a complete deal come back with ``error``."""
-    pending: dict[Deal, None] = {}       # distinct deals waiting for the solver, in order
-    order: list[tuple[BoardTable, Deal | None]] = []
-    recent: dict[Deal, DDTable] = {}      # deals solved lately (team files repeat each deal)
+def tag_status(board: Board, deal: Deal) -> tuple[DDTable | None, str]:
+    """The board's DoubleDummyTricks table and what it is worth for ``deal``:
 
-    def flush() -> Iterator[BoardTable]:
-        if pending:
-            deals = list(pending)
-            for deal, table in zip(deals, dd_tables(deals)):
-                recent[deal] = table
-            while len(recent) > 4096:
-                del recent[next(iter(recent))]
-            if progress is not None:
-                progress(len(deals), 0)
-            pending.clear()
-        for bt, key in order:
-            if bt.table is None and bt.error is None and key is not None:
-                bt.table = recent[key]
-            yield bt
-        order.clear()
+    * ``tied``: bridgekit wrote it for this very deal (its fingerprint in
+      ``DoubleDummyFingerprint`` matches deal, table and solver version);
+    * ``stale``: bridgekit's fingerprint does not match (the deal or the table
+      was edited since): never used;
+    * ``recorded``: another program wrote it and it looks like a true table
+      (``trusted_table``): shown as recorded, not used for par;
+    * ``unusable``: present but not a true DD table (the ``ones`` form, or at
+      odds with the board's OptimumResultTable);
+    * ``none``: no readable tag (the table is None)."""
+    from .ddcache import deal_fingerprint
+    table = read_dd_tag(board)
+    if table is None:
+        return None, "none"
+    mark = board.get(FINGERPRINT_TAG)
+    if mark is not None:
+        return table, "tied" if mark.strip().lower() == deal_fingerprint(deal, table) else "stale"
+    return table, "recorded" if trusted_table(board) is not None else "unusable"
 
-    for board in boards:
-        deal, why = board_deal(board)
-        if deal is None:
-            order.append((BoardTable(board, None, error=why), None))
-            continue
-        cached = None if force else trusted_table(board)
-        if cached is not None or deal in recent:
-            order.append((BoardTable(board, cached if cached is not None else recent[deal],
-                                     cached=cached is not None), deal))
-            if progress is not None:
-                progress(0, 1)
-            if not pending:
-                yield from flush()
-            continue
-        order.append((BoardTable(board, None), deal))
-        pending[deal] = None
-        if len(pending) >= batch:
-            yield from flush()
-    yield from flush()
+
+def solve_boards(boards: Iterable[Board], force: bool = False, progress: Callable[[int, int], None] | None = None,
+                 *, solver: "Solver | None" = None, recorded: str = "show") -> Iterator[BoardTable]:
+    """Yield every board with its DD table, in order, streaming.
+
+    A tag bridgekit wrote for the board's very deal is used unless ``force``;
+    a tag another program recorded is shown as recorded (``recorded="show"``)
+    or the deal solved (``"solve"``: par, verification).  Everything else
+    comes from ``solver`` (``bridgekit.analysis.solving.open_solver``: this
+    machine or a Dask cluster, through the deal cache), by default DDS on this
+    machine without a cache.  A deal repeated in the stream is solved once;
+    ``progress(solved, cached)`` is called as boards are done.  Boards
+    without a complete deal come back with ``error``."""
+    from .solving import LocalBackend, Solver
+    own = solver is None
+    s = solver if solver is not None else Solver(LocalBackend())
+    try:
+        yield from s.solve_boards(boards, force=force, recorded=recorded, progress=progress)
+    finally:
+        if own:
+            s.close()
 
 
 # -- par of a board ------------------------------------------------------------

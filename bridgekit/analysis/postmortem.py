@@ -33,7 +33,11 @@ class PostMortemError(BridgekitError):
 
     def __init__(self, label: str, reason: str) -> None:
         super().__init__(f"{label}: {reason}")
+        self.label = label
         self.reason = reason
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        return (PostMortemError, (self.label, self.reason))   # travels back from a Dask worker
 
 
 @dataclass(frozen=True)
@@ -177,3 +181,12 @@ def analyse_board(board: Board) -> PostMortem:
             raise PostMortemError(label, f"card {i + 1} (trick {i // 4 + 1}): {e}") from None
     return analyse_play(deal, contract.strain, declarer, cards, contract=str(contract),
                         recorded=board.result, board=board.label)
+
+
+def try_analyse_board(board: Board) -> "PostMortem | PostMortemError":
+    """``analyse_board``, with its PostMortemError returned rather than
+    raised (a task for a Dask worker: see ``Solver.map``)."""
+    try:
+        return analyse_board(board)
+    except PostMortemError as e:
+        return e

@@ -8,6 +8,7 @@ import json
 import os
 import sys
 import time
+from collections import deque
 from typing import Any, Callable, Iterator
 
 import click
@@ -17,7 +18,8 @@ from ..board import Board
 from ..cards import Strain
 from ..errors import BridgekitError, ExitStatus
 from ..seats import Seat
-from .options import RunStatus, ascii_option, iter_boards, output_options, rules_option, wants_ascii
+from .options import (RunStatus, SolverOptions, ascii_option, iter_boards, open_cli_solver, output_options,
+                      rules_option, solver_options, wants_ascii)
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 _DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
@@ -57,7 +59,9 @@ def _count_boards(paths: tuple[str, ...]) -> int | None:
 
 class _Progress:
     """A one-line progress bar on stderr, only when stderr is a terminal:
-    boards done, boards per second, time left."""
+    boards done, tables solved per second, time left.  It shows from the
+    start (before the first batch is back) and is refreshed by ``tick`` while
+    the solver works."""
 
     def __init__(self, paths: tuple[str, ...], enabled: bool) -> None:
         self.enabled = enabled and sys.stderr.isatty()
@@ -65,24 +69,36 @@ class _Progress:
         self.done = 0
         self.solved = 0
         self.start = time.perf_counter()
+        self.last = 0.0
         self.shown = False
+        self._show(force=True)
 
     def __call__(self, solved: int, cached: int) -> None:
         self.done += solved + cached
         self.solved += solved
-        if not self.enabled or not solved:
+        self._show(force=bool(solved))
+
+    def tick(self) -> None:
+        self._show(force=False)
+
+    def _show(self, force: bool) -> None:
+        if not self.enabled:
             return
-        elapsed = time.perf_counter() - self.start
+        now = time.perf_counter()
+        if not force and now - self.last < 0.2:
+            return
+        self.last = now
+        elapsed = now - self.start
         rate = self.solved / elapsed if elapsed > 0 else 0.0
-        text = f"solved {self.done}"
+        speed = f"{rate:.1f}/s" if self.solved else "solving"
         if self.total:
             width = 30
             frac = min(1.0, self.done / self.total)
             bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
-            left = (self.total - self.done) / rate if rate > 0 else 0
-            text = f"[{bar}] {self.done}/{self.total} boards, {rate:.1f}/s, {_duration(left)} left"
+            left = f", {_duration((self.total - self.done) / rate)} left" if rate > 0 else ""
+            text = f"[{bar}] {self.done}/{self.total} boards, {speed}{left}, {_duration(elapsed)}"
         else:
-            text += f" boards, {rate:.1f}/s"
+            text = f"{self.done} boards, {speed}, {_duration(elapsed)}"
         sys.stderr.write("\r" + text + "\x1b[K")
         sys.stderr.flush()
         self.shown = True
@@ -91,6 +107,7 @@ class _Progress:
         if self.shown:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
+            self.shown = False
 
 
 def _duration(seconds: float) -> str:
@@ -98,25 +115,28 @@ def _duration(seconds: float) -> str:
     return f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s"
 
 
-def _set_jobs(jobs: int | None) -> None:
-    if jobs is not None:
-        from ..dds import set_threads
-        set_threads(jobs)
+def _solved_boards(files: tuple[str, ...], status: RunStatus, solver: Any, progress: _Progress,
+                   force: bool = False, recorded: str = "show") -> Iterator[Any]:
+    """Every board of ``files`` with its DD table (a ``BoardTable``), one
+    stream over all files (a deal repeated across them is solved once); a
+    board that cannot be solved gets one line on stderr and counts as a
+    problem."""
+    for bt in solver.solve_boards(iter_boards(files, status), force=force, recorded=recorded,
+                                  progress=progress, tick=progress.tick):
+        if bt.error is not None:
+            progress.finish()
+            click.echo(f"bridgekit: {_where(bt.board, bt.board.file or '-')}: not solved: {bt.error}", err=True)
+            status.problems += 1
+        yield bt
 
 
-def _solved_boards(files: tuple[str, ...], status: RunStatus, force: bool,
-                   progress: _Progress) -> Iterator[Any]:
-    """Every board of ``files`` with its DD table (a ``BoardTable``); a board
-    that cannot be solved gets one line on stderr and counts as a problem."""
-    from ..analysis.ddtags import solve_boards
-
-    for path in files:
-        for bt in solve_boards(iter_boards((path,), status), force=force, progress=progress):
-            if bt.error is not None:
-                progress.finish()
-                click.echo(f"bridgekit: {_where(bt.board, path)}: not solved: {bt.error}", err=True)
-                status.problems += 1
-            yield path, bt
+def _with_solver(opts: SolverOptions, run: Callable[[Any], int]) -> int:
+    """Open the solver (before anything is read), run the command body with
+    it, close it; a solver, cluster, cache or input error is one line, exit 3."""
+    def body() -> int:
+        with open_cli_solver(opts) as solver:
+            return run(solver)
+    return _guard(body)
 
 
 def _drain(boards: Iterator[Board], output: str | None, what: str, progress: _Progress) -> bool:
@@ -162,63 +182,84 @@ def _guard(run: Callable[[], int]) -> int:
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards with DoubleDummyTricks and OptimumResultTable tags to this PBN file.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Solver threads (default: all cores).")
-@click.option("--force", is_flag=True, help="Solve again boards that already carry a DoubleDummyTricks tag.")
+@click.option("--force", is_flag=True, help="Solve every board again, whatever its tags and the cache say.")
+@click.option("--verify", is_flag=True,
+              help="Solve the boards whose DoubleDummyTricks tag another program wrote and report "
+                   "those that disagree (exit status 1).")
+@solver_options
 @output_options()
 @ascii_option
-def dd(files: tuple[str, ...], output: str | None, jobs: int | None, force: bool, as_json: bool,
-       as_csv: bool, ascii_: bool) -> None:
+def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, jobs: int | None,
+       scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
+       as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Double-dummy tables: tricks for each declarer in each strain.
 
     One row per board: for each declarer (N S E W) the tricks its side takes
-    in clubs, diamonds, hearts, spades and no trump with perfect play.  Boards
-    already carrying a DoubleDummyTricks tag are taken from it (not solved
-    again) unless --force; the `from` column says which.  With -o the boards
-    are written with DoubleDummyTricks and OptimumResultTable tags, so the
-    next run over that file costs nothing.  A progress bar (boards per second,
-    time left) shows on a terminal.
+    in clubs, diamonds, hearts, spades and no trump with perfect play.  The
+    `from` column says where a table comes from: `solved` now, `cache` (the
+    deal cache: every table bridgekit solved on this machine, keyed by the
+    deal), `tag` (a DoubleDummyTricks tag bridgekit wrote for this very deal;
+    a tag whose deal was edited since is solved again) or `recorded` (a tag
+    another program wrote, shown as recorded: --verify checks it).  With -o
+    the boards are written with DoubleDummyTricks, its fingerprint and
+    OptimumResultTable tags.  Ctrl-C stops at once and keeps what was
+    solved in the cache, so the next run resumes.  A progress bar shows on a
+    terminal.  --scheduler and --cluster solve on Dask (docs/scaling.md).
 
     \b
     Examples:
       bridgekit dd samples/match.pbn
       bridgekit dd session.pbn -o session-dd.pbn
-      bridgekit dd session.pbn --json --jobs 2
+      bridgekit dd archive/*.pbn --verify
+      bridgekit dd season/*.pbn --cluster local:4 --json
     """
     ascii_ = wants_ascii(ascii_)
-    _set_jobs(jobs)
+    opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_guard(lambda: _dd(files, output, force, as_json, as_csv, ascii_)))
+    ctx.exit(_with_solver(opts, lambda solver: _dd(files, output, force, verify, as_json, as_csv, ascii_,
+                                                   solver)))
 
 
-def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, as_csv: bool,
-        ascii_: bool) -> int:
-    from ..analysis.ddtags import write_dd_tags
+def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, as_json: bool, as_csv: bool,
+        ascii_: bool, solver: Any) -> int:
+    from ..analysis.ddtags import table_convention, write_dd_tags
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
     rows: list[dict[str, Any]] = []
     table: list[list[str]] = []
-    counts = {"solved": 0, "tag": 0, "boards": 0}
+    counts = dict.fromkeys(("boards", "solved", "cache", "tag", "recorded", "stale", "verified", "differ"), 0)
     show_table = output is None and not as_json and not as_csv
     keep_rows = as_json or as_csv
 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
-        for path, bt in _solved_boards(files, status, force, progress):
+        for bt in _solved_boards(files, status, solver, progress, force=force,
+                                 recorded="solve" if verify else "show"):
             counts["boards"] += 1
+            counts["stale"] += bt.stale
             if bt.table is not None:
-                if output is not None:
+                counts[bt.source] += 1
+                if verify and bt.recorded is not None and not bt.stale:
+                    counts["verified"] += 1
+                    if bt.recorded != bt.table:
+                        counts["differ"] += 1
+                        status.problems += 1
+                        form = table_convention(bt.table, {(s, t): bt.recorded.tricks(s, t)
+                                                           for s in Seat for t in Strain})
+                        why = f" (it is written in the {form} form)" if form else ""
+                        progress.finish()
+                        click.echo(f"bridgekit: {_where(bt.board, bt.board.file or '-')}: DoubleDummyTricks "
+                                   f"{bt.recorded.to_pbn()} disagrees with DDS {bt.table.to_pbn()}{why}", err=True)
+                if output is not None and bt.source != "recorded":
                     write_dd_tags(bt.board, bt.table)
-                counts["tag" if bt.cached else "solved"] += 1
-                source = "tag" if bt.cached else "solved"
                 if keep_rows:
-                    rows.append({"file": bt.board.file or path, "board": bt.board.label,
-                                 "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(), "from": source})
+                    rows.append({"file": bt.board.file, "board": bt.board.label,
+                                 "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(), "from": bt.source})
                 if show_table:
                     table.append([bt.board.label or "?", bt.board.room or ""]
                                  + ["  " + " ".join(f"{bt.table.tricks(seat, s):>2}" for s in _STRAINS)
-                                    for seat in _DD_SEATS] + [source])
+                                    for seat in _DD_SEATS] + [bt.source])
             yield bt.board
 
     if not _drain(boards_out(), output, "DD tables", progress):
@@ -235,11 +276,27 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, as_json: bool, 
         table, headers = _drop_empty_column(table, headers, 1)
         click.echo(_tabulate_keeping_spaces(table, headers))
     if not as_json and not as_csv or output is not None:
-        n = counts["boards"]
-        click.echo(f"{n} board{'' if n == 1 else 's'}: {counts['solved']} solved, {counts['tag']} from "
-                   f"DoubleDummyTricks tags" + (f"; {status.problems} not solved" if status.problems else ""),
-                   err=output is not None)
+        click.echo(_dd_summary(counts, solver.solved, status.problems - counts["differ"]), err=output is not None)
     return int(status.exit_code)
+
+
+def _dd_summary(counts: dict[str, int], solved: int, unsolved: int) -> str:
+    n = counts["boards"]
+    parts = [f"{solved} solved" + (f" ({counts['solved']} boards: a deal played more than once is solved once)"
+                                   if counts["solved"] > solved else ""),
+             f"{counts['cache']} from the cache"]
+    tags = counts["tag"] + counts["recorded"]
+    if tags:
+        parts.append(f"{tags} from DoubleDummyTricks tags" +
+                     (f" ({counts['recorded']} as recorded by other programs)" if counts["recorded"] else ""))
+    text = f"{n} board{'' if n == 1 else 's'}: " + ", ".join(parts)
+    if counts["stale"]:
+        text += f"; {counts['stale']} tags not for their deal (edited since written) solved again"
+    if counts["verified"]:
+        text += f"; {counts['verified']} tags verified, {counts['differ']} disagree"
+    if unsolved:
+        text += f"; {unsolved} not solved"
+    return text
 
 
 def _drop_empty_column(rows: list[list[str]], headers: list[str], i: int) -> tuple[list[list[str]], list[str]]:
@@ -275,11 +332,12 @@ def _tabulate_keeping_spaces(rows: list[list[str]], headers: list[str]) -> str:
 @rules_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards with OptimumScore, ParContract and DD tags to this PBN file.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Solver threads (default: all cores).")
-@click.option("--force", is_flag=True, help="Solve again boards that already carry a DoubleDummyTricks tag.")
+@click.option("--force", is_flag=True, help="Solve every board again, whatever its tags and the cache say.")
+@solver_options
 @output_options()
 @ascii_option
-def par(files: tuple[str, ...], rules: str | None, output: str | None, jobs: int | None, force: bool,
+def par(files: tuple[str, ...], rules: str | None, output: str | None, force: bool, jobs: int | None,
+        scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
         as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Par score and contracts of every board, under a rules profile.
 
@@ -289,7 +347,10 @@ def par(files: tuple[str, ...], rules: str | None, output: str | None, jobs: int
     for N/S.  Under `contract` it is DDS's par; under `auction-1920` and
     `auction-classic` bridgekit's own solver applies the same rule to the
     Auction Bridge scoring of a single deal (honours included).  Several
-    contracts are listed when they give the same score.
+    contracts are listed when they give the same score.  Only DD tables tied to
+    their deal are used (the deal cache, tags bridgekit wrote for that deal);
+    a table another program recorded is solved again.  --scheduler and
+    --cluster solve on Dask (docs/scaling.md).
 
     \b
     Examples:
@@ -305,9 +366,10 @@ def par(files: tuple[str, ...], rules: str | None, output: str | None, jobs: int
             find_profile(rules)
         except BridgekitError as e:
             raise click.BadParameter(str(e), param_hint="--rules") from None
-    _set_jobs(jobs)
+    opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_guard(lambda: _par(files, rules, output, force, as_json, as_csv, ascii_)))
+    ctx.exit(_with_solver(opts, lambda solver: _par(files, rules, output, force, as_json, as_csv, ascii_,
+                                                    solver)))
 
 
 def _contract_symbols(text: str, ascii_: bool) -> str:
@@ -320,7 +382,7 @@ def _contract_symbols(text: str, ascii_: bool) -> str:
 
 
 def _par(files: tuple[str, ...], rules: str | None, output: str | None, force: bool, as_json: bool,
-         as_csv: bool, ascii_: bool) -> int:
+         as_csv: bool, ascii_: bool, solver: Any) -> int:
     from ..analysis.ddtags import board_par, board_vul_dealer, write_dd_tags, write_par_tags
 
     status = RunStatus()
@@ -332,7 +394,8 @@ def _par(files: tuple[str, ...], rules: str | None, output: str | None, force: b
 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
-        for path, bt in _solved_boards(files, status, force, progress):
+        for bt in _solved_boards(files, status, solver, progress, force=force, recorded="solve"):
+            path = bt.board.file or "-"
             if bt.table is None:
                 yield bt.board
                 continue
@@ -383,9 +446,11 @@ def _par(files: tuple[str, ...], rules: str | None, output: str | None, force: b
 @click.command(context_settings=_CTX)
 @click.argument("file", type=click.Path(allow_dash=True))
 @click.option("--board", "board_label", default=None, metavar="N", help="Only this board (its Board tag).")
+@solver_options
 @output_options(csv=False)
 @ascii_option
-def analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool) -> None:
+def analyse(file: str, board_label: str | None, jobs: int | None, scheduler: str | None, cluster: str | None,
+            cache_dir: str | None, no_cache: bool, as_json: bool, ascii_: bool) -> None:
     """Double-dummy post-mortem of the recorded play, trick by trick.
 
     Before every card the solver values each card the player could have
@@ -400,30 +465,47 @@ def analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool) -> 
     Examples:
       bridgekit analyse session.pbn --board 7
       bridgekit analyse session.pbn --board 7 --json
+      bridgekit analyse season.pbn --cluster local:4 --json
     """
     ascii_ = wants_ascii(ascii_)
+    opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_guard(lambda: _analyse(file, board_label, as_json, ascii_)))
+    ctx.exit(_with_solver(opts, lambda solver: _analyse(file, board_label, as_json, ascii_, solver)))
 
 
-def _analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool) -> int:
-    from ..analysis.postmortem import PostMortemError, analyse_board
+def _analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool, solver: Any) -> int:
+    from ..analysis.postmortem import PostMortemError, try_analyse_board
 
     status = RunStatus()
     results = []
     rooms: list[str | None] = []
     skipped: list[str] = []
     seen = 0
-    for board in iter_boards((file,), status):
-        if board_label is not None and (board.label or "").strip() != board_label.strip():
-            continue
-        seen += 1
-        if board.play is None and board_label is None:
-            continue
-        try:
-            results.append(analyse_board(board))
+
+    def wanted() -> Iterator[Board]:
+        nonlocal seen
+        for board in iter_boards((file,), status):
+            if board_label is not None and (board.label or "").strip() != board_label.strip():
+                continue
+            seen += 1
+            if board.play is None and board_label is None:
+                continue
+            yield board
+
+    boards: deque[Board] = deque()   # the boards in flight, to name them (the results come back in order)
+
+    def remember() -> Iterator[Board]:
+        for board in wanted():
+            boards.append(board)
+            yield board
+
+    for outcome in solver.map(try_analyse_board, remember()):
+        board = boards.popleft()
+        if not isinstance(outcome, PostMortemError):
+            results.append(outcome)
             rooms.append(board.room)
-        except PostMortemError as e:
+        else:
+            e = outcome
             line = f"bridgekit: {_where(board, file)}: {e.reason}"
             if board.play is not None:
                 click.echo(line, err=True)   # a recorded play that cannot be analysed

@@ -117,3 +117,66 @@ rules_option = click.option(
     "--rules", "rules", default=None, metavar="PROFILE",
     help="Rules profile: contract (default), auction-1920 or auction-classic. "
          "Without it, each board's Scoring tag decides.")
+
+
+def solver_options(f: F) -> F:
+    """``--jobs``, ``--scheduler``, ``--cluster``, ``--cache`` and ``--no-cache``
+    for every command that solves DD tables (open the solver with
+    ``open_cli_solver``)."""
+    for opt in reversed([
+        click.option("--jobs", type=click.IntRange(min=1), default=None,
+                     help="Solver threads on this machine (default: all cores)."),
+        click.option("--scheduler", metavar="ADDRESS", default=None,
+                     help="Solve on the Dask cluster of this scheduler (tcp://host:8786)."),
+        click.option("--cluster", metavar="local[:N]", default=None,
+                     help="Solve on a Dask LocalCluster of N worker processes started for the run."),
+        click.option("--cache", "cache_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+                     help="Deal cache folder (default: the user's cache folder, see docs/scaling.md)."),
+        click.option("--no-cache", is_flag=True, help="Neither read nor fill the deal cache."),
+    ]):
+        f = opt(f)
+    return f
+
+
+class SolverOptions:
+    """What ``solver_options`` parsed, checked at once (usage errors before
+    anything is read)."""
+
+    def __init__(self, jobs: int | None, scheduler: str | None, cluster: str | None,
+                 cache_dir: str | None, no_cache: bool) -> None:
+        if scheduler is not None and cluster is not None:
+            raise click.UsageError("give --scheduler or --cluster, not both")
+        if cache_dir is not None and no_cache:
+            raise click.UsageError("give --cache DIR or --no-cache, not both")
+        if cluster is not None:
+            from ..analysis.cluster import parse_cluster
+            try:
+                parse_cluster(cluster)
+            except BridgekitError as e:
+                raise click.BadParameter(str(e), param_hint="--cluster") from None
+        self.jobs, self.scheduler, self.cluster = jobs, scheduler, cluster
+        self.cache_dir, self.no_cache = cache_dir, no_cache
+
+
+def open_cli_solver(opts: SolverOptions) -> Any:
+    """``bridgekit.analysis.solving.open_solver`` for the command line: no Dask
+    installed is a usage error saying how to install it; a scheduler that
+    cannot be reached or a --cache folder that cannot be used is a
+    BridgekitError (one line, exit 3, before anything is read); the default
+    cache folder unusable is a warning and the run goes on without it."""
+    from ..analysis.cluster import ClusterUnavailable
+    from ..analysis.ddcache import CacheError
+    from ..analysis.solving import open_solver
+
+    def make(use_cache: bool) -> Any:
+        return open_solver(scheduler=opts.scheduler, cluster=opts.cluster, cache_dir=opts.cache_dir,
+                           use_cache=use_cache, threads=opts.jobs)
+    try:
+        return make(not opts.no_cache)
+    except ClusterUnavailable as e:
+        raise click.UsageError(str(e)) from None
+    except CacheError as e:
+        if opts.cache_dir is not None:
+            raise
+        click.echo(f"bridgekit: warning: {e}; going on without it", err=True)
+        return make(False)

@@ -1,0 +1,168 @@
+"""DD solving on a Dask cluster: the backend behind ``--scheduler`` and
+``--cluster`` (see ``bridgekit.analysis.solving`` for the stream around it).
+
+Dask distributed is an optional extra (``pip install 'bridgekit[cluster]'``),
+imported only here and only when asked for.  A task is a batch of up to 40
+distinct deals (one DDS ``CalcAllTables`` call), sent as 13-byte deal keys
+and returned as 20-byte tables, and solved on a worker by the same
+``bridgekit.dds`` code as on one machine.  The scheduler reruns the batch of
+a worker that died; a batch that fails on every try comes back as an error
+the solver reports for each of its boards.  Workers need bridgekit (and so
+endplay) installed, the same version as the client: a worker with another
+solver version refuses the batch rather than return tables that would be
+cached under the wrong key.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections import deque
+from concurrent.futures import CancelledError, Future
+from typing import Any, Callable, Iterable, Iterator
+
+from ..dds import TABLES_PER_CALL, DDTable, solver_version
+from ..errors import BridgekitError
+from .ddcache import table_bytes, table_from_bytes
+
+__all__ = ["DaskBackend", "ClusterError", "ClusterUnavailable", "parse_cluster", "INSTALL_HINT"]
+
+INSTALL_HINT = "pip install 'bridgekit[cluster]'"
+_CONNECT_TIMEOUT = "5s"
+#: Tries of a batch whose task raised (a worker that died is rerun by the
+#: scheduler on its own, up to its ``allowed-failures``).
+RETRIES = 2
+
+
+class ClusterUnavailable(BridgekitError):
+    """Dask is not installed (a usage problem: the message says how to install it)."""
+
+
+class ClusterError(BridgekitError):
+    """The cluster cannot be started or its scheduler reached."""
+
+
+def parse_cluster(spec: str) -> int:
+    """``local`` (one worker per core) or ``local:N`` -> N worker processes.
+    Raises BridgekitError for anything else."""
+    name, _, n = spec.strip().partition(":")
+    if name != "local":
+        raise BridgekitError(f"--cluster takes local or local:N, not {spec!r} "
+                             "(for a running cluster: --scheduler tcp://HOST:8786)")
+    if not n:
+        return os.cpu_count() or 1
+    if not n.isascii() or not n.isdigit() or not 1 <= int(n) <= 1024:
+        raise BridgekitError(f"--cluster local:N needs a number of workers from 1 to 1024, not {n!r}")
+    return int(n)
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterUnavailable(f"--scheduler and --cluster need Dask: {INSTALL_HINT}") from None
+    return distributed
+
+
+_WORKER_THREADS: int | None = None
+
+
+def solve_batch(keys: list[bytes], version: str, threads: int) -> list[bytes]:
+    """The task run on a worker: the DD tables of deals given by their keys."""
+    global _WORKER_THREADS
+    from ..dds import set_threads
+    from .solving import _solve_keys
+    mine = solver_version()
+    if mine != version:
+        raise BridgekitError(f"worker has solver {mine}, the client {version}: install the same bridgekit")
+    if threads != _WORKER_THREADS:
+        set_threads(threads)
+        _WORKER_THREADS = threads
+    return [table_bytes(t) for t in _solve_keys(keys)]
+
+
+class DaskBackend:
+    """Batches of 40 deals as Dask tasks, on a scheduler at ``scheduler`` or on
+    a LocalCluster of ``local:N`` processes started (and stopped) here."""
+
+    def __init__(self, scheduler: str | None = None, cluster: str | None = None) -> None:
+        distributed = _import_distributed()
+        self.batch_size = TABLES_PER_CALL
+        self._cluster: Any = None
+        self._version = solver_version()
+        try:
+            if cluster is not None:
+                n = parse_cluster(cluster)
+                self._cluster = distributed.LocalCluster(
+                    n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+                    silence_logs=logging.ERROR)
+                self._threads = max(1, (os.cpu_count() or 1) // n)
+                self.client = distributed.Client(self._cluster, set_as_default=False)
+            else:
+                assert scheduler is not None
+                self._threads = 0   # DDS on all the worker machine's cores
+                self.client = distributed.Client(scheduler, timeout=_CONNECT_TIMEOUT, set_as_default=False)
+        except BridgekitError:
+            self._close_cluster()
+            raise
+        except (OSError, TimeoutError, ValueError) as e:
+            self._close_cluster()
+            where = f"the Dask scheduler at {scheduler}" if scheduler else f"a local Dask cluster ({cluster})"
+            raise ClusterError(f"cannot reach {where}: {_first_line(e)}") from None
+        workers = self.client.nthreads()
+        self.max_in_flight = max(4, 2 * sum(workers.values()))
+
+    def submit(self, keys: list[bytes]) -> "Future[list[DDTable]]":
+        out: Future[list[DDTable]] = Future()
+        task = self.client.submit(solve_batch, keys, self._version, self._threads, pure=False, retries=RETRIES)
+
+        def transfer(done: Any) -> None:
+            try:
+                if done.status == "finished":
+                    out.set_result([table_from_bytes(b) for b in done.result()])
+                elif done.status == "cancelled":
+                    out.set_exception(CancelledError())
+                else:
+                    out.set_exception(done.exception())
+            except BaseException as e:   # the future was cancelled on our side meanwhile
+                if not out.done():
+                    out.set_exception(e)
+
+        task.add_done_callback(transfer)
+        out.add_done_callback(lambda f: task.cancel() if f.cancelled() else None)
+        return out
+
+    def map_ordered(self, func: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        """``func`` of every item as one task each, a bounded number in
+        flight, results in input order."""
+        window: deque[Any] = deque()
+        try:
+            for item in items:
+                window.append(self.client.submit(func, item, pure=False, retries=RETRIES))
+                while len(window) >= self.max_in_flight:
+                    yield window.popleft().result()
+            while window:
+                yield window.popleft().result()
+        finally:
+            for task in window:
+                task.cancel()
+
+    def _close_cluster(self) -> None:
+        if self._cluster is not None:
+            try:
+                self._cluster.close()
+            except Exception:
+                pass
+            self._cluster = None
+
+    def close(self) -> None:
+        try:
+            self.client.close()
+        except Exception:
+            pass
+        self._close_cluster()
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__

@@ -1,0 +1,457 @@
+"""Solving DD tables for a stream of boards: on this machine or on a Dask
+cluster, through the deal cache, in input order, with bounded memory.
+
+The public entry point for every command that needs DD tables (``dd``,
+``par``, ``analyse``, ``handrecord``) is::
+
+    from bridgekit.analysis.solving import open_solver
+
+    with open_solver(scheduler=None, cluster=None, cache_dir=None, use_cache=True) as solver:
+        for bt in solver.solve_boards(boards):       # a BoardTable per board, in order
+            bt.board, bt.table, bt.source, bt.error
+
+``solve_deals(deals)`` does the same for bare deals (yields one DDTable per
+deal, in order).  The solver:
+
+* removes duplicate deals across the whole stream before solving (a deal
+  played at many tables, or repeated across files, is solved once);
+* looks each deal up in the deal cache (``bridgekit.analysis.ddcache``) and
+  stores every table it solves there as soon as its batch is back, so an
+  interrupted run resumes where it stopped;
+* sends batches of distinct deals to a backend: a solver thread on this
+  machine (the main thread stays free, so Ctrl-C stops at once), or Dask
+  (``bridgekit.analysis.cluster``), keeping a bounded number of batches in
+  flight;
+* reports progress as batches complete, and a tick at least every quarter
+  second while it waits.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from collections import OrderedDict, deque
+from concurrent.futures import CancelledError, Future
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Protocol
+
+from ..board import Board
+from ..dds import TABLES_PER_CALL, DDTable, dd_tables
+from ..deal import Deal
+from ..errors import BridgekitError
+from .ddcache import DealCache, deal_from_key, deal_key
+from .ddtags import BoardTable, board_deal, tag_status
+
+__all__ = ["BoardTable", "Solver", "LocalBackend", "open_solver", "SOURCES"]
+
+#: Where a board's table came from (``BoardTable.source``).
+SOURCES = ("solved", "cache", "tag", "recorded")
+
+_WAIT = 0.25          # seconds between progress ticks while waiting on the solver
+_RECENT = 16384       # deals remembered in memory (beyond: the disk cache)
+_QUEUE = 8192         # boards waiting for an earlier board's table, at most
+
+
+class Backend(Protocol):
+    """Where batches of deals are solved."""
+
+    batch_size: int
+    max_in_flight: int
+
+    def submit(self, keys: list[bytes]) -> "Future[list[DDTable]]": ...
+
+    def map_ordered(self, func: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]: ...
+
+    def close(self) -> None: ...
+
+
+def _solve_keys(keys: list[bytes]) -> list[DDTable]:
+    return dd_tables([deal_from_key(k) for k in keys])
+
+
+def _serve(conn: Any, threads: int) -> None:
+    """The solver process: batches of deal keys in, tables (as bytes) out."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C and stops us
+    from ..dds import set_threads
+    from .ddcache import table_bytes
+    set_threads(threads)
+    while True:
+        try:
+            keys = conn.recv()
+        except (EOFError, OSError):
+            return
+        if keys is None:
+            return
+        try:
+            conn.send(("ok", [table_bytes(t) for t in _solve_keys(keys)]))
+        except Exception as e:
+            conn.send(("error", f"{type(e).__name__}: {e}"))
+
+
+class LocalBackend:
+    """DDS on this machine, in a solver process of its own (DDS spreads each
+    batch over all cores itself), fed by a thread of this one.
+
+    The process is what makes Ctrl-C immediate: the main thread only waits,
+    and an interrupted run kills the solver process at once instead of
+    waiting for the batch DDS is in (a DDS call cannot be stopped, and a
+    process leaving while a DDS call runs in one of its threads crashes).  A
+    solver process that dies (a DDS crash) costs its batch, reported per
+    board; the next batch starts a new one.  Batches are small (8 tables for
+    2 threads) so that one finishes within seconds and progress starts
+    early; two are queued so DDS never waits for the reader."""
+
+    def __init__(self, threads: int | None = None) -> None:
+        n = threads or os.cpu_count() or 1
+        self.threads = threads or 0
+        self.batch_size = max(8, min(TABLES_PER_CALL, 4 * n))
+        self.max_in_flight = 2
+        self._jobs: queue.Queue[tuple[list[bytes], Future[list[DDTable]]] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._proc: Any = None
+        self._conn: Any = None
+        self._lock = threading.Lock()
+
+    def _start_process(self) -> None:
+        import multiprocessing
+        methods = multiprocessing.get_all_start_methods()
+        ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(target=_serve, args=(child, self.threads), name="bridgekit-dds", daemon=True)
+        proc.start()
+        child.close()
+        self._proc, self._conn = proc, parent
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            keys, fut = job
+            if not fut.set_running_or_notify_cancel():
+                continue
+            try:
+                with self._lock:
+                    if self._proc is None or not self._proc.is_alive():
+                        self._start_process()
+                    conn = self._conn
+                conn.send(keys)
+                kind, value = conn.recv()
+            except (EOFError, OSError):
+                code = self._proc.exitcode if self._proc is not None else None
+                with self._lock:
+                    self._proc = None
+                fut.set_exception(BridgekitError(f"the solver process stopped (exit status {code})"))
+                continue
+            if kind == "ok":
+                fut.set_result([DDTable(tuple(b)) for b in value])
+            else:
+                fut.set_exception(BridgekitError(value))
+
+    def submit(self, keys: list[bytes]) -> "Future[list[DDTable]]":
+        if self._thread is None:
+            with self._lock:
+                self._start_process()   # before the feeding thread: fork a single-threaded process
+            self._thread = threading.Thread(target=self._run, name="bridgekit-dds-feed", daemon=True)
+            self._thread.start()
+        fut: Future[list[DDTable]] = Future()
+        self._jobs.put((keys, fut))
+        return fut
+
+    def map_ordered(self, func: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        """``func`` of every item, in order, here (``func`` calls DDS itself)."""
+        for item in items:
+            yield func(item)
+
+    def close(self) -> None:
+        """Cancel what has not started and stop the solver process at once
+        (a batch it is solving is dropped: the finished ones are cached)."""
+        while True:
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if job is not None:
+                job[1].cancel()
+        self._jobs.put(None)
+        with self._lock:
+            proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
+            proc.join(timeout=5)
+
+
+@dataclass
+class _Batch:
+    keys: list[bytes] = field(default_factory=list)
+    future: "Future[list[DDTable]] | None" = None
+    reported: bool = False
+
+
+@dataclass
+class _Item:
+    bt: BoardTable
+    key: bytes | None = None
+    batch: _Batch | None = None
+
+
+Progress = Callable[[int, int], None]
+
+
+class Solver:
+    """Solves the DD tables of boards or deals through a backend and a cache
+    (``None`` for no cache).  Use ``open_solver`` to make one."""
+
+    def __init__(self, backend: Backend, cache: DealCache | None = None) -> None:
+        self.backend = backend
+        self.cache = cache
+        self.solved = 0            # tables solved by this solver (sent to the backend)
+        self._recent: OrderedDict[bytes, DDTable] = OrderedDict()
+
+    # -- the stream ------------------------------------------------------------
+
+    def solve_boards(self, boards: Iterable[Board], *, force: bool = False, recorded: str = "show",
+                     progress: Progress | None = None,
+                     tick: Callable[[], None] | None = None) -> Iterator[BoardTable]:
+        """Yield a ``BoardTable`` for every board, in input order, streaming.
+
+        ``recorded`` says what to do with a DoubleDummyTricks tag another
+        program wrote (no fingerprint of this deal): ``"show"`` it as recorded
+        (``dd``), ``"solve"`` the deal (``par``, ``dd --verify``: only tables
+        tied to their deal are used).  A tag bridgekit wrote for this very
+        deal is used as it is unless ``force``.  ``progress(solved, cached)``
+        is called as boards are done; ``tick()`` at least every quarter second
+        while the solver is busy (to keep a progress display alive)."""
+        items: deque[_Item] = deque()
+        current = _Batch()
+        in_flight: deque[_Batch] = deque()
+        waiting: dict[bytes, _Batch] = {}     # deals in a batch not yet back
+
+        def report(solved: int, cached: int) -> None:
+            if progress is not None:
+                progress(solved, cached)
+
+        def submit() -> None:
+            nonlocal current
+            if current.keys:
+                current.future = self.backend.submit(list(current.keys))
+                self.solved += len(current.keys)
+                in_flight.append(current)
+                current = _Batch()
+
+        def harvest(batch: _Batch) -> None:
+            """Store a finished batch's tables (cache, memory) once."""
+            assert batch.future is not None
+            if batch.reported:
+                return
+            batch.reported = True
+            for k in batch.keys:
+                waiting.pop(k, None)
+            try:
+                tables = batch.future.result()
+            except BaseException:
+                report(0, len(batch.keys))   # done, without tables: reported per board
+                return
+            pairs = list(zip(batch.keys, tables))
+            if self.cache is not None:
+                self.cache.put_many(pairs)
+            for k, t in pairs:
+                self._remember(k, t)
+            report(len(pairs), 0)
+
+        def poll() -> None:
+            for b in in_flight:
+                if not b.reported and b.future is not None and b.future.done():
+                    harvest(b)
+
+        def wait_for(batch: _Batch) -> None:
+            if batch.future is None:
+                submit()
+            assert batch.future is not None
+            while not batch.future.done():
+                try:
+                    batch.future.exception(timeout=_WAIT)   # Ctrl-C interrupts this wait
+                except TimeoutError:
+                    pass
+                except CancelledError:
+                    break
+                poll()
+                if tick is not None:
+                    tick()
+            poll()
+            harvest(batch)
+
+        def ready() -> Iterator[BoardTable]:
+            while items:
+                head = items[0]
+                if head.batch is not None:
+                    if head.batch.future is None or not head.batch.future.done():
+                        return
+                    harvest(head.batch)
+                    self._fill(head)
+                items.popleft()
+                yield head.bt
+
+        try:
+            for board in boards:
+                deal, why = board_deal(board)
+                if deal is None:
+                    items.append(_Item(BoardTable(board, None, error=why)))
+                    report(0, 1)
+                else:
+                    item = self._lookup(board, deal, force, recorded, waiting)
+                    if item.bt.table is None and item.batch is None:
+                        assert item.key is not None
+                        current.keys.append(item.key)
+                        waiting[item.key] = current
+                        item.batch = current
+                    else:
+                        report(0, 1)   # known, or a deal already on its way
+                    items.append(item)
+                    if len(current.keys) >= self.backend.batch_size:
+                        submit()
+                poll()
+                yield from ready()
+                # Bounded memory: wait for the oldest batch when enough are
+                # out, or when too many boards queue behind an unsolved one.
+                while in_flight and (len(in_flight) >= self.backend.max_in_flight or len(items) > _QUEUE):
+                    wait_for(in_flight[0])
+                    in_flight.popleft()
+                    yield from ready()
+                while in_flight and in_flight[0].reported:
+                    in_flight.popleft()
+                if items and items[0].batch is current and len(items) > _QUEUE:
+                    submit()
+            submit()
+            while items:
+                head = items[0]
+                if head.batch is not None:
+                    wait_for(head.batch)
+                yield from ready()
+        finally:
+            # Interrupted or done: keep every table already back (the next
+            # run resumes from the cache), drop the rest.
+            for b in in_flight:
+                if b.future is not None and b.future.done() and not b.future.cancelled():
+                    try:
+                        harvest(b)
+                    except BaseException:
+                        pass
+                elif b.future is not None:
+                    b.future.cancel()
+
+    def solve_deals(self, deals: Iterable[Deal], progress: Progress | None = None) -> Iterator[DDTable]:
+        """The DD table of every deal, in order (complete deals only: raises
+        BridgekitError naming the deal's position otherwise)."""
+        for i, bt in enumerate(self.solve_boards((_bare_board(d) for d in deals), recorded="solve",
+                                                 progress=progress)):
+            if bt.table is None:
+                raise BridgekitError(f"deal {i + 1}: {bt.error}")
+            yield bt.table
+
+    def map(self, func: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        """``func(item)`` for every item, in order: on this machine, or as one
+        Dask task an item on a cluster (``func`` must be importable there
+        and return its errors rather than raise them, like
+        ``postmortem.try_analyse_board``).  For work that is not DD tables
+        (the post-mortem of a play)."""
+        return self.backend.map_ordered(func, items)
+
+    # -- helpers ----------------------------------------------------------------
+
+    def _remember(self, key: bytes, table: DDTable) -> None:
+        self._recent[key] = table
+        self._recent.move_to_end(key)
+        while len(self._recent) > _RECENT:
+            self._recent.popitem(last=False)
+
+    def _lookup(self, board: Board, deal: Deal, force: bool, recorded: str,
+                waiting: dict[bytes, _Batch]) -> _Item:
+        key = deal_key(deal)
+        tag, status = tag_status(board, deal)
+        bt = BoardTable(board, None, recorded=tag, stale=status == "stale")
+        if not force and status == "tied":
+            bt.table, bt.source = tag, "tag"
+            return _Item(bt, key)
+        if not force and status == "recorded" and recorded == "show":
+            bt.table, bt.source = tag, "recorded"
+            return _Item(bt, key)
+        table = self._recent.get(key)
+        if table is None and key in waiting:
+            return _Item(bt, key, waiting[key])
+        if table is None and self.cache is not None:
+            table = self.cache.get(key)
+            if table is not None:
+                self._remember(key, table)
+        if table is not None:
+            bt.table, bt.source = table, "cache"
+        return _Item(bt, key)
+
+    def _fill(self, item: _Item) -> None:
+        assert item.batch is not None and item.batch.future is not None and item.key is not None
+        table = self._recent.get(item.key)
+        if table is None:
+            try:
+                tables = item.batch.future.result()
+                table = tables[item.batch.keys.index(item.key)]
+            except BaseException as e:
+                item.bt.error = f"solver failed: {_reason(e)}"
+                return
+        item.bt.table, item.bt.source = table, "solved"
+
+    def close(self) -> None:
+        self.backend.close()
+        if self.cache is not None:
+            self.cache.close()
+
+    def __enter__(self) -> "Solver":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _reason(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+def _bare_board(deal: Deal) -> Board:
+    board = Board()
+    board.set("Deal", str(deal))
+    return board
+
+
+def open_solver(*, scheduler: str | None = None, cluster: str | None = None,
+                cache_dir: str | os.PathLike[str] | None = None, use_cache: bool = True,
+                threads: int | None = None) -> Solver:
+    """A Solver for the options every solving command takes.
+
+    ``scheduler``: the address of a running Dask scheduler
+    (``tcp://host:8786``); ``cluster``: ``local`` or ``local:N`` for a Dask
+    LocalCluster of N worker processes started for this run; neither: DDS on
+    this machine with ``threads`` threads (default all cores).  ``cache_dir``
+    (default: the user's cache folder) unless ``use_cache`` is False.
+
+    Raises ``bridgekit.analysis.cluster.ClusterUnavailable`` when Dask is not
+    installed, ``ClusterError`` when the scheduler cannot be reached (before
+    anything is read), ``CacheError`` when the cache cannot be opened.  Use it
+    as a context manager (it shuts a LocalCluster down)."""
+    backend: Backend
+    if scheduler is not None or cluster is not None:
+        from .cluster import DaskBackend
+        backend = DaskBackend(scheduler=scheduler, cluster=cluster)
+    else:
+        if threads is not None:
+            from ..dds import set_threads
+            set_threads(threads)
+        backend = LocalBackend(threads)
+    try:
+        cache = DealCache(cache_dir) if use_cache else None
+    except BaseException:
+        backend.close()
+        raise
+    return Solver(backend, cache)
+
