@@ -152,6 +152,7 @@ class EventResult:
     points_ew: float | None = None
     top: float | None = None          # the matchpoint top of the result's field
     vulnerable: Vul | None = None
+    deal: str | None = None           # the board's deal: results of the same number and deal compare
     file: str | None = None
     line: int | None = None
     row: int | None = None            # 0-based row of the ScoreTable, None for a game record
@@ -397,12 +398,14 @@ class _BoardContext:
         if vul is None and board.number is not None and board.number >= 1:
             vul = Vul.for_board(board.number)
         self.vul = vul
+        self.deal = str(board.deal) if board.deal is not None else None
 
 
 def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | None,
                 problems: list[EventProblem]) -> EventResult:
     board = ctx.board
-    r = EventResult(ctx.label, ctx.number, file=board.file, line=line, row=row, vulnerable=ctx.vul)
+    r = EventResult(ctx.label, ctx.number, file=board.file, line=line, row=row, vulnerable=ctx.vul,
+                    deal=ctx.deal)
 
     def bad(message: str) -> None:
         problems.append(EventProblem(message, board.file, line, ctx.label, row + 1))
@@ -481,13 +484,14 @@ def _score_cells(contract_text: str, declarer_text: str | None, result_text: str
 def _game_result(ctx: _BoardContext, problems: list[EventProblem]) -> EventResult | None:
     """One game record as one table's result (None when it records no result at all)."""
     board = ctx.board
-    r = EventResult(ctx.label, ctx.number, file=board.file, line=board.line, vulnerable=ctx.vul)
+    r = EventResult(ctx.label, ctx.number, file=board.file, line=board.line, vulnerable=ctx.vul,
+                    deal=ctx.deal)
     r.section = board.get("Section")
     r.table, r.round = board.get("Table"), board.get("Round")
     names = []
     for side in (Side.NS, Side.EW):
         a, b = (board.get(s.full_name) for s in side.seats)
-        names.append(f"{a or '?'} - {b or '?'}" if a or b else None)
+        names.append(None if not (a or b) else a if a == b else f"{a or '?'} - {b or '?'}")  # one pair name
     r.names_ns, r.names_ew = names
     r.ns, r.ew = r.names_ns, r.names_ew
     for tag in ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage"):
@@ -614,7 +618,7 @@ def score_event(results: Iterable[EventResult], options: EventOptions = EventOpt
     found = list(problems) if problems is not None else []
     travellers: dict[object, Traveller] = {}
     for r in results:
-        key: object = r.number if r.number is not None else r.board
+        key: object = (r.number if r.number is not None else r.board, r.deal)
         t = travellers.get(key)
         if t is None:
             t = travellers[key] = Traveller(r.board, r.number, r.vulnerable)
@@ -675,7 +679,7 @@ def score_event(results: Iterable[EventResult], options: EventOptions = EventOpt
                     continue
                 r.points_ns, r.points_ew = a, b
     event = Event(method, scale, boards, [], problems=found)
-    _compare_recorded(event, trim)
+    _compare_recorded(event, _names_method(scoring, method))
     _rank(event, options, names or {})
     return event
 
@@ -684,8 +688,21 @@ _POINT_COLUMNS = {Method.MP: ("MP_NS", "ScoreMP"), Method.BUTLER: ("IMP_NS", "Sc
                   Method.CROSS_IMPS: ("IMP_NS", "ScoreIMP")}
 
 
-def _compare_recorded(event: Event, trim: int | None) -> None:
-    """Count the recorded scores and points that agree with the computed ones."""
+def _names_method(scoring: str | None, method: Method) -> bool:
+    """Whether a ``Scoring`` tag names ``method`` itself (a game record's
+    ``ScoreIMP`` under plain ``IMP`` is a team match's, not a Butler score)."""
+    fields = [f.strip().lower() for f in (scoring or "").split(";")]
+    if method is Method.MP:
+        return any(f in ("mp", "matchpoints", "mp1", "mp2") for f in fields)
+    if method is Method.BUTLER:
+        return any(f.startswith("butler") for f in fields)
+    return any(f.startswith("cross") for f in fields)
+
+
+def _compare_recorded(event: Event, tags: bool) -> None:
+    """Count the recorded scores and points that agree with the computed ones
+    (a game record's ScoreIMP/ScoreMP tags only when ``tags``: the Scoring
+    tag names the method)."""
     column, tag = _POINT_COLUMNS[event.method]
     for t in event.boards:
         for r in t.results:
@@ -704,8 +721,8 @@ def _compare_recorded(event: Event, trim: int | None) -> None:
                     recorded = float(r.recorded[column].lstrip("^"))
                 except ValueError:
                     recorded = None
-            elif tag in r.recorded:
-                recorded = parse_imp_tag(r.recorded[tag]) if event.method.imps else None
+            elif tag in r.recorded and tags and (event.method.imps or event.scale is Scale.EBU):  # ScoreMP is MP1
+                recorded = parse_imp_tag(r.recorded[tag])
             if recorded is None or r.points_ns is None:
                 continue
             event.points_compared += 1
@@ -713,7 +730,8 @@ def _compare_recorded(event: Event, trim: int | None) -> None:
                 event.points_mismatches += 1
                 what = "matchpoints" if event.method is Method.MP else "IMPs"
                 event.problems.append(EventProblem(
-                    f"recorded {column} {r.recorded.get(column) or r.recorded.get(tag)} but the computed "
+                    f"recorded {column if column in r.recorded else tag} "
+                    f"{r.recorded.get(column) or r.recorded.get(tag)} but the computed "
                     f"{what} for N/S are {_num(r.points_ns)}", r.file, r.line, r.board,
                     None if r.row is None else r.row + 1))
         if event.method is Method.BUTLER:

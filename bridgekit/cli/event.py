@@ -159,8 +159,17 @@ def _contract(r: EventResult, ascii_: bool) -> str:
     return "passed out" if r.contract.is_passed_out else r.contract.symbol(ascii_)
 
 
+def _played(r: EventResult, ascii_: bool) -> str:
+    """The result as a director writes it: ``4♠X W 10``, ``passed out``, ``A+/A-``."""
+    text = _contract(r, ascii_)
+    if r.contract is None or r.contract.is_passed_out:
+        return text
+    return f"{text} {r.declarer.name if r.declarer is not None else '?'} {'' if r.tricks is None else r.tricks}"
+
+
 def render_traveller(t: Traveller, ev: Event, ascii_: bool) -> str:
-    """One board's traveller: each result with its score and points."""
+    """One board's traveller: each result with its score and points, in 80
+    columns (pair names cut to fit)."""
     what = _points_name(ev)
     results = sum(r.weight for r in t.results)
     head = f"Board {t.board}  Vul {t.vulnerable if t.vulnerable is not None else '?'}  " \
@@ -171,30 +180,40 @@ def render_traveller(t: Traveller, ev: Event, ascii_: bool) -> str:
         head += ", datum " + ", ".join(f"{d:+d}" if sec is None else f"{sec} {d:+d}"
                                        for sec, d in t.datum.items())
     sections = any(r.section for r in t.results)
+    times = any(r.weight != 1 for r in t.results)
     rows = []
     for r in t.results:
-        row: list[Any] = [r.section or ""] if sections else []
-        mark = ""
-        if r.mismatch:
-            mark = f" (recorded {_signed(r.recorded_ns)})"
         score = _signed(r.score_ns)
-        row += [_cut(r.ns, 14), _cut(r.ew, 14), _contract(r, ascii_),
-                r.declarer.name if r.declarer is not None else "",
-                "" if r.tricks is None else r.tricks,
-                (score if r.score_ns is None or r.score_ns >= 0 else "") + mark,
-                str(-r.score_ns) if r.score_ns is not None and r.score_ns < 0 else "",
-                _num(r.points_ns), _num(r.points_ew)]
-        if r.weight != 1:
-            row.append(f"x{r.weight}")
-        rows.append(row)
-    headers = (["sec"] if sections else []) + ["N/S", "E/W", "contract", "by", "tricks", "N/S +",
-                                               "E/W +", f"{what} N/S", f"{what} E/W"]
-    return head + "\n" + tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
-                                  colalign=["left"] * (len(headers) - 4) + ["right"] * 4)
+        rows.append(([r.section or ""] if sections else []) + [
+            r.ns or "", r.ew or "", _played(r, ascii_) + (f" (recorded {_signed(r.recorded_ns)})" if r.mismatch else ""),
+            score if r.score_ns is not None and r.score_ns >= 0 else "",
+            str(-r.score_ns) if r.score_ns is not None and r.score_ns < 0 else "",
+            _num(r.points_ns), _num(r.points_ew)] + ([f"x{r.weight}"] if times else []))
+    headers = (["sec"] if sections else []) + ["N/S", "E/W", "result", "N/S +", "E/W +",
+                                               f"{what} N/S", f"{what} E/W"] + (["times"] if times else [])
+    first = 1 if sections else 0
+    align = ["left"] * (first + 3) + ["right"] * 4 + (["left"] if times else [])
+    return head + "\n" + _fit(rows, headers, align, (first, first + 1))
+
+
+def _fit(rows: list[list[Any]], headers: list[str], align: list[str], names: tuple[int, ...],
+         width: int = 80) -> str:
+    """A table in ``width`` columns: the ``names`` columns are cut (``~``) as
+    much as needed, down to 6 characters."""
+    rows = [[str(c) for c in row] for row in rows]
+    cut = max((len(row[i]) for row in rows for i in names), default=0)
+    while True:
+        shown = [[_cut(c, cut) if i in names else c for i, c in enumerate(row)] for row in rows]
+        text = tabulate(shown, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+        over = max(len(line) for line in text.splitlines()) - width
+        if over <= 0 or cut <= 6:
+            return text
+        cut = max(6, cut - (over + len(names) - 1) // len(names))
 
 
 def render_ranking(ev: Event) -> str:
-    """The ranking of each field, best first, ties shown as 2=."""
+    """The ranking of each field, best first, ties shown as 2=, in 80 columns.
+    Pairs known only by their players' names show them in the names column."""
     out: list[str] = []
     mp = ev.method is Method.MP
     for section, direction, pairs in ev.fields():
@@ -206,13 +225,17 @@ def render_ranking(ev: Event) -> str:
             title += f", {'N/S' if direction == 'NS' else 'E/W'}"
         if movement is not None:
             title += f" ({movement.value})"
+        ids = any(s.names is not None for s in pairs) or all(len(s.pair) <= 6 for s in pairs)
         rows = []
         for s in pairs:
-            rows.append([s.rank, _cut(s.pair, 10), _cut(s.names, 36 if mp else 46), s.boards, _num(s.points)]
+            who = [s.pair, s.names or ""] if ids else [s.pair]
+            rows.append([s.rank, *who, s.boards, _num(s.points)]
                         + ([_num(s.max), f"{s.percentage:.2f}" if s.percentage is not None else ""] if mp else []))
-        headers = ["rank", "pair", "names", "boards", "MP" if mp else "IMPs"] + (["max", "%"] if mp else [])
-        out.append(title + "\n" + tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
-                                           colalign=["left", "left", "left"] + ["right"] * (len(headers) - 3)))
+        headers = ["rank", *(["pair", "names"] if ids else ["pair"]), "boards",
+                   "MP" if mp else "IMPs"] + (["max", "%"] if mp else [])
+        name_col = 2 if ids else 1
+        align = ["left"] * (name_col + 1) + ["right"] * (len(headers) - name_col - 1)
+        out.append(title + "\n" + _fit(rows, headers, align, (name_col,)))
     if not out:
         return "No pair to rank (no PairId or names in the results)."
     return "\n\n".join(out)
@@ -222,7 +245,8 @@ def summary(ev: Event) -> str:
     """The closing lines: what was scored and what agrees with the file."""
     how = {Method.MP: f"matchpoints, {ev.scale.value} scale", Method.BUTLER: "Butler IMPs",
            Method.CROSS_IMPS: "cross-IMPs"}[ev.method]
-    text = f"{len(ev.boards)} boards, {ev.results} results ({how})"
+    n = len(ev.boards)
+    text = f"{n} board{'s' if n != 1 else ''}, {ev.results} result{'s' if ev.results != 1 else ''} ({how})"
     checks = []
     if ev.score_compared:
         checks.append(f"scores agree on {ev.score_compared - ev.score_mismatches} of {ev.score_compared}")
