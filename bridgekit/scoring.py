@@ -7,8 +7,7 @@
   the play engine), else from the ``Result`` tag.  The recorded ``Score`` tag is
   read in all five PBN forms and compared.
 * ``profile_for_board`` decides the profile: an explicit override, else the
-  board's ``Scoring`` tag (``Auction-1920`` / ``Auction-Classic``; any other
-  value, e.g. ``IMP``, ``MP``, ``Rubber``, means contract bridge).
+  profile the board's ``Scoring`` tag selects (``rules.profile_for_scoring``).
 * ``team_match`` pairs the two tables of each board (``Room`` Open/Closed or
   ``Table`` 1/2) and converts the differences to IMPs; ``pair_matchpoints``
   matchpoints boards played several times.
@@ -29,41 +28,17 @@ from .board import Board, parse_result
 from .contract import PASSED_OUT, Result
 from .deal import Deal
 from .errors import BridgekitError
-from .rules import ABOVE, BELOW, Profile, Score, find_profile
-from .rules.auction import honours_known
+from .rules import ABOVE, BELOW, Profile, Score, profile_for_scoring
 from .rules.imps import imps, matchpoints
 from .rules.rubber import Rubber, SessionDeal, keep_score
 from .seats import Seat, Side, Vul, dealer_for_board
 
-#: ``Scoring`` tag values (first field, case-insensitive) that select an
-#: Auction Bridge profile; everything else is contract bridge.
-SCORING_TAG_PROFILES = {
-    "auction-1920": "auction-1920", "auction1920": "auction-1920", "auction": "auction-1920",
-    "auction-classic": "auction-classic", "auctionclassic": "auction-classic",
-}
-
-
-def profile_for_board(board: Board, override: str | Profile | None = None) -> Profile:
-    """The rules profile a board is scored under.
-
-    ``override`` (a profile or its name, e.g. from ``--rules``) wins.  Otherwise
-    the first ``;``-separated field of the ``Scoring`` tag: ``Auction-1920`` (or
-    plain ``Auction``) and ``Auction-Classic`` select the Auction Bridge
-    profiles; standard PBN values (``IMP``, ``MP``, ``Rubber``, ``Chicago``,
-    ``BAM``...), an empty tag or no tag mean ``contract``.  Raises
-    BridgekitError for an unknown override name.
-    """
-    if isinstance(override, Profile):
-        return override
-    if override is not None:
-        return find_profile(override)
-    value = board.get("Scoring")
-    if value:
-        key = value.split(";")[0].strip().lower().replace(" ", "")
-        name = SCORING_TAG_PROFILES.get(key)
-        if name is not None:
-            return find_profile(name)
-    return find_profile("contract")
+def profile_for_board(board: Board, override: Profile | None = None) -> Profile:
+    """The rules profile a board is scored under: ``override`` (from
+    ``--rules``) when given, else the profile its ``Scoring`` tag selects
+    (``rules.profile_for_scoring``: ``Auction-1920``, ``Auction-Classic``;
+    anything else means ``contract``)."""
+    return override if override is not None else profile_for_scoring(board.get("Scoring"))
 
 
 _SCORE_PART = re.compile(r"^(?:(NS|EW)\s*)?([+-]?\d+)$", re.IGNORECASE)
@@ -173,15 +148,7 @@ class BoardScore:
             "tricks_from": self.tricks_from,
         }
         s = self.score
-        if self.profile.rubber:
-            for line in (BELOW, ABOVE):
-                for side in Side:
-                    row[f"{line}_{side.value.lower()}"] = s.on_line(side, line) if s is not None else None
-            row["total_ns"] = s.total(Side.NS) if s is not None else None
-            row["total_ew"] = s.total(Side.EW) if s is not None else None
-        else:
-            row["score_ns"] = s.ns if s is not None else None
-            row["score_ew"] = -s.ns if s is not None else None
+        row.update(self.profile.row(s))
         row["breakdown"] = [i.to_dict() for i in s.items] if s is not None else []
         row["recorded_score_ns"] = self.recorded_ns
         row["mismatch"] = self.mismatch
@@ -273,29 +240,25 @@ def board_result(board: Board) -> tuple[Result | None, str | None, list[str]]:
     return Result(contract, declarer, tricks), source, notes
 
 
-def score_board(board: Board, override: str | Profile | None = None) -> BoardScore:
+def score_board(board: Board, override: Profile | None = None) -> BoardScore:
     """Score one board under ``profile_for_board(board, override)``.
 
     Never raises for bad board content: what cannot be scored is left unscored
-    with a note.  Raises BridgekitError only for an unknown ``override``."""
+    with a note."""
     profile = profile_for_board(board, override)
     out = BoardScore(board, profile)
     result, source, notes = board_result(board)
     out.notes.extend(notes)
     out.result, out.tricks_from = result, source
     vul = board.vulnerable
-    if vul is None and board.number is not None and board.number >= 1 and not profile.rubber:
-        vul = Vul.for_board(board.number)
-        out.notes.append("vulnerability from the board number")
+    if vul is None:
+        vul = profile.default_vulnerability(board.number)
+        if vul is not None:
+            out.notes.append("vulnerability from the board number")
     out.vulnerable = vul
     if result is not None:
-        if vul is None and not profile.rubber:
-            out.notes.append("vulnerability unknown")
-        else:
-            out.score = profile.score(result, vul or Vul.NONE, board.deal)
-            strain = result.contract.strain
-            if profile.rubber and strain is not None and not honours_known(board.deal, strain):
-                out.notes.append("honours not counted: the hands are unknown")
+        out.score, missing = profile.score_result(result, vul, board.deal)
+        out.notes.extend(missing)
     recorded = board.get("Score")
     if recorded is not None:
         out.recorded_ns = parse_score_tag(recorded, result.declarer if result is not None else board.declarer)
@@ -304,7 +267,7 @@ def score_board(board: Board, override: str | Profile | None = None) -> BoardSco
     return out
 
 
-def score_boards(boards: Iterable[Board], override: str | Profile | None = None) -> Iterator[BoardScore]:
+def score_boards(boards: Iterable[Board], override: Profile | None = None) -> Iterator[BoardScore]:
     """``score_board`` over many boards, lazily."""
     for board in boards:
         yield score_board(board, override)
@@ -316,21 +279,19 @@ class ScoreTotals:
     scored: int = 0
     compared: int = 0
     mismatches: int = 0
-    net_ns: int = 0                                       # duplicate boards only
-    lines: dict[str, int] = field(default_factory=dict)   # "below_ns" ... for rubber profiles
+    net_ns: int = 0                                       # boards scored in the board ledger
+    lines: dict[str, int] = field(default_factory=dict)   # "below_ns" ... in the rubber ledger
 
     def add(self, s: BoardScore) -> None:
         self.boards += 1
         if s.score is None:
             return
         self.scored += 1
-        if not s.profile.rubber:
-            self.net_ns += s.score.ns
-        else:
-            for line in (BELOW, ABOVE):
-                for side in Side:
-                    key = f"{line}_{side.value.lower()}"
-                    self.lines[key] = self.lines.get(key, 0) + s.score.on_line(side, line)
+        for key, points in s.profile.totals(s.score).items():
+            if key == "net_ns":
+                self.net_ns += points
+            else:
+                self.lines[key] = self.lines.get(key, 0) + points
         if s.mismatch is not None:
             self.compared += 1
             self.mismatches += int(s.mismatch)
@@ -343,28 +304,19 @@ class ScoreTotals:
 def score_tag_value(s: BoardScore) -> str | None:
     """The PBN ``Score`` value for a scored board: ``NS 420`` under contract
     bridge; ``NS 198 EW 18`` (each side's points) under the auction profiles."""
-    if s.score is None:
-        return None
-    if s.profile.rubber:
-        return f"NS {s.score.total(Side.NS)} EW {s.score.total(Side.EW)}"
-    return f"NS {s.score.ns}"
+    return s.profile.score_tags(s.score)["Score"] if s.score is not None else None
 
 
 def write_score_tags(s: BoardScore) -> None:
     """Fill ``Score`` (and ``ScoreRubber`` above/below per side for the auction
     profiles, ``Scoring`` naming the profile when the board did not) on the board."""
-    value = score_tag_value(s)
-    if value is None:
+    if s.score is None:
         return
     board = s.board
-    board.set("Score", value)
-    if s.profile.rubber and s.score is not None:
-        sc = s.score
-        board.set("ScoreRubber", " ".join(
-            f"{side.value} {sc.on_line(side, ABOVE)}/{sc.on_line(side, BELOW)}" for side in Side))
-        tag_name = s.profile.extra.get("pbn_scoring")
-        if isinstance(tag_name, str) and profile_for_board(board) is not s.profile:
-            board.set("Scoring", tag_name)
+    for tag, value in s.profile.score_tags(s.score).items():
+        board.set(tag, value)
+    if s.profile.pbn_scoring and profile_for_board(board) is not s.profile:
+        board.set("Scoring", s.profile.pbn_scoring[0])
 
 
 # -- team matches -----------------------------------------------------------
@@ -623,23 +575,19 @@ def pair_matchpoints(scores: Iterable[BoardScore]) -> tuple[list[MPResult], list
 
 # -- rubbers -------------------------------------------------------------------
 
-def rubber_session(boards: Iterable[Board], profile: str | Profile) -> tuple[list[Rubber], list[str]]:
+def rubber_session(boards: Iterable[Board], profile: Profile) -> tuple[list[Rubber], list[str]]:
     """Keep the score pad over ``boards`` in file order.  Returns the rubbers and
     the boards left out (no result) as messages.  Raises BridgekitError when the
-    profile is not an Auction Bridge one."""
-    prof = profile if isinstance(profile, Profile) else find_profile(profile)
+    profile is not scored in rubbers."""
     skipped: list[str] = []
     deals: list[SessionDeal] = []
-    if not prof.rubber:
-        raise BridgekitError(f"the {prof.name} profile is not scored in rubbers "
-                             f"(use --rules auction-1920 or auction-classic)")
     for board in boards:
         result, _source, notes = board_result(board)
         if result is None:
             skipped.append(f"{board.file or '-'}, board {board.label or '?'}: not scored ({'; '.join(notes)})")
             continue
         deals.append(SessionDeal(result, board.dealer, board.deal, board.label))
-    return keep_score(deals, prof), skipped
+    return keep_score(deals, profile), skipped
 
 
 def render_pad(rubber: Rubber, ascii: bool = False) -> str:

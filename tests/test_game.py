@@ -25,6 +25,7 @@ from bridgekit.formats import read_boards
 from bridgekit.game import (Bidder, CardPlayer, GameOptions, TableView, deal_cards, sample_layouts)
 from bridgekit.game.bidding import HandInfo
 from bridgekit.play import Play
+from bridgekit.rules import find_profile
 from bridgekit.scoring import score_board
 from bridgekit.seats import Seat
 
@@ -257,7 +258,7 @@ def _check_record(path: Path) -> None:
     board = boards[0]
     problems = [p for p in check_board(board) if p.severity == "error"]
     assert problems == [], problems
-    scored = score_board(board, "contract")
+    scored = score_board(board, find_profile("contract"))
     assert scored.score is not None and scored.recorded_ns == scored.score.ns
 
 
@@ -342,7 +343,7 @@ def test_auto_game_completes_and_scores_as_bridgekit_score(tmp_path: Path) -> No
     import json
     data = json.loads(scored.output)
     rows = data["boards"] if isinstance(data, dict) else data
-    assert str(score_board(board, "contract").score.ns) in json.dumps(rows)  # type: ignore[union-attr]
+    assert str(score_board(board, find_profile("contract")).score.ns) in json.dumps(rows)  # type: ignore[union-attr]
     assert "Score: N-S" in result.output or "0 for both" in result.output  # type: ignore[attr-defined]
 
 
@@ -355,7 +356,7 @@ def test_passed_out_deal_scores_zero(tmp_path: Path) -> None:
     _check_record(out)
     board = list(read_boards(str(out)))[0]
     assert board.get("Contract") == "Pass"
-    assert score_board(board, "contract").score.ns == 0  # type: ignore[union-attr]
+    assert score_board(board, find_profile("contract")).score.ns == 0  # type: ignore[union-attr]
 
 
 def test_input_ending_early_stops_cleanly(tmp_path: Path) -> None:

@@ -52,7 +52,7 @@ def test_contract_par_equals_dds_on_300_random_deals() -> None:
     for k, (_deal, table) in enumerate(fixture_rows()):
         board = k + 1
         vul, dealer = Vul.for_board(board), dealer_for_board(board)
-        mine = par(table, vul, dealer, "contract")
+        mine = par(table, vul, dealer, find_profile("contract").score)
         ref = dds.dds_par(table, vul, dealer)
         assert mine.score == ref.score, (board, table.to_pbn(), mine, ref)
         scores += 1
@@ -68,7 +68,7 @@ def test_score_function_can_be_passed_directly() -> None:
 
 def test_unknown_profile() -> None:
     with pytest.raises(BridgekitError, match="unknown rules profile"):
-        par(fixture_rows()[0][1], Vul.NONE, Seat.N, "whist")
+        find_profile("whist")
 
 
 # -- Auction Bridge, hand-checked --------------------------------------------
@@ -103,14 +103,14 @@ def test_higher_ranking_suit_buys_the_contract() -> None:
     # honours (2+2) are N/S's: 4 x 9 = 36, net +18 to N/S.  N/S cannot go one
     # higher: 3H doubled one down costs 100 (honours 16 back: -84).  E/W's
     # 2D (14 + 14 diamond honours) is outbid by 2H.  Par: E/W 2S=, N/S +18.
-    result = par(SPADES_TABLE, Vul.NONE, Seat.N, "auction-1920", SPADES_DEAL)
+    result = par(SPADES_TABLE, Vul.NONE, Seat.N, find_profile("auction-1920").score, SPADES_DEAL)
     assert result.score == 18
     assert result.par_contract() == "EW 2S="
     # classic honours: four honours 40, three 30.  2S: 40 - 18 = +22.
-    classic = par(SPADES_TABLE, Vul.NONE, Seat.N, "auction-classic", SPADES_DEAL)
+    classic = par(SPADES_TABLE, Vul.NONE, Seat.N, find_profile("auction-classic").score, SPADES_DEAL)
     assert (classic.score, classic.par_contract()) == (22, "EW 2S=")
     # Vulnerability plays no part in Auction Bridge.
-    assert par(SPADES_TABLE, Vul.ALL, Seat.N, "auction-1920", SPADES_DEAL).score == 18
+    assert par(SPADES_TABLE, Vul.ALL, Seat.N, find_profile("auction-1920").score, SPADES_DEAL).score == 18
 
 
 def test_doubled_sacrifice_pays_thanks_to_honours() -> None:
@@ -119,20 +119,20 @@ def test_doubled_sacrifice_pays_thanks_to_honours() -> None:
     # down (-100) but E/W hold four diamond honours in one hand and the fifth
     # in partner's: 9 x 7 = 63, so it costs them only 37.  Over 3D, N/S's 3H
     # doubled one down is -100 + 80 = -20: they double instead.
-    result = par(HONOURS_TABLE, Vul.NONE, Seat.N, "auction-1920", HONOURS_DEAL)
+    result = par(HONOURS_TABLE, Vul.NONE, Seat.N, find_profile("auction-1920").score, HONOURS_DEAL)
     assert result.score == 37
     assert [str(c) for c in result.contracts] == ["EW 3DX-1"]
     assert result.contracts[0].contract.doubling is Doubling.DOUBLED
     # classic: hearts 16 + 100 = 116; 3DX-1 = 100 - 90 (four in one hand and
     # the fifth in partner's) = +10; N/S's 3HX-1 would be -100 + 100 = 0.
-    classic = par(HONOURS_TABLE, Vul.NONE, Seat.N, "auction-classic", HONOURS_DEAL)
+    classic = par(HONOURS_TABLE, Vul.NONE, Seat.N, find_profile("auction-classic").score, HONOURS_DEAL)
     assert (classic.score, classic.par_contract()) == (10, "EW 3DX-1")
 
 
 def test_honours_decide() -> None:
     # Without the honours (no deal given) the sacrifice costs a full 100,
     # more than N/S's 16 for 2H: N/S play 2H.
-    bare = par(HONOURS_TABLE, Vul.NONE, Seat.N, "auction-1920")
+    bare = par(HONOURS_TABLE, Vul.NONE, Seat.N, find_profile("auction-1920").score)
     assert (bare.score, bare.par_contract()) == (16, "NS 2H=")
 
 
@@ -144,19 +144,19 @@ def test_auction_par_of_grand_slams_in_every_suit() -> None:
     # spades outrank hearts at every level, and 7NT by E/W goes 13 down.
     # Tricks count whether bid or not, so only the level that shuts out
     # hearts is needed: 7S.
-    result = par(SUITS_TABLE, Vul.NONE, Seat.E, "auction-1920", SUITS_DEAL)
+    result = par(SUITS_TABLE, Vul.NONE, Seat.E, find_profile("auction-1920").score, SUITS_DEAL)
     assert (result.score, result.par_contract()) == (253, "NS 7S=")
     # classic: five honours in one hand are 100: 263.
-    assert par(SUITS_TABLE, Vul.NONE, Seat.E, "auction-classic", SUITS_DEAL).score == 263
+    assert par(SUITS_TABLE, Vul.NONE, Seat.E, find_profile("auction-classic").score, SUITS_DEAL).score == 263
     # contract bridge: 7S non vulnerable 1510 (dealer irrelevant here).
-    assert par(SUITS_TABLE, Vul.NONE, Seat.E, "contract").score == 1510
+    assert par(SUITS_TABLE, Vul.NONE, Seat.E, find_profile("contract").score).score == 1510
 
 
 def test_passed_out_at_par() -> None:
     # Nobody can take seven tricks anywhere: every contract fails.
     table = DDTable(tuple([6] * 20))
     for profile in ("contract", "auction-1920", "auction-classic"):
-        result = par(table, Vul.NONE, Seat.N, profile)
+        result = par(table, Vul.NONE, Seat.N, find_profile(profile).score)
         assert result.score == 0
         assert result.contracts == ()
         assert result.par_contract() == "Pass"

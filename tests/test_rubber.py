@@ -105,7 +105,7 @@ def test_json_shape() -> None:
 def _session(name: str, profile: str):  # type: ignore[no-untyped-def]
     from bridgekit.formats import read_boards
     from bridgekit.scoring import rubber_session
-    return rubber_session(read_boards(str(SAMPLES / name)), profile)
+    return rubber_session(read_boards(str(SAMPLES / name)), find_profile(profile))
 
 
 def test_sample_rubber_1920() -> None:

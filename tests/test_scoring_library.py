@@ -11,6 +11,7 @@ from conftest import CORPUS, SAMPLES, needs_corpus
 from bridgekit.board import Board
 from bridgekit.formats import read_boards
 from bridgekit.formats.pbn import read_pbn
+from bridgekit.rules import find_profile
 from bridgekit.scoring import (deal_boards, pair_matchpoints, parse_score_tag, profile_for_board,
                                result_tricks, room_of, score_board, score_boards, team_match,
                                write_score_tags)
@@ -51,7 +52,7 @@ def test_profile_for_board() -> None:
     for value in ("IMP", "MP", "Rubber", "IMP;Butler-2;Mean", "", "Facit"):
         assert profile_for_board(board(Scoring=value)).name == "contract"
     assert profile_for_board(board()).name == "contract"
-    assert profile_for_board(board(Scoring="IMP"), "auction-classic").name == "auction-classic"
+    assert profile_for_board(board(Scoring="IMP"), find_profile("auction-classic")).name == "auction-classic"
 
 
 def test_room_of() -> None:
@@ -124,7 +125,7 @@ def test_write_score_tags_per_profile() -> None:
     write_score_tags(s)
     assert b.get("Score") == "NS 360"  # 60 + 50 + 50 + 2 x 100
     b = board(Board="1", Vulnerable="None", Contract="1HX", Declarer="S", Result="9")
-    s = score_board(b, "auction-1920")
+    s = score_board(b, find_profile("auction-1920"))
     write_score_tags(s)
     assert b.get("Score") == "NS 198 EW 0" and b.get("ScoreRubber") == "NS 150/48 EW 0/0"
     assert b.get("Scoring") == "Auction-1920"

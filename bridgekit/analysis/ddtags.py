@@ -31,6 +31,8 @@ from ..cards import Strain
 from ..dds import DDTable, Par, ParContract
 from ..deal import Deal
 from ..errors import BridgekitError, ParseError
+from ..rules import Profile
+from ..scoring import profile_for_board
 from ..seats import Seat, Vul
 
 if TYPE_CHECKING:
@@ -291,25 +293,20 @@ def board_vul_dealer(board: Board) -> tuple[Vul | None, Seat | None]:
     return vul, dealer
 
 
-def board_par(board: Board, table: DDTable, rules: str | None = None) -> tuple[str, Par]:
-    """The par of a board from its DD table under ``rules`` (else the board's
-    ``Scoring`` tag): for ``contract`` DDS's own par, for the auction profiles
-    bridgekit's generic solver with the deal for honours.  Returns the profile
-    name and the par.  Raises BridgekitError for an unknown profile or when
-    neither the tags nor the board number give dealer and vulnerability."""
-    from ..dds import dds_par
-    from ..scoring import profile_for_board
-    from .par import par
-
+def board_par(board: Board, table: DDTable, rules: Profile | None = None) -> tuple[str, Par]:
+    """The par of a board from its DD table under ``rules`` (else the profile
+    its ``Scoring`` tag selects), by the profile's own ``par`` (DDS's par under
+    ``contract``, the generic solver with the deal for honours under the
+    auction profiles).  Returns the profile name and the par.  Raises
+    BridgekitError when neither the tags nor the board number give dealer and
+    vulnerability."""
     profile = profile_for_board(board, rules)
     vul, dealer = board_vul_dealer(board)
     if dealer is None or vul is None:
         missing = " and ".join(w for w, v in (("dealer", dealer), ("vulnerability", vul)) if v is None)
         raise BridgekitError(f"no {missing} (no Dealer/Vulnerable tag and no board number)")
-    if profile.name == "contract":
-        return profile.name, dds_par(table, vul, dealer)
     deal, _ = board_deal(board)
-    return profile.name, par(table, vul, dealer, profile.score, deal)
+    return profile.name, profile.par(table, vul, dealer, deal)
 
 
 # -- agreement with other programs --------------------------------------------

@@ -17,7 +17,7 @@ open, then the other side, then dealer's partner, then the fourth player, so
 when both sides can make the same contract the dealer's side gets it.
 
 Nothing here knows a scoring table: ``score(result, vul, deal)`` comes from a
-rules profile (``bridgekit.rules.find_profile(name).score``); its ``.ns`` is
+rules profile (``find_profile(name).score``); its ``.ns`` is
 the net score for North-South.  The auction profiles need ``deal`` for honours.
 For the ``contract`` profile this reproduces DDS's par score exactly (see
 ``tests/test_par.py`` and ``bench/par.py``).
@@ -29,9 +29,9 @@ from typing import Callable
 
 from ..cards import Strain
 from ..contract import Contract, Doubling, Result
-from ..dds import DDTable, Par, ParContract
+from ..dds import DDTable, Par, ParContract, dd_table
 from ..deal import Deal
-from ..rules import Score, find_profile
+from ..rules import DEFAULT, Score
 from ..seats import Seat, Side, Vul
 
 ScoreFunction = Callable[[Result, Vul, "Deal | None"], Score]
@@ -97,20 +97,20 @@ def _outcome(table: DDTable, side: Side, level: int, strain: Strain, vul: Vul, d
     return _Outcome(undoubled, Doubling.UNDOUBLED, declarers, tricks)
 
 
-def par(table: DDTable, vul: Vul, dealer: Seat, score: ScoreFunction | str = "contract",
+def par(table: DDTable, vul: Vul, dealer: Seat, score: ScoreFunction = DEFAULT.score,
         deal: Deal | None = None) -> Par:
     """Par of a deal from its DD table under a scoring function.
 
-    ``score`` is a function ``(Result, Vul, Deal | None) -> Score`` or a rules
-    profile name; ``deal`` is passed to it (the auction profiles need it for
-    honours; without it honours are left out).  Returns the par score for
-    North-South and the par contracts: every contract that gives the par score
-    and that the opponents do not gain by outbidding, at the lowest level in
-    its strain for its side (DDS's convention).  An empty list of contracts
-    means the deal is passed out at par.  Raises BridgekitError for an unknown
-    profile name.
+    ``score`` is a function ``(Result, Vul, Deal | None) -> Score``, a rules
+    profile's ``score`` (contract bridge by default); ``deal`` is passed to it
+    (the auction profiles need it for honours; without it honours are left
+    out).  Returns the par score for North-South and the par contracts: every
+    contract that gives the par score and that the opponents do not gain by
+    outbidding, at the lowest level in its strain for its side (DDS's
+    convention).  An empty list of contracts means the deal is passed out at
+    par.
     """
-    score_fn: ScoreFunction = find_profile(score).score if isinstance(score, str) else score
+    score_fn = score
     n = len(BIDS)
     outcome: dict[Side, list[_Outcome]] = {
         side: [_outcome(table, side, level, strain, vul, deal, score_fn) for level, strain in BIDS]
@@ -180,12 +180,11 @@ def _par_contracts(outcome: dict[Side, list[_Outcome]], value: dict[Side, list[i
     return pick(myopic) or pick(lambda side, i: value[side][i] == v)
 
 
-def par_of_deal(deal: Deal, vul: Vul, dealer: Seat, score: ScoreFunction | str = "contract",
+def par_of_deal(deal: Deal, vul: Vul, dealer: Seat, score: ScoreFunction = DEFAULT.score,
                 table: DDTable | None = None) -> Par:
     """``par`` for a complete deal, solving its DD table unless given.
     Raises DDSInputError (a BridgekitError) for an incomplete deal."""
     if table is None:
-        from ..dds import dd_table
         table = dd_table(deal)
     return par(table, vul, dealer, score, deal)
 

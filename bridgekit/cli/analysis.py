@@ -17,6 +17,7 @@ from tabulate import tabulate
 from ..board import Board
 from ..cards import Strain
 from ..errors import BridgekitError, ExitStatus
+from ..rules import Profile
 from ..seats import Seat
 from .options import (RunStatus, SolverOptions, ascii_option, iter_boards, open_cli_solver, output_options,
                       rules_option, solver_options, wants_ascii)
@@ -336,7 +337,7 @@ def _tabulate_keeping_spaces(rows: list[list[str]], headers: list[str]) -> str:
 @solver_options
 @output_options()
 @ascii_option
-def par(files: tuple[str, ...], rules: str | None, output: str | None, force: bool, jobs: int | None,
+def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, jobs: int | None,
         scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
         as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Par score and contracts of every board, under a rules profile.
@@ -360,12 +361,6 @@ def par(files: tuple[str, ...], rules: str | None, output: str | None, force: bo
       bridgekit par session.pbn -o session-par.pbn
     """
     ascii_ = wants_ascii(ascii_)
-    if rules is not None:
-        from ..rules import find_profile
-        try:
-            find_profile(rules)
-        except BridgekitError as e:
-            raise click.BadParameter(str(e), param_hint="--rules") from None
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _par(files, rules, output, force, as_json, as_csv, ascii_,
@@ -381,7 +376,7 @@ def _contract_symbols(text: str, ascii_: bool) -> str:
     return text
 
 
-def _par(files: tuple[str, ...], rules: str | None, output: str | None, force: bool, as_json: bool,
+def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, as_json: bool,
          as_csv: bool, ascii_: bool, solver: Any) -> int:
     from ..analysis.ddtags import board_par, board_vul_dealer, write_dd_tags, write_par_tags
 

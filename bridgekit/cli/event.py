@@ -12,7 +12,7 @@ from tabulate import tabulate
 from ..board import Board
 from ..errors import BridgekitError, ExitStatus
 from ..event import Event, EventOptions, EventResult, Method, Movement, Scale, Traveller, read_event
-from ..rules import Profile, find_profile
+from ..rules import Profile
 from .options import RunStatus, ascii_option, iter_boards, output_options, rules_option, wants_ascii
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -50,7 +50,7 @@ def _choice(enum: Any) -> click.Choice:
 @ascii_option
 def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: int | None,
           across_field: bool, movement: str, avg_plus: float, avg_minus: float, avg_imps: float,
-          rules: Any, ranking_only: bool, output: str | None, as_json: bool, as_csv: bool,
+          rules: Profile | None, ranking_only: bool, output: str | None, as_json: bool, as_csv: bool,
           ascii_: bool) -> None:
     """Score a pairs event: travellers and ranking.
 
@@ -70,7 +70,7 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
       bridgekit event a.pbn b.pbn --across-field -o scored.pbn
     """
     ascii_ = wants_ascii(ascii_)
-    profile = rules if isinstance(rules, Profile) or rules is None else _profile(rules)
+    profile = rules
     if output not in (None, "-") and not os.path.isdir(os.path.dirname(os.path.abspath(str(output)))):
         raise click.BadParameter(f"the folder of {output} does not exist", param_hint="-o")
     options = EventOptions(method=Method(method.lower()) if method else None,
@@ -119,13 +119,6 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
                        f"to {output}", err=True)
     status.problems = len(ev.problems)
     ctx.exit(int(status.exit_code))
-
-
-def _profile(name: str) -> Profile:
-    try:
-        return find_profile(name)
-    except BridgekitError as e:
-        raise click.BadParameter(str(e), param_hint="--rules") from None
 
 
 def _points_name(ev: Event) -> str:

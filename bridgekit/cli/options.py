@@ -6,12 +6,14 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from ..calls import Call
 from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import BridgekitError
+from ..rules import Profile, find_profile, profile_names
 from ..seats import Seat, Vul
 
 if TYPE_CHECKING:
@@ -113,8 +115,28 @@ def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
             status.unreadable += 1
 
 
+class ProfileType(click.ParamType):
+    """``--rules NAME``: resolved once into the rules profile (``find_profile``),
+    an unknown name is a usage error listing the known ones."""
+
+    name = "profile"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Profile:
+        if isinstance(value, Profile):
+            return value
+        try:
+            return find_profile(str(value))
+        except BridgekitError as e:
+            self.fail(str(e), param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        return [CompletionItem(n) for n in profile_names() if n.startswith(incomplete)]
+
+
+RULES = ProfileType()
+
 rules_option = click.option(
-    "--rules", "rules", default=None, metavar="PROFILE",
+    "--rules", "rules", type=RULES, default=None, metavar="PROFILE",
     help="Rules profile: contract (default), auction-1920 or auction-classic. "
          "Without it, each board's Scoring tag decides.")
 

@@ -11,6 +11,7 @@ import click
 
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
+from ..rules.duplicate import CONTRACT
 from ..seats import Vul
 from .options import DEAL, VUL, ascii_option, use_colour, wants_ascii
 
@@ -144,7 +145,7 @@ def _print_score(board: object, ascii_: bool) -> None:
     """The score and its breakdown, N/S and E/W equal and opposite."""
     from ..scoring import score_board
 
-    scored = score_board(board, "contract")  # type: ignore[arg-type]
+    scored = score_board(board, CONTRACT)  # type: ignore[arg-type]
     score = scored.score
     if score is None:
         return

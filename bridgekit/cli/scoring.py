@@ -17,22 +17,13 @@ from ..board import Board
 from ..contract import Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, ParseError
-from ..rules import ABOVE, BELOW, Profile, find_profile
+from ..rules import ABOVE, BELOW, DEFAULT, Profile
 from ..seats import Seat, Side, Vul
-from .options import (CONTRACT, DEAL, SEAT, VUL, RunStatus, ascii_option, iter_boards, output_options,
+from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, RunStatus, ascii_option, iter_boards, output_options,
                       rules_option, wants_ascii)
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 _SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
-
-
-def _profile(name: str | None) -> Profile | None:
-    if name is None:
-        return None
-    try:
-        return find_profile(name)
-    except BridgekitError as e:
-        raise click.BadParameter(str(e), param_hint="--rules") from None
 
 
 def _contract_text(text: str | None, ascii_: bool) -> str:
@@ -89,7 +80,7 @@ def _write_csv(rows: Sequence[Mapping[str, object]]) -> None:
               help="Quick form: the deal, for honours under the auction profiles.")
 @output_options()
 @ascii_option
-def score(files: tuple[str, ...], rules: str | None, output: str | None, in_place: bool,
+def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_place: bool,
           contract: Contract | None, declarer: Seat | None, tricks: int | None, vul: Vul | None,
           deal: Deal | None, as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Score every board of PBN or LIN FILES under its rules profile.
@@ -114,7 +105,7 @@ def score(files: tuple[str, ...], rules: str | None, output: str | None, in_plac
           --deal "N:AKQJ.xxx... ..."
     """
     ascii_ = wants_ascii(ascii_)
-    profile = _profile(rules)
+    profile = rules
     ctx = click.get_current_context()
     quick = [v is not None for v in (contract, declarer, tricks)]
     if any(quick) or vul is not None or deal is not None:
@@ -124,7 +115,7 @@ def score(files: tuple[str, ...], rules: str | None, output: str | None, in_plac
             raise click.UsageError("the quick form needs --contract (e.g. 4HX or Pass)")
         if not contract.is_passed_out and (declarer is None or tricks is None):
             raise click.UsageError("the quick form needs --declarer and --tricks with --contract")
-        ctx.exit(_quick_score(contract, declarer, tricks, vul, deal, profile or find_profile("contract"),
+        ctx.exit(_quick_score(contract, declarer, tricks, vul, deal, profile or DEFAULT,
                               as_json, ascii_))
     if not files:
         raise click.UsageError("give FILE... to score, or the quick form --contract/--declarer/--tricks")
@@ -148,48 +139,34 @@ def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, 
                                "declarer": declarer.name if declarer is not None else None,
                                "tricks": tricks, "vulnerable": str(vul or Vul.NONE),
                                "breakdown": [i.to_dict() for i in sc.items]}
-        if profile.rubber:
-            for line in (BELOW, ABOVE):
-                for side in Side:
-                    out[f"{line}_{side.value.lower()}"] = sc.on_line(side, line)
-        else:
-            out["score_ns"], out["score_ew"] = sc.ns, -sc.ns
+        out.update((k, v) for k, v in profile.row(sc).items() if not k.startswith("total_"))
         click.echo(json.dumps(out, indent=1, ensure_ascii=False))
         return int(ExitStatus.OK)
     what = _contract_text(str(contract), ascii_)
     if contract.is_passed_out:
-        click.echo(f"Passed out ({profile.name}): {_passed_out_text(profile)}")
+        click.echo(f"Passed out ({profile.name}): {profile.passed_out.meaning}")
         return int(ExitStatus.OK)
     assert declarer is not None and tricks is not None
     head = f"{what} by {declarer.full_name}, {tricks} tricks"
-    if not profile.rubber:
+    if profile.vulnerability:
         head += f", vulnerable: {vul or Vul.NONE}"
     click.echo(f"{head} ({profile.name})")
-    rows = [[i.side.value, i.line or "", i.item, i.points] for i in sc.items]
-    headers = ["side", "line", "item", "points"] if profile.rubber else ["side", "", "item", "points"]
-    if not profile.rubber:
-        rows = [[r[0], r[2], r[3]] for r in rows]
-        headers = ["side", "item", "points"]
-    click.echo(tabulate(rows, headers=headers, tablefmt="simple"))
-    if profile.rubber:
+    rubber = profile.keeps_rubbers
+    rows = [[i.side.value, i.line or "", i.item, i.points] if rubber else [i.side.value, i.item, i.points]
+            for i in sc.items]
+    click.echo(tabulate(rows, headers=["side", "line", "item", "points"] if rubber else ["side", "item", "points"],
+                        tablefmt="simple"))
+    if rubber:
         parts = [f"{side.value} {sc.on_line(side, BELOW)} below, {sc.on_line(side, ABOVE)} above"
                  for side in Side]
         click.echo("; ".join(parts))
-        from ..rules.auction import honours_known
-        if deal is None:
-            click.echo("(honours not counted: give --deal to count them)")
-        elif contract.strain is not None and not honours_known(deal, contract.strain):
-            click.echo("(honours not counted: the deal does not show where every honour lies)")
     else:
         ns = sc.ns
         click.echo(f"N/S {ns:+d}, E/W {-ns:+d}" if ns else "N/S 0, E/W 0")
+    if profile.score_notes(result, deal):
+        click.echo("(honours not counted: give --deal to count them)" if deal is None else
+                   "(honours not counted: the deal does not show where every honour lies)")
     return int(ExitStatus.OK)
-
-
-def _passed_out_text(profile: Profile) -> str:
-    return {"zero": "zero for both sides",
-            "next-dealer": "no score; the next dealer deals",
-            "same-dealer": "no score; the same dealer deals again"}.get(profile.passed_out, "no score")
 
 
 def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | None, in_place: bool,
@@ -208,10 +185,7 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
             raise click.UsageError("--in-place cannot rewrite standard input")
         kept: list[Board] = keep.setdefault(path, [])
         for board in iter_boards((path,), status):
-            try:
-                s = score_board(board, profile)
-            except BridgekitError as e:
-                raise click.BadParameter(str(e), param_hint="--rules") from None
+            s = score_board(board, profile)
             totals.add(s)
             if s.mismatch:
                 click.echo(f"bridgekit: {board.file or path}, line {board.line_of('Score')}, board "
@@ -223,8 +197,8 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
                 kept.append(board)
             row = s.to_dict()
             rows.append(row)
-            rubber_rows = rubber_rows or s.profile.rubber
-            duplicate_rows = duplicate_rows or not s.profile.rubber
+            rubber_rows = rubber_rows or s.profile.keeps_rubbers
+            duplicate_rows = duplicate_rows or not s.profile.keeps_rubbers
             table.append(_table_row(s, row, ascii_, len(files) > 1))
     if as_json:
         click.echo(json.dumps({"boards": rows, "totals": totals.to_dict()}, indent=1, ensure_ascii=False))
@@ -295,7 +269,7 @@ def _table_row(s: Any, row: dict[str, Any], ascii_: bool, files: bool) -> list[A
     out += [_blank(row["board"]), _blank(row["room"]), _blank(row["dealer"]), _blank(row["vulnerable"]),
             _contract_text(row["contract"], ascii_), _blank(row["declarer"]),
             "" if row["tricks"] is None else f"{row['tricks']}{'' if row['tricks_from'] != 'play' else '*'}"]
-    if s.profile.rubber:
+    if s.profile.keeps_rubbers:
         out += [_blank(row["below_ns"]), _blank(row["above_ns"]), _blank(row["below_ew"]), _blank(row["above_ew"])]
     else:
         out += [_ns_text(row["score_ns"]) if row["score_ns"] is not None else "",
@@ -338,7 +312,7 @@ def _totals_line(t: Any, rubber: bool, duplicate: bool = True) -> str:
                    "several matches, a table of the teams by VP.")
 @output_options()
 @ascii_option
-def match(files: tuple[str, ...], rules: str | None, mp: bool, as_json: bool, as_csv: bool,
+def match(files: tuple[str, ...], rules: Profile | None, mp: bool, as_json: bool, as_csv: bool,
           ascii_: bool, vp: bool = False) -> None:
     """Score a team match in IMPs, or a pair event in matchpoints (--mp).
 
@@ -366,9 +340,8 @@ def match(files: tuple[str, ...], rules: str | None, mp: bool, as_json: bool, as
     from ..scoring import pair_matchpoints, score_boards, team_matches
 
     ascii_ = wants_ascii(ascii_)
-    profile = _profile(rules)
     status = RunStatus()
-    scores = list(score_boards(iter_boards(files, status), profile))
+    scores = list(score_boards(iter_boards(files, status), rules))
     ctx = click.get_current_context()
     if not scores:
         click.echo("bridgekit: no boards to compare", err=True)
@@ -494,11 +467,11 @@ def _imps_for(n: int | None, a: str, b: str) -> str:
 
 @click.command(context_settings=_CTX)
 @click.argument("file", type=click.Path(allow_dash=True))
-@click.option("--rules", "rules", default=None, metavar="PROFILE",
+@click.option("--rules", "rules", type=RULES, default=None, metavar="PROFILE",
               help="auction-1920 or auction-classic (default: the file's Scoring tag).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the score pad.")
 @ascii_option
-def rubber(file: str, rules: str | None, as_json: bool, ascii_: bool) -> None:
+def rubber(file: str, rules: Profile | None, as_json: bool, ascii_: bool) -> None:
     """Keep an Auction Bridge rubber score pad over the boards of FILE.
 
     The boards in file order are the deals of a session: WE (N/S) and THEY
@@ -520,16 +493,12 @@ def rubber(file: str, rules: str | None, as_json: bool, ascii_: bool) -> None:
     boards = list(iter_boards((file,), status))
     if not boards:
         ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
-    if rules is not None:
-        profile = _profile(rules)
-    else:
-        profile = profile_for_board(boards[0])
-    assert profile is not None
-    if not profile.rubber:
-        raise click.BadParameter(f"the {profile.name} profile is not scored in rubbers: give --rules "
-                                 "auction-1920 or auction-classic (or a Scoring tag in the file)",
-                                 param_hint="--rules")
-    rubbers, skipped = rubber_session(boards, profile)
+    profile = profile_for_board(boards[0], rules)
+    try:
+        rubbers, skipped = rubber_session(boards, profile)
+    except BridgekitError as e:
+        raise click.BadParameter(f"{e} (give --rules or a Scoring tag in the file)",
+                                 param_hint="--rules") from None
     for msg in skipped:
         click.echo(f"bridgekit: {msg}", err=True)
     status.problems = len(skipped)

@@ -36,6 +36,7 @@ from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseEr
 from ..play import Play
 from ..render import (call_text, card_text, contract_text, render_auction, render_deal, render_hand,
                       visible_len, vul_text)
+from ..rules.duplicate import CONTRACT
 from ..seats import Seat, Side, Vul
 from .bidding import Bidder
 from .cardplay import DEFAULT_SAMPLES, DEFAULT_THINK, CardPlayer, TableView
@@ -166,7 +167,7 @@ class GameRecord:
                 tag("Play", prec.leader.name)
                 if play.is_complete():
                     tag("Result", str(play.declarer_tricks()))
-        write_score_tags(score_board(b, "contract"))
+        write_score_tags(score_board(b, CONTRACT))
         return b
 
 

@@ -3,19 +3,28 @@ default), ``auction-1920`` and ``auction-classic``.
 
 Bidding and play are identical in all three (see ``bridgekit.auction`` and
 ``bridgekit.play``); a profile holds what differs: how a deal scores and what
-four passes mean.  Profiles are data plus small functions; nothing else in
-bridgekit asks which profile it has.
+four passes mean, which ledger keeps the scores, how par is found and which
+PBN ``Scoring`` values select it.  ``find_profile`` is the one registry;
+callers resolve a name once and then ask the profile, never its name.
+
+A new profile is one module that subclasses ``Profile`` (implementing
+``score``) and registers an instance, plus its import at the end of this
+module.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
 
 from ..contract import Result
 from ..deal import Deal
 from ..errors import BridgekitError
-from ..seats import Side, Vul
+from ..seats import Seat, Side, Vul
+
+if TYPE_CHECKING:
+    from ..dds import DDTable, Par
 
 ABOVE = "above"
 BELOW = "below"
@@ -56,51 +65,207 @@ class Score:
         return self.total(Side.NS) - self.total(Side.EW)
 
 
-@dataclass(frozen=True)
-class Profile:
-    """A rules profile.
+class PassedOut(str, Enum):
+    """What four initial passes mean under a profile."""
 
-    ``score`` scores one deal on its own (no rubber context); ``passed_out``
-    says what four initial passes mean (``"zero"``: scored as zero, next board;
-    ``"next-dealer"``: no score, the deal passes to the next dealer;
-    ``"same-dealer"``: no score, the same dealer deals again).
+    ZERO = "zero"                 # scored as zero for both sides; next board
+    NEXT_DEALER = "next-dealer"   # no score; the deal passes to the next dealer
+    SAME_DEALER = "same-dealer"   # no score; the same dealer deals again
+
+    @property
+    def meaning(self) -> str:
+        """What happens, in words (``after four passes ...``)."""
+        return _PASSED_OUT_MEANING[self]
+
+    def redealer(self, dealer: Seat) -> Seat | None:
+        """Who deals the deal again after four passes on ``dealer``'s deal;
+        None when the deal is scored (zero) and play moves to the next board."""
+        if self is PassedOut.ZERO:
+            return None
+        return dealer if self is PassedOut.SAME_DEALER else dealer.next()
+
+
+_PASSED_OUT_MEANING = {
+    PassedOut.ZERO: "zero for both sides",
+    PassedOut.NEXT_DEALER: "no score; the next dealer deals",
+    PassedOut.SAME_DEALER: "no score; the same dealer deals again",
+}
+
+
+class Ledger(str, Enum):
+    """Where a profile's scores are written down."""
+
+    BOARD = "board"     # a net score per board (duplicate: N/S and E/W)
+    RUBBER = "rubber"   # above and below the line, kept on a rubber pad
+
+
+#: The row fields of a score in each ledger, in order (``Profile.columns``).
+_COLUMNS = {
+    Ledger.BOARD: ("score_ns", "score_ew"),
+    Ledger.RUBBER: ("below_ns", "below_ew", "above_ns", "above_ew", "total_ns", "total_ew"),
+}
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Profile:
+    """A rules profile: how a deal scores, what four passes mean, which ledger
+    keeps the scores, how par is found, and the PBN ``Scoring`` values that
+    select it.
+
+    A profile subclasses this and implements ``score``; everything else has a
+    default built on it.  Profiles are singletons, compared by identity.
     """
 
     name: str
     title: str
-    score: Callable[[Result, Vul, Deal | None], Score]
-    passed_out: str
+    passed_out: PassedOut = PassedOut.ZERO
+    ledger: Ledger = Ledger.BOARD
     aliases: tuple[str, ...] = ()
-    rubber: bool = False       # scored above/below the line in rubbers
+    #: PBN ``Scoring`` values (first ``;`` field, any case, spaces ignored)
+    #: that select this profile; the first one is written.
+    pbn_scoring: tuple[str, ...] = ()
     game_threshold: int = 100  # trick points below the line that make a game
     rubber_bonus: int = 0
-    extra: dict[str, object] = field(default_factory=dict)
+    vulnerability: bool = True  # whether the score depends on vulnerability
+
+    def score(self, result: Result, vul: Vul, deal: Deal | None = None) -> Score:
+        """The itemised score of one deal on its own (no rubber context).
+        Raises BridgekitError when the tricks of a played contract are unknown."""
+        raise NotImplementedError
+
+    def score_notes(self, result: Result, deal: Deal | None) -> list[str]:
+        """What a score of ``result`` leaves out for want of information."""
+        return []
+
+    def score_result(self, result: Result, vul: Vul | None,
+                     deal: Deal | None) -> tuple[Score | None, list[str]]:
+        """Score ``result`` when the profile has what it needs: (score or None,
+        notes saying what is missing).  ``vul`` None means unknown."""
+        if vul is None and self.vulnerability:
+            return None, ["vulnerability unknown"]
+        return self.score(result, vul or Vul.NONE, deal), self.score_notes(result, deal)
+
+    def default_vulnerability(self, board_number: int | None) -> Vul | None:
+        """The vulnerability of a board without a Vulnerable tag: from its
+        number's duplicate cycle when the profile uses vulnerability."""
+        if self.vulnerability and board_number is not None and board_number >= 1:
+            return Vul.for_board(board_number)
+        return None
+
+    def next_dealer(self, dealer: Seat, passed_out: bool) -> Seat:
+        """Who deals after a deal ``dealer`` dealt (the next seat clockwise,
+        except after four passes where ``passed_out`` says otherwise)."""
+        redealer = self.passed_out.redealer(dealer) if passed_out else None
+        return dealer.next() if redealer is None else redealer
+
+    @property
+    def keeps_rubbers(self) -> bool:
+        """Whether deals are kept on a rubber pad (games, rubber bonus)."""
+        return self.ledger is Ledger.RUBBER
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The row fields of a score (``row``), in order."""
+        return _COLUMNS[self.ledger]
+
+    def row(self, score: Score | None) -> dict[str, int | None]:
+        """A score as row fields: ``score_ns``/``score_ew`` in the board
+        ledger; points below and above the line and totals per side in the
+        rubber ledger.  All None for no score."""
+        if score is None:
+            return dict.fromkeys(self.columns)
+        if self.ledger is Ledger.BOARD:
+            return {"score_ns": score.ns, "score_ew": -score.ns}
+        row: dict[str, int | None] = {}
+        for line in (BELOW, ABOVE):
+            for side in Side:
+                row[f"{line}_{side.value.lower()}"] = score.on_line(side, line)
+        row["total_ns"], row["total_ew"] = score.total(Side.NS), score.total(Side.EW)
+        return row
+
+    def totals(self, score: Score) -> dict[str, int]:
+        """What one score adds to a session's totals: ``net_ns`` in the board
+        ledger; each side's points below and above the line in the rubber one."""
+        if self.ledger is Ledger.BOARD:
+            return {"net_ns": score.ns}
+        return {f"{line}_{side.value.lower()}": score.on_line(side, line) for line in (BELOW, ABOVE)
+                for side in Side}
+
+    def score_tags(self, score: Score) -> dict[str, str]:
+        """The PBN tags that record ``score``: ``Score`` (``NS 420``; both
+        sides' points, ``NS 198 EW 18``, in the rubber ledger) and
+        ``ScoreRubber`` (above/below per side) in the rubber ledger."""
+        if self.ledger is Ledger.BOARD:
+            return {"Score": f"NS {score.ns}"}
+        return {"Score": f"NS {score.total(Side.NS)} EW {score.total(Side.EW)}",
+                "ScoreRubber": " ".join(f"{side.value} {score.on_line(side, ABOVE)}/{score.on_line(side, BELOW)}"
+                                        for side in Side)}
+
+    def answers_to(self, scoring: str) -> bool:
+        """Whether a PBN ``Scoring`` tag value selects this profile."""
+        key = scoring.split(";")[0].strip().lower().replace(" ", "")
+        return any(key == value.lower().replace(" ", "") for value in self.pbn_scoring)
+
+    def par(self, table: DDTable, vul: Vul, dealer: Seat, deal: Deal | None = None) -> Par:
+        """Double-dummy par from a DD table (the generic solver over
+        ``score``; ``deal`` for what the score needs of the hands)."""
+        from ..analysis.par import par  # the solver layer imports this module
+        return par(table, vul, dealer, self.score, deal)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
 
 
 _REGISTRY: dict[str, Profile] = {}
 
 
 def register(profile: Profile) -> Profile:
+    """Add ``profile`` to the registry under its name and aliases."""
     for key in (profile.name, *profile.aliases):
         _REGISTRY[key.lower()] = profile
     return profile
 
 
+def unregister(profile: Profile) -> None:
+    """Take ``profile`` out of the registry (its name and aliases)."""
+    for key in [k for k, p in _REGISTRY.items() if p is profile]:
+        del _REGISTRY[key]
+
+
 def find_profile(name: str) -> Profile:
     """The profile called ``name`` (or an alias); raises BridgekitError listing
     the known names otherwise."""
-    _load()
     profile = _REGISTRY.get(name.strip().lower())
     if profile is None:
         raise BridgekitError(f"unknown rules profile {name!r} (known: {', '.join(profile_names())})")
     return profile
 
 
+def profiles() -> list[Profile]:
+    """Every registered profile, ``contract`` (the default) first."""
+    return sorted({id(p): p for p in _REGISTRY.values()}.values(), key=lambda p: (p is not DEFAULT, p.name))
+
+
 def profile_names() -> list[str]:
-    _load()
-    return sorted({p.name for p in _REGISTRY.values()}, key=lambda n: (n != "contract", n))
+    return [p.name for p in profiles()]
 
 
-def _load() -> None:
-    if not _REGISTRY:
-        from . import auction, duplicate  # noqa: F401  (modules register their profiles)
+def profile_for_scoring(scoring: str | None) -> Profile:
+    """The profile a PBN ``Scoring`` tag selects: the one that answers to its
+    first field; standard PBN values (``IMP``, ``MP``, ``Rubber``...), an empty
+    tag or none mean the default, ``contract``."""
+    if scoring:
+        for profile in profiles():
+            if profile.answers_to(scoring):
+                return profile
+    return DEFAULT
+
+
+# The profiles, registered as their modules load.
+from .duplicate import CONTRACT  # noqa: E402
+from . import auction  # noqa: E402,F401
+
+DEFAULT: Profile = CONTRACT

@@ -47,7 +47,7 @@ from ..contract import Doubling, Result
 from ..deal import Deal
 from ..errors import BridgekitError
 from ..seats import Seat, Side, Vul
-from . import ABOVE, BELOW, Profile, Score, ScoreItem, register
+from . import ABOVE, BELOW, Ledger, PassedOut, Profile, Score, ScoreItem, register
 from .duplicate import GRAND_SLAM, SMALL_SLAM, TRICKS, UNDERTRICKS
 
 #: Points per odd trick, undoubled.
@@ -192,29 +192,6 @@ def _play_score(rules: AuctionRules, result: Result) -> tuple[ScoreItem, ...]:
     return tuple(items)
 
 
-def make_score(rules: AuctionRules) -> Callable[[Result, Vul, Deal | None], Score]:
-    """The profile's ``score`` function over ``rules``."""
-
-    def score(result: Result, vul: Vul, deal: Deal | None = None) -> Score:
-        """Auction Bridge score of one deal, itemised above/below the line.
-
-        ``vul`` is ignored (no vulnerability in Auction Bridge).  Honours need
-        ``deal`` (three known hands are enough); without it they are left out.
-        Raises BridgekitError when the contract is not passed out and the
-        number of tricks is unknown.
-        """
-        if result.contract.is_passed_out:
-            return Score(())
-        items = _play_score(rules, result)
-        full = _usable(deal)
-        if full is not None:
-            assert result.contract.strain is not None
-            items = items + _honours(rules, full, result.contract.strain)
-        return Score(items)
-
-    return score
-
-
 def honours_known(deal: Deal | None, strain: Strain) -> bool:
     """Whether ``deal`` tells where every honour of ``strain`` lies (three
     known hands always do; fewer when they hold all the honours)."""
@@ -225,26 +202,61 @@ def honours_known(deal: Deal | None, strain: Strain) -> bool:
 RULES_1920 = AuctionRules(honours=honours_1920, doubled_bonus=doubled_bonus_1920)
 RULES_CLASSIC = AuctionRules(honours=honours_classic, doubled_bonus=doubled_bonus_classic)
 
-AUCTION_1920 = register(Profile(
+
+@dataclass(frozen=True, eq=False, repr=False)
+class AuctionProfile(Profile):
+    """An Auction Bridge profile: scored above and below the line on a rubber
+    pad, no vulnerability, honours from the hands; ``rules`` holds what tells
+    one code from the other."""
+
+    rules: AuctionRules = RULES_1920
+
+    def score(self, result: Result, vul: Vul, deal: Deal | None = None) -> Score:
+        """Auction Bridge score of one deal, itemised above/below the line.
+
+        ``vul`` is ignored (no vulnerability in Auction Bridge).  Honours need
+        ``deal`` (three known hands are enough); without it they are left out.
+        Raises BridgekitError when the contract is not passed out and the
+        number of tricks is unknown.
+        """
+        if result.contract.is_passed_out:
+            return Score(())
+        items = _play_score(self.rules, result)
+        full = _usable(deal)
+        if full is not None:
+            assert result.contract.strain is not None
+            items = items + _honours(self.rules, full, result.contract.strain)
+        return Score(items)
+
+    def score_notes(self, result: Result, deal: Deal | None) -> list[str]:
+        strain = result.contract.strain
+        if strain is not None and not honours_known(deal, strain):
+            return ["honours not counted: the hands are unknown"]
+        return []
+
+
+AUCTION_1920 = register(AuctionProfile(
     name="auction-1920",
     title="Auction Bridge, 1920 American code",
-    score=make_score(RULES_1920),
-    passed_out="next-dealer",
+    passed_out=PassedOut.NEXT_DEALER,
+    ledger=Ledger.RUBBER,
     aliases=("auction1920", "auction_1920", "1920", "auction"),
-    rubber=True,
+    pbn_scoring=("Auction-1920", "Auction1920", "Auction"),
     game_threshold=30,
     rubber_bonus=250,
-    extra={"pbn_scoring": "Auction-1920", "rules": RULES_1920},
+    vulnerability=False,
+    rules=RULES_1920,
 ))
 
-AUCTION_CLASSIC = register(Profile(
+AUCTION_CLASSIC = register(AuctionProfile(
     name="auction-classic",
     title="Auction Bridge, classic (fixed-value honours)",
-    score=make_score(RULES_CLASSIC),
-    passed_out="same-dealer",
+    passed_out=PassedOut.SAME_DEALER,
+    ledger=Ledger.RUBBER,
     aliases=("auctionclassic", "auction_classic", "classic"),
-    rubber=True,
+    pbn_scoring=("Auction-Classic", "AuctionClassic"),
     game_threshold=30,
     rubber_bonus=250,
-    extra={"pbn_scoring": "Auction-Classic", "rules": RULES_CLASSIC},
+    vulnerability=False,
+    rules=RULES_CLASSIC,
 ))

@@ -24,13 +24,17 @@ There is no "line" in duplicate: every item has ``line=None``.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..cards import Strain
 from ..contract import Doubling, Result
 from ..deal import Deal
 from ..errors import BridgekitError
-from ..seats import Vul
-from . import Profile, Score, ScoreItem, register
+from ..seats import Seat, Vul
+from . import Ledger, PassedOut, Profile, Score, ScoreItem, register
+
+if TYPE_CHECKING:
+    from ..dds import DDTable, Par
 
 # Item names, shared with the auction profiles where the idea is the same.
 TRICKS = "trick points"
@@ -99,23 +103,29 @@ def _score(result: Result, vul: Vul) -> Score:
     return Score(tuple(items))
 
 
-def score(result: Result, vul: Vul, deal: Deal | None = None) -> Score:
-    """Duplicate score of one deal (``deal`` is not needed: no honours).
+class ContractProfile(Profile):
+    """Contract bridge, duplicate scoring: a net score per board, zero for a
+    passed-out deal, par as DDS computes it."""
 
-    Raises BridgekitError when the contract is not passed out and the number
-    of tricks is unknown.  Results are cached (the par solver calls this a lot).
-    """
-    return _score(result, vul)
+    def score(self, result: Result, vul: Vul, deal: Deal | None = None) -> Score:
+        """Duplicate score of one deal (``deal`` is not needed: no honours).
+
+        Raises BridgekitError when the contract is not passed out and the
+        number of tricks is unknown.  Results are cached (par asks for the
+        same few hundred again and again).
+        """
+        return _score(result, vul)
+
+    def par(self, table: DDTable, vul: Vul, dealer: Seat, deal: Deal | None = None) -> Par:
+        """Par as DDS computes it (the generic solver gives the same score)."""
+        from ..dds import dds_par  # the solver is loaded only when par is asked for
+        return dds_par(table, vul, dealer)
 
 
-CONTRACT = register(Profile(
+CONTRACT = register(ContractProfile(
     name="contract",
     title="Contract bridge, duplicate scoring",
-    score=score,
-    passed_out="zero",
+    passed_out=PassedOut.ZERO,
+    ledger=Ledger.BOARD,
     aliases=("duplicate", "contract-bridge"),
-    rubber=False,
-    game_threshold=100,
-    rubber_bonus=0,
-    extra={"pbn_scoring": None, "imps": True},
 ))

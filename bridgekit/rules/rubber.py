@@ -32,8 +32,7 @@ from ..contract import Result
 from ..deal import Deal
 from ..errors import BridgekitError
 from ..seats import Seat, Side, Vul
-from . import ABOVE, BELOW, Profile
-from .auction import honours_known
+from . import ABOVE, BELOW, Profile, profiles
 
 RUBBER_BONUS = "rubber bonus"
 
@@ -137,18 +136,8 @@ class Rubber:
 
 
 def next_dealer(profile: Profile, dealer: Seat, passed_out: bool) -> Seat:
-    """Who deals after ``dealer``: the next seat clockwise, except after four
-    passes under a profile whose ``passed_out`` is ``same-dealer``."""
-    if passed_out and profile.passed_out == "same-dealer":
-        return dealer
-    return dealer.next()
-
-
-_PASSED_OUT_NOTE = {
-    "next-dealer": "passed out: no score, the next dealer deals",
-    "same-dealer": "passed out: no score, the same dealer deals again",
-    "zero": "passed out: zero for both sides",
-}
+    """Who deals after ``dealer`` under ``profile`` (``Profile.next_dealer``)."""
+    return profile.next_dealer(dealer, passed_out)
 
 
 def keep_score(deals: Iterable[SessionDeal], profile: Profile) -> list[Rubber]:
@@ -158,9 +147,9 @@ def keep_score(deals: Iterable[SessionDeal], profile: Profile) -> list[Rubber]:
     Raises BridgekitError when ``profile`` is not scored in rubbers, or when a
     deal's tricks are unknown.
     """
-    if not profile.rubber:
-        raise BridgekitError(f"the {profile.name} profile is not scored in rubbers "
-                             f"(use auction-1920 or auction-classic)")
+    if not profile.keeps_rubbers:
+        raise BridgekitError(f"the {profile.name} profile is not scored in rubbers: use "
+                             + " or ".join(p.name for p in profiles() if p.keeps_rubbers))
     rubbers: list[Rubber] = []
     current: Rubber | None = None
     below = {Side.NS: 0, Side.EW: 0}
@@ -180,12 +169,11 @@ def keep_score(deals: Iterable[SessionDeal], profile: Profile) -> list[Rubber]:
         if sd.dealer is not None:
             expected = next_dealer(profile, sd.dealer, contract.is_passed_out)
         if contract.is_passed_out:
-            note.notes.append(_PASSED_OUT_NOTE[profile.passed_out])
+            note.notes.append(f"passed out: {profile.passed_out.meaning}")
             continue
         game = len(current.games) + 1
         score = profile.score(result, Vul.NONE, sd.deal)
-        if contract.strain is not None and not honours_known(sd.deal, contract.strain):
-            note.notes.append("honours not counted: the hands are unknown")
+        note.notes.extend(profile.score_notes(result, sd.deal))
         for item in score.items:
             line = item.line or ABOVE
             current.entries.append(PadEntry(index, item.side, line, item.item, item.points, game))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 from ..auction import Auction
 from ..calls import Call
@@ -22,11 +22,9 @@ from ..contract import PASSED_OUT, Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError
 from ..play import Play, trick_winner
+from ..rules import Profile, find_profile
 from ..seats import Seat, Side, Vul, dealer_for_board
 from .model import LessonError
-
-if TYPE_CHECKING:
-    from ..rules import Profile
 
 
 class PositionError(LessonError):
@@ -181,14 +179,10 @@ def pos_strain(pos: dict[str, Any]) -> Strain | None:
 
 
 def pos_profile(pos: dict[str, Any]) -> Profile:
-    from ..rules import find_profile
-    name = str(pos.get("rules", "contract"))
     try:
-        return find_profile(name)
+        return find_profile(str(pos.get("rules", "contract")))
     except BridgekitError as e:
         raise PositionError(str(e)) from None
-    except ImportError as e:
-        raise PositionError(f"rules profile {name!r} is not available ({e})") from None
 
 
 # -- the computations -------------------------------------------------------
@@ -395,14 +389,14 @@ def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
         )
     tricks = "" if result.tricks is None else f", {result.tricks} tricks"
     who = "" if result.declarer is None else f" by {result.declarer.full_name}"
-    vul_note = "" if profile.rubber else f", vulnerable: {vul}"  # no vulnerability in Auction Bridge
+    vul_note = f", vulnerable: {vul}" if profile.vulnerability else ""
     lines = [f"{result.contract.symbol(ascii)}{who}{tricks}{vul_note}, rules: {profile.name}"]
     for item in score.items:
         where = f" {item.line:<5}" if item.line else ""
         lines.append(f"  {side_name(item.side)}{where}  {item.item:<34} {item.points:>5}")
     if not score.items:
         lines.append("  no score for either side")
-    if profile.rubber:
+    if profile.keeps_rubbers:
         for side in Side:
             below, above = score.on_line(side, BELOW), score.on_line(side, ABOVE)
             if below or above:
@@ -438,22 +432,15 @@ def compute_imps(pos: dict[str, Any], ascii: bool) -> Computed:
     return Computed({"diff": diff, "imps": imps}, lines)
 
 
-_PASSED_OUT_MEANING = {
-    "zero": "the board is scored as zero for both sides",
-    "next-dealer": "nothing is scored and the next player deals",
-    "same-dealer": "nothing is scored and the same dealer deals again",
-}
-
-
 def compute_passed_out(pos: dict[str, Any], ascii: bool) -> Computed:
     profile = pos_profile(pos)
     score = profile.score(Result(PASSED_OUT), pos_vul(pos), None)
-    meaning = _PASSED_OUT_MEANING.get(profile.passed_out, profile.passed_out)
-    values: dict[str, Any] = {"meaning": profile.passed_out, "score_ns": score.ns}
-    lines = [f"Under {profile.name}, after four passes {meaning} (score {score.ns})"]
-    if profile.passed_out in ("next-dealer", "same-dealer"):
-        dealer = pos_dealer(pos)
-        values["next_dealer"] = dealer if profile.passed_out == "same-dealer" else dealer.next()
+    values: dict[str, Any] = {"meaning": profile.passed_out.value, "score_ns": score.ns}
+    lines = [f"Under {profile.name}, after four passes: {profile.passed_out.meaning} (score {score.ns})"]
+    dealer = pos_dealer(pos)
+    redealer = profile.passed_out.redealer(dealer)
+    if redealer is not None:
+        values["next_dealer"] = redealer
         lines.append(f"{dealer.full_name} dealt; {values['next_dealer'].full_name} deals next")
     return Computed(values, lines)
 
@@ -461,9 +448,10 @@ def compute_passed_out(pos: dict[str, Any], ascii: bool) -> Computed:
 def compute_profile(pos: dict[str, Any], ascii: bool) -> Computed:
     profile = pos_profile(pos)
     values = {"name": profile.name, "game_threshold": profile.game_threshold,
-              "rubber_bonus": profile.rubber_bonus, "rubber": profile.rubber, "passed_out": profile.passed_out}
+              "rubber_bonus": profile.rubber_bonus, "rubber": profile.keeps_rubbers,
+              "passed_out": profile.passed_out.value}
     lines = [f"{profile.name} ({profile.title}): game at {profile.game_threshold} trick points below the line"
-             + (f", rubber bonus {profile.rubber_bonus}" if profile.rubber else "")]
+             + (f", rubber bonus {profile.rubber_bonus}" if profile.keeps_rubbers else "")]
     return Computed(values, lines)
 
 
@@ -571,7 +559,7 @@ def compute_par(pos: dict[str, Any], ascii: bool) -> Computed:
     deal = pos_deal(pos)
     if deal is None:
         raise PositionError("par needs a complete deal")
-    result = par_of_deal(deal, pos_vul(pos), pos_dealer(pos), profile.name)
+    result = par_of_deal(deal, pos_vul(pos), pos_dealer(pos), profile.score)
     contracts = [str(c) for c in result.contracts]
     return Computed({"score_ns": result.score, "contracts": contracts},
                     [f"Double-dummy par under {profile.name}: N/S {result.score:+d} "
