@@ -10,7 +10,7 @@ import click
 from tabulate import tabulate
 
 from ..board import Board
-from ..errors import BridgekitError, ExitStatus
+from ..errors import ExitStatus
 from ..event import Event, EventOptions, EventResult, Method, Movement, Scale, Traveller, read_event
 from ..rules import Profile
 from .options import RunStatus, ascii_option, iter_boards, output_options, rules_option, wants_ascii
