@@ -7,6 +7,7 @@ module per command family; each parses options, calls the library and formats.
 from __future__ import annotations
 
 import importlib
+import io
 import sys
 
 import click
@@ -62,33 +63,110 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Console entry point: maps Ctrl-C and broken pipes to clean exits.
+    """Console entry point: maps Ctrl-C, SIGTERM, broken pipes and output
+    errors to clean exits.
 
     ``bridgekit ... | head`` ends like any Unix filter: the default SIGPIPE
     action stops the process silently (click would otherwise turn the broken
-    pipe into exit status 1, which means "problems found" here).
+    pipe into exit status 1, which means "problems found" here).  A full disk
+    or a closed standard output gives one line and exit status 3.  Interrupted
+    (Ctrl-C, SIGTERM, SIGHUP), a standard output redirected to a file is cut
+    back to where the run started: no half JSON or PBN document is left.
     """
     import signal
+
+    from ..safeio import StdoutRollback, Terminated, stdout_closed, terminate_cleanly
+
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    if stdout_closed():
+        _closed_stdout()
+    rollback = StdoutRollback()
     try:
-        rc = cli.main(standalone_mode=False)
+        with terminate_cleanly():
+            rc = cli.main(standalone_mode=False)
+            sys.stdout.flush()  # a full disk shows here, while it can still be reported
         # non-standalone click returns (not raises) the code of ctx.exit(code)
         sys.exit(rc if isinstance(rc, int) else ExitStatus.OK)
     except click.exceptions.Exit as e:
+        _flush_or_exit()
         sys.exit(e.exit_code)
-    except click.exceptions.Abort:
-        click.echo("Interrupted.", err=True)
-        sys.exit(ExitStatus.INTERRUPTED)
-    except click.ClickException as e:
-        e.show()
-        sys.exit(ExitStatus.USAGE if isinstance(e, click.UsageError) else e.exit_code)
-    except KeyboardInterrupt:
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        rollback.rollback()
         click.echo("\nInterrupted.", err=True)
         sys.exit(ExitStatus.INTERRUPTED)
+    except Terminated:
+        rollback.rollback()
+        raise
+    except click.ClickException as e:
+        e.message = _shorten(e.message)
+        e.show()
+        sys.exit(ExitStatus.USAGE if isinstance(e, click.UsageError) else e.exit_code)
     except BrokenPipeError:
         # `bridgekit ... | head`: stop quietly
-        import os
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         sys.exit(ExitStatus.OK)
+    except OSError as e:
+        _output_error(e)
+
+
+def _shorten(message: str) -> str:
+    """A 5,000-digit option value is not echoed whole in the error line."""
+    import re
+
+    from .options import shorten
+    return re.sub(r"\S{200,}", lambda m: shorten(m[0]), message)
+
+
+def _flush_or_exit() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    except OSError as e:
+        _output_error(e)
+
+
+def _output_error(e: OSError) -> None:
+    """One line and exit 3 for an error no command caught: in practice
+    standard output that cannot be written (a full disk, closed)."""
+    _silence_stdout()
+    what = e.filename if e.filename is not None else "standard output"
+    click.echo(f"bridgekit: cannot write {what}: {e.strerror or e}", err=True)
+    sys.exit(ExitStatus.UNREADABLE)
+
+
+def _silence_stdout() -> None:
+    """Send what is still buffered for standard output nowhere (so that the
+    interpreter's last flush does not fail again)."""
+    import os
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)
+    _Closed.reported = True
+
+
+class _Closed(io.RawIOBase):
+    """Standard output when the process started without one."""
+
+    reported = False  # said once; then writes go nowhere
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: object) -> int:
+        if _Closed.reported:
+            return len(b)  # type: ignore[arg-type]
+        import errno
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _closed_stdout() -> None:
+    """Started with ``>&-``: file descriptor 1 is taken by /dev/null (so no
+    file opened later lands on it), and writing to standard output fails."""
+    import os
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    if devnull != 1:
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_Closed()), encoding="utf-8")

@@ -21,6 +21,7 @@ from ..rules import Profile
 from ..seats import Seat
 from .options import (RunStatus, SolverOptions, ascii_option, iter_boards, open_cli_solver, output_options,
                       rules_option, solver_options, wants_ascii)
+from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 _DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
@@ -140,32 +141,24 @@ def _with_solver(opts: SolverOptions, run: Callable[[Any], int]) -> int:
     return _guard(body)
 
 
-def _drain(boards: Iterator[Board], output: str | None, what: str, progress: _Progress) -> bool:
-    """Run the board stream to its end: into ``output`` (a PBN file or ``-``)
+def _drain(boards: Iterator[Board], output: str | None, what: str, progress: _Progress,
+           inputs: tuple[str, ...], status: RunStatus) -> bool:
+    """Run the board stream to its end: into ``output`` (a PBN file or ``-``,
+    written through bridgekit.safeio: committed only when every input was read)
     when given, else just through (the rows and table fill as it goes).
     False when the output could not be written (already reported)."""
     try:
         if output is not None:
-            return _write(boards, output, what) is not None
+            with open_output(output, inputs) as out:
+                n = write_boards_out(boards, out, status)
+            if n is not None and output != "-":
+                click.echo(f"wrote {n} boards with {what} to {output}", err=True)
+            return n is not None
         for _ in boards:
             pass
         return True
     finally:
         progress.finish()
-
-
-def _write(boards: list[Board] | Iterator[Board], output: str, what: str) -> int | None:
-    from ..formats import write_boards
-    try:
-        n = write_boards(boards, output, "pbn")
-    except BrokenPipeError:
-        raise  # `... -o - | head`: main() ends quietly
-    except OSError as e:
-        click.echo(f"bridgekit: cannot write {e.filename or output}: {e.strerror}", err=True)
-        return None
-    if output != "-":
-        click.echo(f"wrote {n} boards with {what} to {output}", err=True)
-    return n
 
 
 def _guard(run: Callable[[], int]) -> int:
@@ -263,7 +256,7 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, a
                                     for seat in _DD_SEATS] + [bt.source])
             yield bt.board
 
-    if not _drain(boards_out(), output, "DD tables", progress):
+    if not _drain(boards_out(), output, "DD tables", progress, files, status):
         return int(ExitStatus.UNREADABLE)
     if as_json:
         click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
@@ -420,7 +413,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
                               _contract_symbols("; ".join(contracts), ascii_) if contracts else "passed out"])
             yield bt.board
 
-    if not _drain(boards_out(), output, "par and DD tags", progress):
+    if not _drain(boards_out(), output, "par and DD tags", progress, files, status):
         return int(ExitStatus.UNREADABLE)
     if as_json:
         click.echo(json.dumps(rows, indent=1, ensure_ascii=False))

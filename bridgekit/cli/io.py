@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from collections import Counter
@@ -11,7 +12,8 @@ import click
 
 from ..board import Board
 from ..errors import BridgekitError, ExitStatus
-from .options import RunStatus, ascii_option, iter_boards, output_options, use_colour, wants_ascii
+from .options import RunStatus, ascii_option, iter_boards, output_options, shorten, use_colour, wants_ascii
+from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
 _FORMATS = click.Choice(["pbn", "lin", "json"], case_sensitive=False)
@@ -73,7 +75,8 @@ def _matches(board: Board, wanted: tuple[str, ...]) -> bool:
     for w in wanted:
         if label is not None and label.strip().lower() == w.strip().lower():
             return True
-        if number is not None and w.strip().isdigit() and int(w) == number:
+        digits = w.strip()  # ASCII digits only ('²' is not 2), compared as text (no 5,000-digit int)
+        if number is not None and digits.isascii() and digits.isdigit() and (digits.lstrip("0") or "0") == str(number):
             return True
     return False
 
@@ -128,7 +131,7 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_
             shown += 1
     report.finish()
     if not shown and not status.unreadable:
-        what = f"no board {', '.join(boards)}" if boards else "no boards"
+        what = f"no board {', '.join(shorten(b) for b in boards)}" if boards else "no boards"
         click.echo(f"bridgekit: {what} in {', '.join(files)}", err=True)
         status.problems += 1
     click.get_current_context().exit(status.exit_code)
@@ -164,8 +167,6 @@ def convert(source: str, target: str | None, to: str | None, from_: str | None, 
       bridgekit convert old.pbn --in-place
       cat hands.lin | bridgekit convert - - > hands.pbn
     """
-    from ..formats import write_boards
-
     ctx = click.get_current_context()
     if in_place:
         if source == "-":
@@ -175,43 +176,30 @@ def convert(source: str, target: str | None, to: str | None, from_: str | None, 
         target = source
     elif target is None:
         raise click.UsageError("missing OUT (a file, or - for standard output); --in-place rewrites IN")
-    elif source != "-" and target != "-" and _same_file(source, target):
-        raise click.UsageError(f"OUT is the input file {source}: use --in-place to rewrite it")
     fmt = (to or _format_of(target) or "pbn").lower()
     if fmt not in ("pbn", "json"):
         raise click.UsageError(f"cannot write {fmt.upper()}: OUT must be .pbn or .json (or use --to)")
-    if target != "-" and not os.path.isdir(os.path.dirname(os.path.abspath(target))):
-        raise click.UsageError(f"cannot write {target}: its folder does not exist")
     if in_place and fmt != (from_ or _format_of(source) or fmt):
         raise click.UsageError("--in-place keeps IN's format: converting to another format needs OUT")
+    out = open_output(target, [source], in_place=in_place)  # OUT = IN, missing folder...: refused here
 
     status = RunStatus()
     report = _ProblemReport(status, ascii_=False)
-    boards = report.watch(iter_boards([source], status, fmt=from_))
-    first = next(boards, None)  # an unreadable input fails here, before OUT is touched
-    if status.unreadable:
-        ctx.exit(status.exit_code)
-    if first is None:
-        click.echo(f"bridgekit: {source}: no boards to convert", err=True)
-        ctx.exit(ExitStatus.PROBLEMS)
-
-    def everything() -> Iterator[Board]:
-        assert first is not None
-        yield first
-        yield from boards
-
-    try:
-        count = write_boards(everything(), target, fmt=fmt)
-    except BrokenPipeError:
-        raise  # `... | head`: the console entry point stops quietly
-    except OSError as e:
-        click.echo(f"bridgekit: {target}: cannot write: {e.strerror or e}", err=True)
-        ctx.exit(ExitStatus.UNREADABLE)
-    except BridgekitError as e:
-        click.echo(f"bridgekit: {e}", err=True)
-        ctx.exit(ExitStatus.UNREADABLE)
+    with out:
+        boards = report.watch(iter_boards([source], status, fmt=from_))
+        first = next(boards, None)  # an unreadable input fails here, before OUT is touched
+        if status.unreadable:
+            ctx.exit(status.exit_code)
+        if first is None:
+            click.echo(f"bridgekit: {source}: no boards to convert", err=True)
+            ctx.exit(ExitStatus.PROBLEMS)
+        try:
+            count = write_boards_out(itertools.chain([first], boards), out, status, fmt)
+        except BridgekitError as e:
+            click.echo(f"bridgekit: {e}", err=True)
+            ctx.exit(ExitStatus.UNREADABLE)
     report.finish()
-    if target != "-":  # on standard output the data speaks for itself
+    if count is not None and target != "-":  # on standard output the data speaks for itself
         click.echo(f"bridgekit: {count} board{'s' if count != 1 else ''} written to {target} ({fmt.upper()})",
                    err=True)
     ctx.exit(status.exit_code)

@@ -13,7 +13,7 @@ from ..errors import ExitStatus
 from .options import ascii_option, wants_ascii
 
 if TYPE_CHECKING:
-    from ..tutor import Lesson
+    from ..tutor import Lesson, Progress
 
 
 def _fail(message: str, status: int = ExitStatus.USAGE) -> NoReturn:
@@ -41,6 +41,15 @@ def _find(name: str) -> Lesson:
         _fail(str(e))
 
 
+def _progress() -> Progress:
+    """The saved progress; a damaged file is said in one line (and kept)."""
+    from ..tutor import Progress
+    progress = Progress()
+    if progress.damaged:
+        click.echo(f"bridgekit: {progress.damaged}", err=True)
+    return progress
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def lesson() -> None:
     """Lessons: step through the rules with worked examples computed live.
@@ -64,9 +73,8 @@ def list_(as_json: bool) -> None:
     Example:
       bridgekit lesson list
     """
-    from ..tutor import Progress
     lessons = _load_all()
-    progress = Progress()
+    progress = _progress()
     rows = [{"number": ls.number, "name": ls.slug, "title": ls.title, "steps": len(ls.steps),
              "progress": progress.describe(ls.name, len(ls.steps))} for ls in lessons]
     if as_json:
@@ -103,9 +111,9 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, as
       bridgekit lesson run the-play --restart
       printf '\\n\\nW\\nq\\n' | bridgekit lesson run 3
     """
-    from ..tutor import LessonRunner, Progress
+    from ..tutor import LessonRunner
     lessons = _load_all()
-    progress = Progress()
+    progress = _progress()
     if name is None:
         going_on = progress.continue_with([ls.name for ls in lessons])
         if going_on is None:

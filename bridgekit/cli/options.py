@@ -82,6 +82,11 @@ def use_colour() -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
+def shorten(text: str, limit: int = 40) -> str:
+    """A value quoted in a message, cut when it is long (a 5,000-digit option)."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
 class RunStatus:
     """Collects the outcome of a command over many inputs into one exit code."""
 

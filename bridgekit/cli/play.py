@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
-import os
 import sys
-import tempfile
 
 import click
 
@@ -13,7 +11,8 @@ from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
 from ..rules.duplicate import CONTRACT
 from ..seats import Vul
-from .options import DEAL, VUL, ascii_option, use_colour, wants_ascii
+from .options import DEAL, VUL, RunStatus, ascii_option, use_colour, wants_ascii
+from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -23,8 +22,9 @@ def _board_deal(spec: str) -> tuple[Deal, Vul | None]:
     from ..formats import read_boards
 
     path, sep, number = spec.rpartition(":")
-    if not sep or not path or not number.strip().isdigit():
-        raise click.BadParameter(f"{spec!r} is not FILE:N (e.g. samples/match.pbn:1)", param_hint="--board")
+    if not sep or not path or not (number.strip().isascii() and number.strip().isdigit() and len(number) < 10):
+        raise click.BadParameter(f"{spec[-60:]!r} is not FILE:N with N a board number (e.g. samples/match.pbn:1)",
+                                 param_hint="--board")
     n = int(number)
     nth = None
     for i, board in enumerate(read_boards(path), start=1):
@@ -47,22 +47,6 @@ def _ask(prompt: str) -> str | None:
     except EOFError:
         click.echo("")
         return None
-
-
-def _save(board: object, path: str) -> None:
-    """Write the record atomically (temp file in the same folder, then rename)."""
-    from ..formats.pbn import write_pbn
-
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".bridgekit-play-", suffix=".pbn", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            write_pbn([board], out)  # type: ignore[list-item]
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 @click.command(context_settings=_CONTEXT)
@@ -102,6 +86,9 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
 
     if deal is not None and board is not None:
         raise click.UsageError("give --deal or --board, not both")
+    source = [board.rpartition(":")[0]] if board is not None else []
+    if save is not None and not no_save:
+        open_output(save, source)  # refused now (a folder missing, the --board file), not after the game
     if deal is not None and not deal.is_complete:
         problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
         raise click.BadParameter(f"the deal must be complete ({problems})", param_hint="--deal")
@@ -133,11 +120,11 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
     if no_save:
         return
     path = save or _dt.datetime.now().strftime("bridgekit-play-%Y%m%d-%H%M%S.pbn")
-    try:
-        _save(pbn_board, path)
-    except OSError as e:
-        click.echo(f"bridgekit: cannot write {path}: {e.strerror or e}", err=True)
-        sys.exit(ExitStatus.UNREADABLE)
+    status = RunStatus()
+    with open_output(path, source) as out:
+        write_boards_out([pbn_board], out, status)
+    if status.unreadable:
+        sys.exit(status.exit_code)
     click.echo(f"Record saved to {path}\n(bridgekit show {path} replays it).")
 
 

@@ -8,7 +8,7 @@ import json
 import os
 import secrets
 import sys
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import click
 from tabulate import tabulate
@@ -21,6 +21,7 @@ from ..rules import ABOVE, BELOW, DEFAULT, Profile
 from ..seats import Seat, Side, Vul
 from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, RunStatus, ascii_option, iter_boards, output_options,
                       rules_option, wants_ascii)
+from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 _SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
@@ -121,8 +122,6 @@ def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_
         raise click.UsageError("give FILE... to score, or the quick form --contract/--declarer/--tricks")
     if output is not None and in_place:
         raise click.UsageError("give -o OUT.pbn or --in-place, not both")
-    if output not in (None, "-") and not os.path.isdir(os.path.dirname(os.path.abspath(str(output)))):
-        raise click.BadParameter(f"the folder of {output} does not exist", param_hint="-o")
     ctx.exit(_score_files(files, profile, output, in_place, as_json, as_csv, ascii_))
 
 
@@ -171,19 +170,19 @@ def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, 
 
 def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | None, in_place: bool,
                  as_json: bool, as_csv: bool, ascii_: bool) -> int:
-    from ..formats import write_boards
     from ..scoring import ScoreTotals, score_board, write_score_tags
 
+    if in_place and "-" in files:
+        raise click.UsageError("--in-place cannot rewrite standard input")
+    out = open_output(output, files) if output is not None else None  # before anything is read
     status = RunStatus()
     totals = ScoreTotals()
     rows: list[dict[str, Any]] = []
     table: list[list[Any]] = []
-    keep: dict[str, list[Board]] = {}
     rubber_rows = duplicate_rows = False
-    for path in files:
-        if in_place and path == "-":
-            raise click.UsageError("--in-place cannot rewrite standard input")
-        kept: list[Board] = keep.setdefault(path, [])
+
+    def scored(path: str) -> Iterator[Board]:
+        nonlocal rubber_rows, duplicate_rows
         for board in iter_boards((path,), status):
             s = score_board(board, profile)
             totals.add(s)
@@ -194,12 +193,30 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
                            f"{_ns_text(s.ns)} for N/S", err=True)
             if output is not None or in_place:
                 write_score_tags(s)
-                kept.append(board)
             row = s.to_dict()
             rows.append(row)
             rubber_rows = rubber_rows or s.profile.keeps_rubbers
             duplicate_rows = duplicate_rows or not s.profile.keeps_rubbers
             table.append(_table_row(s, row, ascii_, len(files) > 1))
+            yield board
+
+    # The boards stream from reader to writer; a file is written only when
+    # every input was read to the end (see bridgekit.safeio).
+    if out is not None:
+        with out:
+            n = write_boards_out((b for path in files for b in scored(path)), out, status)
+        if n is not None and output != "-":
+            click.echo(f"wrote {n} boards with Score tags to {output}", err=True)
+    elif in_place:
+        for path in files:
+            with open_output(path, [path], in_place=True) as rewrite:
+                n = write_boards_out(scored(path), rewrite, status)
+            if n is not None:
+                click.echo(f"rewrote {path} ({n} boards) with Score tags", err=True)
+    else:
+        for path in files:
+            for _ in scored(path):
+                pass
     if as_json:
         click.echo(json.dumps({"boards": rows, "totals": totals.to_dict()}, indent=1, ensure_ascii=False))
     elif as_csv:
@@ -212,20 +229,6 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
                                 tablefmt="simple", disable_numparse=True))
         click.echo(_totals_line(totals, rubber_rows, duplicate_rows or not rubber_rows)
                    + ("  (* tricks from the recorded play)" if any(r["tricks_from"] == "play" for r in rows) else ""))
-    try:
-        if output is not None:
-            boards = [b for bs in keep.values() for b in bs]
-            write_boards(boards, output, "pbn")
-            if output != "-":
-                click.echo(f"wrote {len(boards)} boards with Score tags to {output}", err=True)
-        elif in_place:
-            for path, boards in keep.items():
-                if boards:
-                    write_boards(boards, path, "pbn")
-                    click.echo(f"rewrote {path} ({len(boards)} boards) with Score tags", err=True)
-    except OSError as e:
-        click.echo(f"bridgekit: cannot write {output or 'the input files'}: {e.strerror}", err=True)
-        return int(ExitStatus.UNREADABLE)
     status.problems = totals.mismatches
     return int(status.exit_code)
 
@@ -519,10 +522,11 @@ def rubber(file: str, rules: Profile | None, as_json: bool, ascii_: bool) -> Non
 @click.option("--seed", default=None, help="Seed: the same seed gives the same boards (default: a new one, printed).")
 @click.option("--event", default=None, help="Event name written in the boards.")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
-              help="Write the boards to this PBN file (- for stdout).")
+              help="Write the boards to this PBN file (- for stdout); an existing file only with --force.")
+@click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 @click.option("--json", "as_json", is_flag=True, help="Print the boards as JSON.")
 @ascii_option
-def deal(count: int, first: int, seed: str | None, event: str | None, output: str | None,
+def deal(count: int, first: int, seed: str | None, event: str | None, output: str | None, force: bool,
          as_json: bool, ascii_: bool) -> None:
     """Deal boards for a match, reproducibly.
 
@@ -537,22 +541,22 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
       bridgekit deal --boards 4 --seed club-night -o match.pbn
       bridgekit deal --boards 16 --seed 7 --json
     """
-    from ..formats import write_boards
     from ..scoring import deal_boards
 
     ascii_ = wants_ascii(ascii_)
+    out = open_output(output, replace=force) if output is not None else None
     if seed is None:
         seed = str(secrets.randbelow(10**9))
     try:
         boards = deal_boards(count, seed, first, event)
     except BridgekitError as e:
         raise click.UsageError(str(e)) from None
-    if output is not None:
-        try:
-            write_boards(boards, output, "pbn")
-        except OSError as e:
-            click.echo(f"bridgekit: cannot write {output}: {e.strerror}", err=True)
-            click.get_current_context().exit(int(ExitStatus.UNREADABLE))
+    if out is not None:
+        status = RunStatus()
+        with out:
+            write_boards_out(boards, out, status)
+        if status.unreadable:
+            click.get_current_context().exit(int(status.exit_code))
     click.echo(f"{count} board{'s' if count != 1 else ''} from seed {seed}"
                + (f" written to {output}" if output not in (None, "-") else ""), err=True)
     if output == "-":

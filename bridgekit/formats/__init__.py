@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import os
-import stat
 import sys
 from typing import IO, Iterable, Iterator
 
@@ -121,7 +120,8 @@ def _read(kind: str, source: os.PathLike[str] | IO[bytes] | bytes, name: str) ->
 def write_boards(boards: Iterable[Board], out: str | IO[str], fmt: str = "pbn") -> int:
     """Write ``boards`` to ``out`` (a path, ``-`` for standard output, or a text
     stream) as PBN export format (``fmt="pbn"``) or JSON.  A path is written
-    atomically (temporary file then rename).  Returns the number of boards."""
+    through :class:`bridgekit.safeio.Output` (temporary file, renamed into
+    place when every board was written).  Returns the number of boards."""
     from .pbn import write_pbn
 
     def write(stream: IO[str]) -> int:
@@ -134,25 +134,8 @@ def write_boards(boards: Iterable[Board], out: str | IO[str], fmt: str = "pbn") 
 
     if not isinstance(out, str):
         return write(out)
-    if out == "-":
-        return write(sys.stdout)
-    import tempfile
-    folder = os.path.dirname(os.path.abspath(out))
-    fd, tmp = tempfile.mkstemp(prefix=".bridgekit-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
-            count = write(stream)
-        try:  # keep the permissions of the file replaced (mkstemp makes it private)
-            os.chmod(tmp, stat.S_IMODE(os.stat(out).st_mode))
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, out)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    from ..safeio import Output
+    with Output(out) as target:  # temporary file, renamed into place once all is written
+        count = write(target.stream)
+        target.commit()
     return count

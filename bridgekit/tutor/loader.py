@@ -63,7 +63,8 @@ def find_lesson(name: str, directory: Path | None = None) -> Lesson:
         m = _NAME_RE.match(path.name)
         assert m is not None
         number, slug = int(m.group(1)), m.group(2)
-        if key in (slug, path.stem) or (key.isdigit() and int(key) == number):
+        if key in (slug, path.stem) or (key.isascii() and key.isdigit() and (key.lstrip("0") or "0") == str(number)):
             return load_lesson(path)
     known = ", ".join(p.stem for p in paths) or "none found in " + str(directory or lessons_dir())
-    raise LessonError(f"no lesson {name!r} (lessons: {known})")
+    shown = name if len(name) <= 40 else name[:40] + f"... ({len(name)} characters)"
+    raise LessonError(f"no lesson {shown!r} (lessons: {known})")

@@ -2,15 +2,19 @@
 
 Saved as JSON in ``state_dir()/lessons.json``: ``$BRIDGEKIT_STATE_DIR`` when
 set (tests use it), else ``$XDG_STATE_HOME/bridgekit``, else
-``~/.local/state/bridgekit``.  Writes are atomic (temp file + ``os.replace``);
-an unreadable or corrupt file counts as no progress, never as an error.
+``~/.local/state/bridgekit``.  Written through :class:`bridgekit.safeio.Output`
+(temporary file renamed into place, the file locked meanwhile): two lessons
+run at the same time both keep their progress, since a save merges into what
+is on disk the lessons this run changed.  A damaged file (not JSON, numbers
+out of range, absurd nesting) is not an error: ``Progress.damaged`` says why,
+and the next save keeps it aside as ``lessons.json.damaged`` before starting
+afresh, so nothing is lost.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +42,47 @@ class LessonProgress:
         return {"step": self.step, "steps": self.steps, "done": self.done, "answered": sorted(self.answered)}
 
 
+_MAX_BYTES = 1 << 20  # a progress file is a few KB; more is not ours
+_MAX_STEP = 10_000
+
+
+class _Damaged(ValueError):
+    pass
+
+
+def _count(raw: dict[str, object], key: str, default: int, low: int) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _MAX_STEP:
+        raise _Damaged(f"{key!r} is {str(value)[:20]}, not a whole number from {low} to {_MAX_STEP}")
+    return value
+
+
+def _parse(text: str) -> tuple[dict[str, LessonProgress], str]:
+    """The lessons of a progress file and the lesson run last; _Damaged (with
+    the reason) when it is not one."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise _Damaged("nested too deeply") from None
+    except ValueError as e:
+        raise _Damaged(f"not JSON ({e})") from None
+    lessons = data.get("lessons", {}) if isinstance(data, dict) else None
+    current = data.get("current", "") if isinstance(data, dict) else ""
+    if not isinstance(lessons, dict) or not isinstance(current, str):
+        raise _Damaged("no table of lessons")
+    out = {}
+    for name, raw in lessons.items():
+        if not isinstance(raw, dict):
+            raise _Damaged(f"lesson {name[:40]!r} is not a table")
+        answered = raw.get("answered", [])
+        if not isinstance(answered, list) or len(answered) > _MAX_STEP:
+            raise _Damaged(f"lesson {name[:40]!r}: 'answered' is not a list of steps")
+        out[name] = LessonProgress(step=_count(raw, "step", 1, 1), steps=_count(raw, "steps", 0, 0),
+                                   done=raw.get("done") is True,
+                                   answered=[_count({"answered": a}, "answered", 1, 1) for a in answered])
+    return out, current[:200]
+
+
 class Progress:
     """Progress of every lesson, keyed by lesson name (``03-the-play``)."""
 
@@ -45,35 +90,63 @@ class Progress:
         self.path = path if path is not None else state_dir() / "lessons.json"
         self.lessons: dict[str, LessonProgress] = {}
         self.current = ""   # the lesson run last (``bridgekit lesson run`` alone goes on with it)
-        self._load()
+        self.damaged: str | None = None  #: why the file could not be read (it is kept, see module doc)
+        self._changed: set[str] = set()
+        self.lessons, self.current = self._load()
 
-    def _load(self) -> None:
+    def _load(self) -> tuple[dict[str, LessonProgress], str]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            for name, raw in data.get("lessons", {}).items():
-                self.lessons[name] = LessonProgress(
-                    step=int(raw.get("step", 1)), steps=int(raw.get("steps", 0)), done=bool(raw.get("done")),
-                    answered=[int(a) for a in raw.get("answered", [])])
-            self.current = str(data.get("current", ""))
-        except (OSError, ValueError, TypeError, AttributeError):
-            self.lessons = {}
+            with open(self.path, "rb") as f:
+                raw = f.read(_MAX_BYTES + 1)
+        except FileNotFoundError:
+            return {}, ""
+        except OSError as e:
+            self.damaged = f"cannot read lesson progress in {self.path}: {e.strerror or e}"
+            return {}, ""
+        try:
+            if len(raw) > _MAX_BYTES:
+                raise _Damaged("over 1 MB")
+            return _parse(raw.decode("utf-8"))
+        except (_Damaged, UnicodeDecodeError) as e:
+            self.damaged = (f"lesson progress in {self.path} is damaged ({e}); it will be kept as "
+                            f"{self._aside().name} and progress starts afresh")
+            return {}, ""
+
+    def _aside(self) -> Path:
+        return self.path.with_name(self.path.name + ".damaged")
 
     def get(self, name: str) -> LessonProgress:
+        self._changed.add(name)
         return self.lessons.setdefault(name, LessonProgress())
 
     def save(self) -> None:
-        """Write atomically; a state directory that cannot be written is not an
-        error (the lesson goes on, progress is just not kept)."""
-        data: dict[str, object] = {"lessons": {k: v.to_dict() for k, v in sorted(self.lessons.items())}}
-        if self.current:
-            data["current"] = self.current
+        """Write the lessons this run changed into the file, under its lock,
+        keeping what another run saved meanwhile.  A state directory that
+        cannot be written is not an error (the lesson goes on, progress is
+        just not kept)."""
+        from ..safeio import Output
+
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".lessons.", suffix=".json", dir=self.path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1)
-            os.replace(tmp, self.path)
-        except OSError:
+            if self.damaged is not None and self.path.exists():
+                os.replace(self.path, self._aside())  # kept, not lost
+            self.damaged = None
+            with Output(str(self.path)) as out:
+                on_disk: dict[str, LessonProgress] = {}
+                try:
+                    on_disk, current = _parse(self.path.read_text(encoding="utf-8"))
+                except (OSError, _Damaged, UnicodeDecodeError):
+                    current = ""
+                for name in self._changed:
+                    if name in self.lessons:
+                        on_disk[name] = self.lessons[name]
+                self.lessons = {**on_disk, **{k: v for k, v in self.lessons.items() if k not in on_disk}}
+                data: dict[str, object] = {"lessons": {k: v.to_dict() for k, v in sorted(on_disk.items())}}
+                if self.current or current:
+                    data["current"] = self.current or current
+                json.dump(data, out.stream, indent=1)
+                out.commit()
+        except (OSError, ValueError):
             pass
 
     def continue_with(self, names: list[str]) -> str | None:

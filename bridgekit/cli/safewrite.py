@@ -1,0 +1,63 @@
+"""The commands' side of :mod:`bridgekit.safeio`: refusals as usage errors,
+write failures as one line and exit 3, a commit only when every input was read.
+
+Every command that writes boards to a file does::
+
+    out = open_output(target, inputs=files, in_place=in_place)   # before reading
+    with out:
+        count = write_boards_out(boards, out, status)             # None: not written
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import click
+
+from ..board import Board
+from ..safeio import Output, OutputChanged, OutputRefused
+from .options import RunStatus
+
+
+def _waiting(message: str) -> None:
+    click.echo(f"bridgekit: {message}...", err=True)
+
+
+def open_output(path: str, inputs: Iterable[str] = (), *, in_place: bool = False, replace: bool = True) -> Output:
+    """An :class:`~bridgekit.safeio.Output`, or a usage error (exit 2) naming why not."""
+    try:
+        return Output(path, inputs, in_place=in_place, replace=replace, on_wait=_waiting)
+    except OutputRefused as e:
+        raise click.UsageError(str(e)) from None
+
+
+def write_boards_out(boards: Iterable[Board], out: Output, status: RunStatus, fmt: str = "pbn") -> int | None:
+    """Write ``boards`` (a stream being read) into ``out`` and commit it when
+    every input was read: boards with problems are written, but an input that
+    became unreadable on the way (``status.unreadable`` grew) leaves the target
+    as it was.  Returns the number of boards, or None when nothing was
+    committed (said on stderr; ``status`` then gives exit 3).  Errors on
+    standard output go up to the entry point, which reports them."""
+    from ..formats import write_boards
+
+    before = status.unreadable
+    try:
+        count = write_boards(boards, out.stream, fmt=fmt)
+        if status.unreadable > before:
+            if out.path != "-":
+                click.echo(f"bridgekit: {out.path} left as it was (an input could not be read to the end)",
+                           err=True)
+            return None
+        out.commit()
+    except OutputChanged as e:
+        click.echo(f"bridgekit: {e}", err=True)
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        if out.path == "-":
+            raise
+        click.echo(f"bridgekit: cannot write {out.path}: {e.strerror or e}", err=True)
+    else:
+        return count
+    status.unreadable += 1
+    return None
