@@ -99,7 +99,7 @@ def main() -> None:
         rollback.rollback()
         raise
     except click.ClickException as e:
-        e.message = _shorten(e.message)
+        setattr(e, "message", _shorten(e.message))  # click marks it Final
         e.show()
         sys.exit(ExitStatus.USAGE if isinstance(e, click.UsageError) else e.exit_code)
     except BrokenPipeError:
