@@ -261,6 +261,7 @@ class Event:
     score_mismatches: int = 0
     points_compared: int = 0
     points_mismatches: int = 0
+    across_field: bool = False
 
     @property
     def results(self) -> int:
@@ -272,10 +273,11 @@ class Event:
                 "pairs": [s.to_dict() for s in self.standings]}
 
     def fields(self) -> list[tuple[str | None, str | None, list[Standing]]]:
-        """The standings grouped as they are ranked: (section, direction, pairs)."""
+        """The standings grouped as they are ranked: (section, direction,
+        pairs); section None across the field."""
         out: dict[tuple[str | None, str | None], list[Standing]] = {}
         for s in self.standings:
-            out.setdefault((s.section, s.direction), []).append(s)
+            out.setdefault((None if self.across_field else s.section, s.direction), []).append(s)
         return [(sec, d, pairs) for (sec, d), pairs in out.items()]
 
 
@@ -678,7 +680,7 @@ def score_event(results: Iterable[EventResult], options: EventOptions = EventOpt
                                               None if r.row is None else r.row + 1))
                     continue
                 r.points_ns, r.points_ew = a, b
-    event = Event(method, scale, boards, [], problems=found)
+    event = Event(method, scale, boards, [], problems=found, across_field=options.across_field)
     _compare_recorded(event, _names_method(scoring, method))
     _rank(event, options, names or {})
     return event

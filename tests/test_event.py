@@ -420,3 +420,13 @@ def test_readme_event_example_is_what_the_command_prints(monkeypatch: pytest.Mon
     r = run(*shlex.split(command[2:])[1:])
     assert r.exit_code == 0
     assert [line.rstrip() for line in r.stdout.splitlines()] == [line.rstrip() for line in expected.splitlines()]
+
+
+def test_event_command_across_field_shows_one_ranking_per_direction(tmp_path: Path) -> None:
+    path = tmp_path / "sections.pbn"
+    path.write_text(SECTIONS, encoding="utf-8")
+    out = run("event", str(path), "--ranking", "--across-field").stdout
+    assert out.count("Ranking") == 2 and "Ranking, N/S, all sections" in out
+    assert [line.split()[:2] for line in out.splitlines()[3:7]] == [["1", "B"], ["2=", "A"], ["2=", "A"], ["4", "B"]]
+    within = run("event", str(path), "--ranking").stdout
+    assert within.count("Ranking, section") == 4

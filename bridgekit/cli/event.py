@@ -218,10 +218,13 @@ def render_ranking(ev: Event) -> str:
             title += f", {'N/S' if direction == 'NS' else 'E/W'}"
         if movement is not None:
             title += f" ({movement.value})"
-        ids = any(s.names is not None for s in pairs) or all(len(s.pair) <= 6 for s in pairs)
+        if ev.across_field and any(s.section for s in pairs):
+            title += ", all sections"
+        ids = any(s.names is not None for s in pairs)
         rows = []
         for s in pairs:
-            who = [s.pair, s.names or ""] if ids else [s.pair]
+            pair = f"{s.section} {s.pair}" if ev.across_field and s.section else s.pair
+            who = [pair, s.names or ""] if ids else [pair]
             rows.append([s.rank, *who, s.boards, _num(s.points)]
                         + ([_num(s.max), f"{s.percentage:.2f}" if s.percentage is not None else ""] if mp else []))
         headers = ["rank", *(["pair", "names"] if ids else ["pair"]), "boards",
