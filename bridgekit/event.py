@@ -681,7 +681,8 @@ def score_event(results: Iterable[EventResult], options: EventOptions = EventOpt
                     continue
                 r.points_ns, r.points_ew = a, b
     event = Event(method, scale, boards, [], problems=found, across_field=options.across_field)
-    _compare_recorded(event, _names_method(scoring, method))
+    # recorded points mean what the Scoring tag says: compared only under that method
+    _compare_recorded(event, scoring is None or method is tag_method, _names_method(scoring, method))
     _rank(event, options, names or {})
     return event
 
@@ -701,10 +702,10 @@ def _names_method(scoring: str | None, method: Method) -> bool:
     return any(f.startswith("cross") for f in fields)
 
 
-def _compare_recorded(event: Event, tags: bool) -> None:
+def _compare_recorded(event: Event, points: bool, tags: bool) -> None:
     """Count the recorded scores and points that agree with the computed ones
-    (a game record's ScoreIMP/ScoreMP tags only when ``tags``: the Scoring
-    tag names the method)."""
+    (points only when ``points``: the method is the file's; a game record's
+    ScoreIMP/ScoreMP tags only when ``tags``: the Scoring tag names it)."""
     column, tag = _POINT_COLUMNS[event.method]
     for t in event.boards:
         for r in t.results:
@@ -718,7 +719,9 @@ def _compare_recorded(event: Event, tags: bool) -> None:
                         f"{r.declarer.name if r.declarer is not None else '?'} making {r.tricks} scores "
                         f"{r.score_ns:+d}", r.file, r.line, r.board, None if r.row is None else r.row + 1))
             recorded: float | None = None
-            if column in r.recorded:
+            if not points:
+                pass
+            elif column in r.recorded:
                 try:
                     recorded = float(r.recorded[column].lstrip("^"))
                 except ValueError:
@@ -736,10 +739,10 @@ def _compare_recorded(event: Event, tags: bool) -> None:
                     f"{r.recorded.get(column) or r.recorded.get(tag)} but the computed "
                     f"{what} for N/S are {_num(r.points_ns)}", r.file, r.line, r.board,
                     None if r.row is None else r.row + 1))
-        if event.method is Method.BUTLER:
+        if event.method is Method.BUTLER and points:
             for r in t.results:
                 rec = r.recorded.get("ButlerDatum")
-                datum = t.datum.get(None) if len(t.datum) == 1 else t.datum.get(r.section)
+                datum = t.datum.get(r.section, t.datum.get(None))
                 if rec is not None and datum is not None and _int_cell(rec) != datum:
                     event.problems.append(EventProblem(
                         f"recorded ButlerDatum {rec} but the datum is {datum}", r.file, r.line, r.board,

@@ -209,6 +209,9 @@ def test_ruter71_butler_datum_and_imps_reproduced_on_all_168_rows() -> None:
     # the recorded ranking: pair 3 first with 50 IMPs, pairs 6 and 10 equal fourth
     top = [(s.pair, s.rank, s.points) for s in ev.standings[:5]]
     assert top == [("3", "1", 50), ("16", "2", 46), ("7", "3", 34), ("6", "4=", 29), ("10", "4=", 29)]
+    # the recorded IMP_NS are Butler IMPs: cross-IMPs does not compare them
+    cross = read_event(boards, EventOptions(method=Method.CROSS_IMPS))
+    assert cross.points_compared == 0 and cross.problems == [] and cross.score_compared == 168
 
 
 def test_bad_rows_are_reported_with_file_line_board_and_row() -> None:
