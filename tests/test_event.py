@@ -433,3 +433,11 @@ def test_event_command_across_field_shows_one_ranking_per_direction(tmp_path: Pa
     assert [line.split()[:2] for line in out.splitlines()[3:7]] == [["1", "B"], ["2=", "A"], ["2=", "A"], ["4", "B"]]
     within = run("event", str(path), "--ranking").stdout
     assert within.count("Ranking, section") == 4
+
+
+def test_event_json_under_imps_has_no_top_max_or_percentage(mitchell_file: Path) -> None:
+    data = json.loads(run("event", str(mitchell_file), "--json", "--method", "butler").stdout)
+    assert data["method"] == "butler" and data["boards"][0]["top"] is None
+    assert all(p["max"] is None and p["percentage"] is None for p in data["pairs"])
+    # board 1: 420 -50 170, datum 180 (mean, fewer than 5 results): +6, -6, 0
+    assert [r["points_ns"] for r in data["boards"][0]["results"]] == [6, -6, 0]
