@@ -30,6 +30,7 @@ from .deal import Deal
 from .errors import BridgekitError
 from .rules import ABOVE, BELOW, Profile, Score, profile_for_scoring
 from .rules.imps import imps, matchpoints
+from .rules.vp import TeamStanding, victory_points, vp_standings
 from .rules.rubber import Rubber, SessionDeal, keep_score
 from .seats import Seat, Side, Vul, dealer_for_board
 
@@ -412,6 +413,14 @@ class Match:
                 "unpaired": list(self.unpaired)}
 
     @property
+    def victory_points(self) -> tuple[float | None, float | None]:
+        """(VP of team A, VP of team B) on the WBF 2013 continuous 20-VP scale
+        for the boards played; (None, None) when no board was."""
+        if not self.boards:
+            return None, None
+        return victory_points(self.imps_a - self.imps_b, len(self.boards))
+
+    @property
     def imps_compared(self) -> int:
         return sum(1 for b in self.boards if b.recorded_imps is not None and b.imps is not None)
 
@@ -483,6 +492,11 @@ def _open_closed(group: list[BoardScore], team_a: str | None) -> tuple[BoardScor
         return (first, second) if homes[0] == team_a else (second, first)
     first.notes.append("no Room/Table tag: first record taken as the open room")
     return first, second
+
+
+def vp_standings_of(matches: Iterable[Match]) -> list[TeamStanding]:
+    """The teams of ``matches`` ranked by victory points (``rules.vp``)."""
+    return vp_standings((m.team_a, m.team_b, m.imps_a, m.imps_b, len(m.boards)) for m in matches)
 
 
 # -- matchpoints -------------------------------------------------------------
@@ -687,6 +701,6 @@ __all__ = [
     "BoardScore", "Match", "MatchBoard", "MPResult", "ScoreTotals", "board_result", "deal_boards",
     "pair_matchpoints", "parse_score_tag", "profile_for_board", "render_pad", "room_of",
     "rubber_session", "score_board", "score_boards", "score_tag_value", "team_match", "team_matches",
-    "parse_imp_tag",
+    "parse_imp_tag", "vp_standings_of",
     "write_score_tags",
 ]

@@ -9,7 +9,7 @@ import click
 
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
-from ..rules.duplicate import CONTRACT
+from ..rules import find_profile
 from ..seats import Vul
 from .options import DEAL, VUL, RunStatus, ascii_option, use_colour, wants_ascii
 from .safewrite import open_output, write_boards_out
@@ -132,7 +132,7 @@ def _print_score(board: object, ascii_: bool) -> None:
     """The score and its breakdown, N/S and E/W equal and opposite."""
     from ..scoring import score_board
 
-    scored = score_board(board, CONTRACT)  # type: ignore[arg-type]
+    scored = score_board(board, find_profile("contract"))  # type: ignore[arg-type]
     score = scored.score
     if score is None:
         return

@@ -17,7 +17,10 @@ from ..board import Board
 from ..contract import Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, ParseError
+from ..render import render_deal
 from ..rules import ABOVE, BELOW, DEFAULT, Profile
+from ..scoring import (ScoreTotals, deal_boards, pair_matchpoints, profile_for_board, render_pad, rubber_session,
+                       score_board, score_boards, team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Side, Vul
 from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, RunStatus, ascii_option, iter_boards, output_options,
                       rules_option, wants_ascii)
@@ -170,8 +173,6 @@ def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, 
 
 def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | None, in_place: bool,
                  as_json: bool, as_csv: bool, ascii_: bool) -> int:
-    from ..scoring import ScoreTotals, score_board, write_score_tags
-
     if in_place and "-" in files:
         raise click.UsageError("--in-place cannot rewrite standard input")
     out = open_output(output, files) if output is not None else None  # before anything is read
@@ -340,8 +341,6 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, as_json: bool
       bridgekit match round1.pbn round2.pbn --vp
       bridgekit match pairs.pbn --mp
     """
-    from ..scoring import pair_matchpoints, score_boards, team_matches
-
     ascii_ = wants_ascii(ascii_)
     status = RunStatus()
     scores = list(score_boards(iter_boards(files, status), rules))
@@ -385,10 +384,10 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, as_json: bool
                            f"{b.open.board.get('ScoreIMP')!r} but the difference {b.diff} is {b.imps} IMPs",
                            err=True)
     matches = [m.to_dict() for m in found]
-    standings = _vp_standings(found) if vp else []
+    standings = vp_standings_of(found) if vp else []
     if vp:
         for m, d in zip(found, matches):
-            d["vp_a"], d["vp_b"] = _match_vp(m)
+            d["vp_a"], d["vp_b"] = m.victory_points
     if as_json:
         out: dict[str, object] = matches[0] if len(matches) == 1 else {"matches": matches}
         if vp and len(matches) > 1:
@@ -427,23 +426,11 @@ def _match_table(m: Any, ascii_: bool) -> str:
     return (f"{table}\n{m.team_a} (N/S in the open room) {m.imps_a} IMPs, {m.team_b} {m.imps_b} IMPs: {result}")
 
 
-def _match_vp(m: Any) -> tuple[float | None, float | None]:
-    from ..rules.vp import victory_points
-    if not m.boards:
-        return None, None
-    return victory_points(m.imps_a - m.imps_b, len(m.boards))
-
-
 def _vp_line(m: Any) -> str:
-    a, b = _match_vp(m)
+    a, b = m.victory_points
     if a is None:
         return ""
     return f"\nVictory points over {len(m.boards)} boards: {m.team_a} {a:.2f}, {m.team_b} {b:.2f}"
-
-
-def _vp_standings(found: list[Any]) -> list[Any]:
-    from ..rules.vp import vp_standings
-    return vp_standings((m.team_a, m.team_b, m.imps_a, m.imps_b, len(m.boards)) for m in found)
 
 
 def _num(x: float) -> str:
@@ -488,8 +475,6 @@ def rubber(file: str, rules: Profile | None, as_json: bool, ascii_: bool) -> Non
       bridgekit rubber samples/rubber-1920.pbn --rules auction-1920
       bridgekit rubber samples/rubber-classic.pbn --rules auction-classic --json
     """
-    from ..scoring import profile_for_board, render_pad, rubber_session
-
     ascii_ = wants_ascii(ascii_)
     ctx = click.get_current_context()
     status = RunStatus()
@@ -541,8 +526,6 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
       bridgekit deal --boards 4 --seed club-night -o match.pbn
       bridgekit deal --boards 16 --seed 7 --json
     """
-    from ..scoring import deal_boards
-
     ascii_ = wants_ascii(ascii_)
     out = open_output(output, replace=force) if output is not None else None
     if seed is None:
@@ -570,10 +553,6 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
 
 
 def _hand_records(boards: Iterable[Board], ascii_: bool) -> str:
-    try:
-        from ..render import render_deal
-    except ImportError:  # pragma: no cover - render lands with another helper
-        return "\n".join(f"Board {b.label}: {b.get('Deal')}" for b in boards)
     out = []
     for b in boards:
         out.append(render_deal(b.deal, board=b.label, dealer=b.dealer, vulnerable=b.vulnerable, ascii=ascii_))
