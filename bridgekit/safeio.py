@@ -173,20 +173,22 @@ class Output:
     the command reads (``-`` is standard input), refused as the target unless
     ``in_place``.  ``replace=False`` refuses an existing file.  ``on_wait``
     is called with a message when another process holds the lock (the call
-    then waits for it).  Use as a context manager; write text to
-    :attr:`stream`; call :meth:`commit` once everything was read and written.
+    then waits for it).  ``binary=True`` gives a byte stream (a PDF).  Use as
+    a context manager; write to :attr:`stream`; call :meth:`commit` once
+    everything was read and written.
     """
 
     def __init__(self, path: str, inputs: Iterable[str] = (), *, in_place: bool = False, replace: bool = True,
-                 encoding: str = "utf-8", newline: str | None = "",
+                 encoding: str = "utf-8", newline: str | None = "", binary: bool = False,
                  on_wait: Callable[[str], None] | None = None) -> None:
         self.path = path
         self.target = check_output(path, list(inputs), in_place=in_place, replace=replace)
         self.replace = replace
         self.encoding = encoding
         self.newline = newline
+        self.binary = binary
         self.on_wait = on_wait
-        self.stream: IO[str] = sys.stdout
+        self.stream: IO[Any] = sys.stdout.buffer if binary and path == "-" else sys.stdout
         self.committed = False
         self._tmp: str | None = None
         self._lock_fd: int | None = None
@@ -219,7 +221,9 @@ class Output:
         fd, self._tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".bridgekit-tmp", dir=folder)
         self.stream = self._wrap(fd)
 
-    def _wrap(self, fd: int) -> IO[str]:
+    def _wrap(self, fd: int) -> IO[Any]:
+        if self.binary:
+            return os.fdopen(fd, "wb")
         return os.fdopen(fd, "w", encoding=self.encoding, newline=self.newline)
 
     def _lock(self) -> os.stat_result | None:
@@ -313,7 +317,7 @@ class Output:
 
     def _cleanup(self) -> None:
         try:
-            if self.stream is not sys.stdout and not self.stream.closed:
+            if self.stream not in (sys.stdout, getattr(sys.stdout, "buffer", None)) and not self.stream.closed:
                 try:
                     self.stream.close()
                 except OSError:
