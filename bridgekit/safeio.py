@@ -148,7 +148,8 @@ def _refuse_inputs(st: os.stat_result, name: str, inputs: Iterable[str]) -> None
     for source in inputs:
         other = _fstat(0) if source == "-" else _stat(source)
         if other is not None and stat.S_ISREG(other.st_mode) and _same(st, other):
-            what = "standard input" if source == "-" else f"the input file {source}"
+            what = ("standard input" if source == "-" else "an input file" if source == name
+                    else f"the input file {source}")
             raise OutputRefused(f"{name} is {what}: use --in-place to rewrite it")
 
 
