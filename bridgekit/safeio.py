@@ -197,6 +197,11 @@ class Output:
         self._direct = path == "-"
         self._signals = terminate_cleanly()
 
+    @property
+    def replaces(self) -> bool:
+        """True when the target is replaced at the commit (not written directly)."""
+        return not self._direct
+
     # -- opening ----------------------------------------------------------------
 
     def __enter__(self) -> Output:

@@ -363,3 +363,22 @@ def test_an_append_keeps_what_was_there(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGTERM)
         proc.wait(60)
     assert out.read_text() == "earlier\n"
+
+
+def test_event_output_follows_the_same_rules(tmp_path: Path) -> None:
+    """`event -o` wrote its input over and committed after an unreadable input."""
+    src = tmp_path / "pairs.pbn"
+    src.write_bytes((SAMPLES / "pairs.pbn").read_bytes())
+    before = digest(src)
+    result = run("event", str(src), "-o", str(src))
+    assert result.exit_code == 2 and "--in-place" in result.stderr
+    assert digest(src) == before
+    bad = tmp_path / "late-nul.pbn"
+    padding = "\n" + ("% " + "padding " * 9 + "\n") * 30_000
+    bad.write_text(src.read_text() + padding + "\n\x00\n")
+    out = tmp_path / "out.pbn"
+    out.write_text("% earlier\n")
+    result = run("event", str(bad), "-o", str(out))
+    assert result.exit_code == 3
+    assert out.read_text() == "% earlier\n"
+    assert leftovers(tmp_path, src, bad, out) == []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import click
@@ -14,6 +13,7 @@ from ..errors import ExitStatus
 from ..event import Event, EventOptions, EventResult, Method, Movement, Scale, Traveller, read_event
 from ..rules import Profile
 from .options import RunStatus, ascii_option, iter_boards, output_options, rules_option, wants_ascii
+from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 
@@ -71,8 +71,7 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
     """
     ascii_ = wants_ascii(ascii_)
     profile = rules
-    if output not in (None, "-") and not os.path.isdir(os.path.dirname(os.path.abspath(str(output)))):
-        raise click.BadParameter(f"the folder of {output} does not exist", param_hint="-o")
+    out = open_output(output, files) if output is not None else None  # refused before reading (OUT = IN...)
     options = EventOptions(method=Method(method.lower()) if method else None,
                            scale=Scale(scale.lower()) if scale else None, trim=trim,
                            across_field=across_field, movement=Movement(movement.lower()),
@@ -105,15 +104,12 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
         click.echo(render_ranking(ev))
         click.echo()
         click.echo(summary(ev))
-    if output is not None:
+    if out is not None:
         from ..event import write_event
-        from ..formats import write_boards
         write_event(ev)
-        try:
-            write_boards(boards, output, "pbn")
-        except OSError as e:
-            click.echo(f"bridgekit: cannot write {output}: {e.strerror}", err=True)
-            ctx.exit(int(ExitStatus.UNREADABLE))
+        with out:  # committed only when every input was read (bridgekit.safeio)
+            if write_boards_out(boards, out, status, since=0) is None:
+                ctx.exit(int(ExitStatus.UNREADABLE))
         if output != "-":
             click.echo(f"wrote {len(boards)} boards with {_points_name(ev)} columns and a TotalScoreTable "
                        f"to {output}", err=True)

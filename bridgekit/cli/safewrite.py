@@ -31,21 +31,26 @@ def open_output(path: str, inputs: Iterable[str] = (), *, in_place: bool = False
         raise click.UsageError(str(e)) from None
 
 
-def write_boards_out(boards: Iterable[Board], out: Output, status: RunStatus, fmt: str = "pbn") -> int | None:
+def write_boards_out(boards: Iterable[Board], out: Output, status: RunStatus, fmt: str = "pbn",
+                     since: int | None = None) -> int | None:
     """Write ``boards`` (a stream being read) into ``out`` and commit it when
     every input was read: boards with problems are written, but an input that
-    became unreadable on the way (``status.unreadable`` grew) leaves the target
-    as it was.  Returns the number of boards, or None when nothing was
-    committed (said on stderr; ``status`` then gives exit 3).  Errors on
-    standard output go up to the entry point, which reports them."""
+    became unreadable on the way (``status.unreadable`` grew past ``since``,
+    by default its value now) leaves the target as it was.  Boards read before
+    the call (a list) pass ``since=0``.  Returns the number of boards, or None
+    when nothing was committed (said on stderr; ``status`` then gives exit 3).
+    Errors on standard output go up to the entry point, which reports them."""
     from ..formats import write_boards
 
-    before = status.unreadable
+    before = status.unreadable if since is None else since
     try:
         count = write_boards(boards, out.stream, fmt=fmt)
         if status.unreadable > before:
-            if out.path != "-":
+            if out.replaces:
                 click.echo(f"bridgekit: {out.path} left as it was (an input could not be read to the end)",
+                           err=True)
+            elif out.path != "-":
+                click.echo(f"bridgekit: {out.path} is incomplete (an input could not be read to the end)",
                            err=True)
             return None
         out.commit()
