@@ -22,7 +22,9 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str) -> "Suit":
         key = text.strip()
-        suit = _SUIT_SPELLINGS.get(key.upper()) or _SUIT_SPELLINGS.get(key)
+        suit = _SUIT_SPELLINGS.get(key.upper())  # Suit.C is 0: test for None, never for truth
+        if suit is None:
+            suit = _SUIT_SPELLINGS.get(key)
         if suit is None:
             raise ParseError(f"invalid suit {text!r} (expected S, H, D or C)")
         return suit
@@ -45,6 +47,7 @@ class Suit(IntEnum):
 _SUIT_SPELLINGS = {s.name: s for s in Suit} | {v: Suit[k] for k, v in SUIT_SYMBOLS.items()} | {
     "\u2664": Suit.S, "\u2661": Suit.H, "\u2662": Suit.D, "\u2667": Suit.C,
     "SPADES": Suit.S, "HEARTS": Suit.H, "DIAMONDS": Suit.D, "CLUBS": Suit.C,
+    "SPADE": Suit.S, "HEART": Suit.H, "DIAMOND": Suit.D, "CLUB": Suit.C,
 }
 
 #: Suits in the order PBN lists them inside a hand.
@@ -63,7 +66,7 @@ class Strain(IntEnum):
     @classmethod
     def parse(cls, text: str) -> "Strain":
         key = text.strip().upper()
-        if key in ("NT", "N", "SA", "NOTRUMP", "NOTRUMPS", "NO TRUMP"):
+        if key in ("NT", "N", "SA", "NOTRUMP", "NOTRUMPS", "NO TRUMP", "NO TRUMPS", "NO-TRUMP", "NO-TRUMPS"):
             return Strain.NT
         try:
             return Suit.parse(text).strain
@@ -131,7 +134,7 @@ class Rank(IntEnum):
 
 
 _RANK_LETTERS = {r: ("23456789TJQKA"[r - 2]) for r in Rank}
-_RANK_SPELLINGS = {v: k for k, v in _RANK_LETTERS.items()} | {"10": Rank.TEN}
+_RANK_SPELLINGS = {v: k for k, v in _RANK_LETTERS.items()} | {"10": Rank.TEN} | {r.name: r for r in Rank}
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -148,7 +151,9 @@ class Card:
         Raises ParseError for anything else.
         """
         key = text.strip()
-        card = _CARD_SPELLINGS.get(key.upper()) or _CARD_SPELLINGS.get(key)
+        card = _CARD_SPELLINGS.get(key.upper())
+        if card is None:
+            card = _CARD_SPELLINGS.get(key)
         if card is None:
             raise ParseError(f"invalid card {text!r} (expected suit and rank, e.g. SA, HT, C10)")
         return card

@@ -43,7 +43,7 @@ from .auction import Auction
 from .board import Board, CardEntry, Problem
 from .calls import PASS, Call
 from .cards import Card, Strain
-from .contract import Contract
+from .contract import Contract, end_position_strain
 from .deal import Deal
 from .errors import IllegalCallError, IllegalCardError
 from .play import SUIT_NAMES, Play
@@ -263,7 +263,7 @@ def _check_outcome(board: Board, auction: Auction | None,
     if tag_contract is None and board.get("Contract") is not None and "Contract" in board.tags:
         value = board.get("Contract") or ""
         said = any(p.line is not None and p.line == board.line_of("Contract") for p in board.problems)
-        if not said and value.strip().upper() not in ("S", "H", "D", "C", "NT"):  # end positions: strain only
+        if not said and end_position_strain(value) is None:  # end positions: strain only (PBN 3.10)
             out.add("missing-contract", f"the Contract tag {value!r} cannot be read", "Contract")
     complete = auction is not None and auction.is_complete()
     contract = tag_contract

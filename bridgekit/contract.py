@@ -82,6 +82,16 @@ class Contract:
 
 
 PASSED_OUT = Contract(0, None)
+
+
+def end_position_strain(text: str) -> Strain | None:
+    """The strain when a ``Contract`` value names a strain alone (``S``, ``NT``,
+    ``N``...), as PBN 3.10 allows for an end position; None otherwise.  The one
+    place that says such a value is a valid Contract tag."""
+    try:
+        return Strain.parse(text)
+    except ParseError:
+        return None
 _CONTRACT_RE = re.compile(
     r"^([0-9])(NT|N|[CDHS\u2660\u2665\u2666\u2663])(X{0,2}|R)$", re.IGNORECASE)
 

@@ -229,3 +229,61 @@ def test_board_views_ignore_unknown_and_bad_values() -> None:
     assert b.dealer is None and b.vulnerable is Vul.NONE
     assert str(b.contract) == "4HX" and b.declarer is Seat.S and b.number == 7
     assert board_with(Dealer="Nobody").dealer is None
+
+
+# -- every suit, strain, rank and seat in every spelling (issue 11 point 10) ----------
+
+_SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+_RANK_WORDS = {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack", Rank.TEN: "ten",
+               Rank.NINE: "nine", Rank.TWO: "two"}
+
+
+def _cases(text: str) -> list[str]:
+    return [text, text.lower(), text.upper(), text.capitalize()]
+
+
+@given(st.sampled_from(list(Suit)), st.sampled_from([str.lower, str.upper, str.capitalize]))
+def test_suit_round_trip_in_any_case_and_in_words(suit: Suit, case: object) -> None:
+    # Suit.C is 0: a parser that tests the lookup for truth loses clubs
+    for text in (str(suit), _SUIT_WORDS[suit], suit.symbol):
+        assert Suit.parse(case(text)) is suit  # type: ignore[operator]
+
+
+@given(st.sampled_from(list(Strain)), st.sampled_from([str.lower, str.upper, str.capitalize]))
+def test_strain_round_trip_in_any_case_and_in_words(strain: Strain, case: object) -> None:
+    words = "no trump" if strain is Strain.NT else _SUIT_WORDS[strain.suit]  # type: ignore[index]
+    for text in (str(strain), words):
+        assert Strain.parse(case(text)) is strain  # type: ignore[operator]
+
+
+@given(st.sampled_from(list(Rank)), st.sampled_from([str.lower, str.upper, str.capitalize]))
+def test_rank_round_trip_in_any_case(rank: Rank, case: object) -> None:
+    assert Rank.parse(case(str(rank))) is rank  # type: ignore[operator]
+    assert Rank.parse(case(rank.name)) is rank  # type: ignore[operator]
+    if rank in _RANK_WORDS:
+        assert Rank.parse(case(_RANK_WORDS[rank])) is rank  # type: ignore[operator]
+
+
+@given(st.sampled_from(list(Seat)), st.sampled_from([str.lower, str.upper, str.capitalize]))
+def test_seat_round_trip_in_any_case_and_in_words(seat: Seat, case: object) -> None:
+    for text in (str(seat), seat.full_name):
+        assert Seat.parse(case(text)) is seat  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("text", ["c", "C", "clubs", "Clubs", "CLUBS", "\u2663"])
+def test_clubs_parse(text: str) -> None:
+    assert Suit.parse(text) is Suit.C
+    assert Strain.parse(text) is Strain.C
+
+
+@pytest.mark.parametrize("text", ["N", "NT", "S", "c", "notrump"])
+def test_strain_alone_as_contract_is_one_rule(text: str) -> None:
+    # PBN 3.10: a strain alone is an end position's contract; the reader and
+    # check agree on which values are (one rule, in bridgekit.contract)
+    from bridgekit.check import check_board
+    from bridgekit.formats.pbn import read_pbn
+    pbn = f'[Board "1"]\n[Dealer "W"]\n[Deal "N:AK... .AK.. ..AK. ...AK"]\n[Contract "{text}"]\n'
+    board = next(read_pbn(pbn))
+    assert [p.code for p in check_board(board)] == []
+    bad = next(read_pbn(pbn.replace(f'Contract "{text}"', 'Contract "Z"')))
+    assert [p.code for p in check_board(bad)] == ["bad-value"]

@@ -38,6 +38,7 @@ from ..board import (MANDATORY_TAGS, parse_result, SUFFIX_NAGS, AuctionRecord, B
                      Problem, Table, Tag, export_nags, normalized_tag_value)
 from ..calls import ALL_CALLS, PASS, Call
 from ..cards import ALL_CARDS, Card
+from ..contract import end_position_strain
 from ..deal import Deal
 from ..errors import BridgekitError, FileFormatError
 from ..seats import Seat
@@ -716,7 +717,7 @@ def _value_error(name: str, value: str) -> str | None:
         try:
             _VALUE_PARSERS[name](text)
         except BridgekitError as e:
-            if not (name == "Contract" and text.upper() in ("S", "H", "D", "C", "NT", "N")):
+            if not (name == "Contract" and end_position_strain(text) is not None):
                 error = f"{name}: {e}"  # (a strain alone is an end position's contract, PBN 3.10)
     if len(_VALUE_ERRORS) > 4096:
         _VALUE_ERRORS.clear()
