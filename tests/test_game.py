@@ -362,7 +362,7 @@ def test_passed_out_deal_scores_zero(tmp_path: Path) -> None:
 def test_input_ending_early_stops_cleanly(tmp_path: Path) -> None:
     out = tmp_path / "never.pbn"
     result = _run(["--deal", SOUTH_DECLARES, "--save", str(out)], "p\n")
-    assert result.exit_code == 130
+    assert result.exit_code == 0  # leaving the table is a normal end; 130 is for Ctrl-C
     assert "nothing saved" in result.output  # type: ignore[attr-defined]
     assert "Traceback" not in result.output and not out.exists()  # type: ignore[attr-defined]
 

@@ -382,10 +382,12 @@ def test_unreadable_inputs(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     binary = tmp_path / "bin.pbn"
     binary.write_bytes(b"[Event \x00\x01\x02]")
-    header = tmp_path / "header.pbn"
-    header.write_text("% PBN 2.1\n% EXPORT\n")
+    blank = tmp_path / "blank.pbn"
+    blank.write_text("\n  \n")
+    stray = tmp_path / "stray.pbn"
+    stray.write_text("% PBN 2.1\nhello\n")
     cases = {str(tmp_path / "missing.pbn"): "no such file", str(tmp_path): "directory", str(empty): "empty",
-             str(binary): "binary", str(header): "no PBN game"}
+             str(binary): "binary", str(blank): "empty", str(stray): "no PBN game"}
     for path, words in cases.items():
         with pytest.raises(FileFormatError) as info:
             list(read_boards(path))

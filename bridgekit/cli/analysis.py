@@ -19,7 +19,7 @@ from ..cards import Strain
 from ..errors import BridgekitError, ExitStatus
 from ..rules import Profile
 from ..seats import Seat
-from .options import (RunStatus, SolverOptions, ascii_option, iter_boards, open_cli_solver, output_options,
+from .options import (RunStatus, SolverOptions, ascii_option, board_option, iter_boards, open_cli_solver, output_options,
                       rules_option, solver_options, wants_ascii)
 from .safewrite import open_output, write_boards_out
 
@@ -118,12 +118,12 @@ def _duration(seconds: float) -> str:
 
 
 def _solved_boards(files: tuple[str, ...], status: RunStatus, solver: Any, progress: _Progress,
-                   force: bool = False, recorded: str = "show") -> Iterator[Any]:
+                   force: bool = False, recorded: str = "show", boards: tuple[str, ...] = ()) -> Iterator[Any]:
     """Every board of ``files`` with its DD table (a ``BoardTable``), one
     stream over all files (a deal repeated across them is solved once); a
     board that cannot be solved gets one line on stderr and counts as a
     problem."""
-    for bt in solver.solve_boards(iter_boards(files, status), force=force, recorded=recorded,
+    for bt in solver.solve_boards(iter_boards(files, status, boards=boards), force=force, recorded=recorded,
                                   progress=progress, tick=progress.tick):
         if bt.error is not None:
             progress.finish()
@@ -180,11 +180,12 @@ def _guard(run: Callable[[], int]) -> int:
 @click.option("--verify", is_flag=True,
               help="Solve the boards whose DoubleDummyTricks tag another program wrote and report "
                    "those that disagree (exit status 1).")
+@board_option
 @solver_options
 @output_options()
 @ascii_option
-def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, jobs: int | None,
-       scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
+def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, boards: tuple[str, ...],
+       jobs: int | None, scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
        as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Double-dummy tables: tricks for each declarer in each strain.
 
@@ -211,11 +212,11 @@ def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, jo
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _dd(files, output, force, verify, as_json, as_csv, ascii_,
-                                                   solver)))
+                                                   solver, boards)))
 
 
 def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, as_json: bool, as_csv: bool,
-        ascii_: bool, solver: Any) -> int:
+        ascii_: bool, solver: Any, boards: tuple[str, ...] = ()) -> int:
     from ..analysis.ddtags import table_convention, write_dd_tags
 
     status = RunStatus()
@@ -229,7 +230,7 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, a
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
         for bt in _solved_boards(files, status, solver, progress, force=force,
-                                 recorded="solve" if verify else "show"):
+                                 recorded="solve" if verify else "show", boards=boards):
             counts["boards"] += 1
             counts["stale"] += bt.stale
             if bt.table is not None:
@@ -327,11 +328,12 @@ def _tabulate_keeping_spaces(rows: list[list[str]], headers: list[str]) -> str:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards with OptimumScore, ParContract and DD tags to this PBN file.")
 @click.option("--force", is_flag=True, help="Solve every board again, whatever its tags and the cache say.")
+@board_option
 @solver_options
 @output_options()
 @ascii_option
-def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, jobs: int | None,
-        scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
+def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, boards: tuple[str, ...],
+        jobs: int | None, scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
         as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Par score and contracts of every board, under a rules profile.
 
@@ -357,7 +359,7 @@ def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _par(files, rules, output, force, as_json, as_csv, ascii_,
-                                                    solver)))
+                                                    solver, boards)))
 
 
 def _contract_symbols(text: str, ascii_: bool) -> str:
@@ -370,7 +372,7 @@ def _contract_symbols(text: str, ascii_: bool) -> str:
 
 
 def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, as_json: bool,
-         as_csv: bool, ascii_: bool, solver: Any) -> int:
+         as_csv: bool, ascii_: bool, solver: Any, boards: tuple[str, ...] = ()) -> int:
     from ..analysis.ddtags import board_par, board_vul_dealer, write_dd_tags, write_par_tags
 
     status = RunStatus()
@@ -382,7 +384,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
-        for bt in _solved_boards(files, status, solver, progress, force=force, recorded="solve"):
+        for bt in _solved_boards(files, status, solver, progress, force=force, recorded="solve", boards=boards):
             path = bt.board.file or "-"
             if bt.table is None:
                 yield bt.board
@@ -432,13 +434,13 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
 # -- analyse -------------------------------------------------------------------
 
 @click.command(context_settings=_CTX)
-@click.argument("file", type=click.Path(allow_dash=True))
-@click.option("--board", "board_label", default=None, metavar="N", help="Only this board (its Board tag).")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@board_option
 @solver_options
 @output_options(csv=False)
 @ascii_option
-def analyse(file: str, board_label: str | None, jobs: int | None, scheduler: str | None, cluster: str | None,
-            cache_dir: str | None, no_cache: bool, as_json: bool, ascii_: bool) -> None:
+def analyse(files: tuple[str, ...], boards: tuple[str, ...], jobs: int | None, scheduler: str | None,
+            cluster: str | None, cache_dir: str | None, no_cache: bool, as_json: bool, ascii_: bool) -> None:
     """Double-dummy post-mortem of the recorded play, trick by trick.
 
     Before every card the solver values each card the player could have
@@ -458,10 +460,11 @@ def analyse(file: str, board_label: str | None, jobs: int | None, scheduler: str
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_with_solver(opts, lambda solver: _analyse(file, board_label, as_json, ascii_, solver)))
+    ctx.exit(_with_solver(opts, lambda solver: _analyse(files, boards, as_json, ascii_, solver)))
 
 
-def _analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool, solver: Any) -> int:
+def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], as_json: bool, ascii_: bool,
+             solver: Any) -> int:
     from ..analysis.postmortem import PostMortemError, try_analyse_board
 
     status = RunStatus()
@@ -472,11 +475,9 @@ def _analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool, so
 
     def wanted() -> Iterator[Board]:
         nonlocal seen
-        for board in iter_boards((file,), status):
-            if board_label is not None and (board.label or "").strip() != board_label.strip():
-                continue
+        for board in iter_boards(files, status, boards=wanted_boards):
             seen += 1
-            if board.play is None and board_label is None:
+            if board.play is None and not wanted_boards:
                 continue
             yield board
 
@@ -494,25 +495,22 @@ def _analyse(file: str, board_label: str | None, as_json: bool, ascii_: bool, so
             rooms.append(board.room)
         else:
             e = outcome
-            line = f"bridgekit: {_where(board, file)}: {e.reason}"
+            line = f"bridgekit: {_where(board, board.file or '-')}: {e.reason}"
             if board.play is not None:
                 click.echo(line, err=True)   # a recorded play that cannot be analysed
                 status.problems += 1
             else:
                 skipped.append(line)
-    if board_label is not None and not seen and not status.unreadable:
-        click.echo(f"bridgekit: {file}: no board {board_label}", err=True)
-        return int(ExitStatus.PROBLEMS)
-    if not results and not status.unreadable and not status.problems:
+    if not results and seen and not status.unreadable and not status.problems:
         for line in skipped:
             click.echo(line, err=True)
-        if board_label is None:
-            click.echo(f"bridgekit: {file}: no board with a recorded play to analyse", err=True)
+        if not wanted_boards:
+            click.echo(f"bridgekit: {', '.join(files)}: no board with a recorded play to analyse", err=True)
         return int(ExitStatus.PROBLEMS)
     if as_json:
         click.echo(json.dumps([{**pm.to_dict(), "room": room} for pm, room in zip(results, rooms)],
                               indent=1, ensure_ascii=False))
-    else:
+    elif results:  # nothing analysed (an unreadable file): no blank line on stdout
         click.echo("\n\n".join(_render_postmortem(pm, room, ascii_) for pm, room in zip(results, rooms)))
     return int(status.exit_code)
 

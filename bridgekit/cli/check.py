@@ -20,7 +20,8 @@ from ..deal import Deal
 from ..errors import ExitStatus, ParseError
 from ..cards import card_name
 from ..seats import Seat
-from .options import CONTRACT, DEAL, SEAT, RunStatus, ascii_option, iter_boards, output_options, wants_ascii
+from .options import (CONTRACT, DEAL, SEAT, RunStatus, ascii_option, board_option, iter_boards, output_options,
+                      wants_ascii)
 
 _SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
 _FIELDS = ("file", "line", "board", "severity", "code", "call_index", "card_index", "message")
@@ -41,11 +42,12 @@ def _text(s: str, ascii_: bool) -> str:
 @click.option("--contract", "contract", type=CONTRACT, default=None, help="The contract for --play, e.g. 4S.")
 @click.option("--declarer", type=SEAT, default=None, help="The declarer for --play.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
+@board_option
 @output_options()
 @ascii_option
 def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None, play_text: str | None,
           deal: Deal | None, contract: Contract | None, declarer: Seat | None, quiet: bool,
-          as_json: bool, as_csv: bool, ascii_: bool) -> None:
+          boards: tuple[str, ...], as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Check deals, auctions, play and recorded results in PBN or LIN FILES.
 
     Each problem is printed on stdout as "file, line N, board B: code:
@@ -85,10 +87,11 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
         click.get_current_context().exit(_quick_play(play_text, deal, contract, declarer, as_json, ascii_))
     if not files:
         raise click.UsageError("give FILE... to check, or --auction / --play (see --help)")
-    click.get_current_context().exit(_check_files(files, quiet, as_json, as_csv, ascii_))
+    click.get_current_context().exit(_check_files(files, quiet, as_json, as_csv, ascii_, boards))
 
 
-def _check_files(files: tuple[str, ...], quiet: bool, as_json: bool, as_csv: bool, ascii_: bool) -> int:
+def _check_files(files: tuple[str, ...], quiet: bool, as_json: bool, as_csv: bool, ascii_: bool,
+                 wanted: tuple[str, ...] = ()) -> int:
     from ..check import check_board
 
     status = RunStatus()
@@ -101,7 +104,7 @@ def _check_files(files: tuple[str, ...], quiet: bool, as_json: bool, as_csv: boo
     if as_csv and not quiet:
         writer = _csv.DictWriter(sys.stdout, fieldnames=_FIELDS, lineterminator="\n")
         writer.writeheader()
-    for board in iter_boards(files, status):
+    for board in iter_boards(files, status, boards=wanted):
         boards += 1
         problems = check_board(board)
         if not problems:

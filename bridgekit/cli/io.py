@@ -5,88 +5,23 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections import Counter
-from typing import Iterable, Iterator
 
 import click
 
-from ..board import Board
 from ..errors import BridgekitError, ExitStatus
-from .options import RunStatus, ascii_option, iter_boards, output_options, shorten, use_colour, wants_ascii
+from .options import (ReadingReport, RunStatus, ascii_option, board_option, iter_boards, output_options,
+                      plain_text, use_colour, wants_ascii)
 from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
 _FORMATS = click.Choice(["pbn", "lin", "json"], case_sensitive=False)
 
 
-class _ProblemReport:
-    """Prints reading problems on stderr as boards go by: every error on its own
-    line (file, line, board), warnings counted in one summary line."""
-
-    def __init__(self, status: RunStatus, ascii_: bool) -> None:
-        self.status = status
-        self.ascii = ascii_
-        self.errors = 0
-        self.warnings: Counter[str] = Counter()
-
-    def watch(self, boards: Iterable[Board]) -> Iterator[Board]:
-        for board in boards:
-            for p in board.problems:
-                if p.severity == "error":
-                    self.errors += 1
-                    click.echo(f"bridgekit: {_plain(str(p)) if self.ascii else p}", err=True)
-                else:
-                    self.warnings[p.code] += 1
-            yield board
-
-    def finish(self) -> None:
-        if self.warnings:
-            n = sum(self.warnings.values())
-            kinds = ", ".join(f"{code} {count}" for code, count in self.warnings.most_common())
-            click.echo(f"bridgekit: {n} warning{'s' if n != 1 else ''} not shown ({kinds}); "
-                       "'bridgekit check' lists them", err=True)
-        if self.errors:
-            self.status.problems += self.errors
-
-
-_SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
-
-
-def _plain(text: str) -> str:
-    """Suit symbols as letters, and anything the terminal cannot encode (an
-    accented name on an ASCII terminal) replaced rather than crashing."""
-    text = text.translate(_SYMBOLS)
-    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-    try:
-        text.encode(encoding)
-    except UnicodeEncodeError:
-        text = text.encode(encoding, "replace").decode(encoding)
-    except LookupError:
-        pass
-    return text
-
-
-def _matches(board: Board, wanted: tuple[str, ...]) -> bool:
-    """``--board`` matches the Board tag as written or as a number (``01`` is 1)."""
-    if not wanted:
-        return True
-    label = board.label
-    number = board.number
-    for w in wanted:
-        if label is not None and label.strip().lower() == w.strip().lower():
-            return True
-        digits = w.strip()  # ASCII digits only ('²' is not 2), compared as text (no 5,000-digit int)
-        if number is not None and digits.isascii() and digits.isdigit() and (digits.lstrip("0") or "0") == str(number):
-            return True
-    return False
-
-
 # -- show --------------------------------------------------------------------------
 
 @click.command(context_settings=_CONTEXT)
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--board", "-b", "boards", multiple=True, metavar="N",
-              help="Show only board N (the Board tag; repeat for several).")
+@board_option
 @click.option("--from", "from_", type=_FORMATS, default=None,
               help="Input format when the file name does not tell (default: guessed from the content).")
 @output_options(csv=False)
@@ -115,8 +50,8 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_
     ascii_ = wants_ascii(ascii_)
     colour = use_colour() and not as_json
     status = RunStatus()
-    report = _ProblemReport(status, ascii_)
-    selected = (b for b in report.watch(iter_boards(files, status, fmt=from_)) if _matches(b, boards))
+    report = ReadingReport(status, ascii_)
+    selected = report.watch(iter_boards(files, status, fmt=from_, boards=boards))
     shown = 0
     if as_json:
         from ..formats.json import write_json
@@ -127,13 +62,9 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_
             if shown:
                 click.echo(rule)
             text = render_board(board, ascii=ascii_, colour=colour)
-            click.echo(_plain(text) if ascii_ else text)
+            click.echo(plain_text(text) if ascii_ else text)
             shown += 1
     report.finish()
-    if not shown and not status.unreadable:
-        what = f"no board {', '.join(shorten(b) for b in boards)}" if boards else "no boards"
-        click.echo(f"bridgekit: {what} in {', '.join(files)}", err=True)
-        status.problems += 1
     click.get_current_context().exit(status.exit_code)
 
 
@@ -184,17 +115,16 @@ def convert(source: str, target: str | None, to: str | None, from_: str | None, 
     out = open_output(target, [source], in_place=in_place)  # OUT = IN, missing folder...: refused here
 
     status = RunStatus()
-    report = _ProblemReport(status, ascii_=False)
+    report = ReadingReport(status, ascii_=False)
     with out:
         boards = report.watch(iter_boards([source], status, fmt=from_))
         first = next(boards, None)  # an unreadable input fails here, before OUT is touched
         if status.unreadable:
             ctx.exit(status.exit_code)
-        if first is None:
-            click.echo(f"bridgekit: {source}: no boards to convert", err=True)
-            ctx.exit(ExitStatus.PROBLEMS)
+        # zero boards (a header alone) make a valid empty file
+        stream = boards if first is None else itertools.chain([first], boards)
         try:
-            count = write_boards_out(itertools.chain([first], boards), out, status, fmt)
+            count = write_boards_out(stream, out, status, fmt)
         except BridgekitError as e:
             click.echo(f"bridgekit: {e}", err=True)
             ctx.exit(ExitStatus.UNREADABLE)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -93,31 +94,144 @@ class RunStatus:
     def __init__(self) -> None:
         self.unreadable = 0
         self.problems = 0
+        self.missing = 0  # --board asked for boards no input has
 
     @property
     def exit_code(self) -> int:
         from ..errors import ExitStatus
         if self.unreadable:
             return ExitStatus.UNREADABLE
-        if self.problems:
+        if self.problems or self.missing:
             return ExitStatus.PROBLEMS
         return ExitStatus.OK
 
 
+#: What a directory given as an input stands for (every such file under it).
+BOARD_FILE_EXTENSIONS = (".pbn", ".lin")
+
+
+def expand_inputs(paths: tuple[str, ...] | list[str]) -> list[str]:
+    """The inputs with each directory replaced by every ``*.pbn`` and ``*.lin``
+    file under it (any case, sub-directories included), sorted; a directory
+    holding none stays as it is, for the reader to report."""
+    import os
+    out: list[str] = []
+    for path in paths:
+        if path == "-" or not os.path.isdir(path):
+            out.append(path)
+            continue
+        found = sorted(os.path.join(root, name) for root, _dirs, names in os.walk(path)
+                       for name in names if name.lower().endswith(BOARD_FILE_EXTENSIONS))
+        if found:
+            out.extend(found)
+        else:
+            click.echo(f"bridgekit: {path}: no .pbn or .lin file in this directory", err=True)
+    return out
+
+
+def board_matches(board: Board, wanted: tuple[str, ...]) -> bool:
+    """``--board`` matches the Board tag as written or as a number (``01`` is 1)."""
+    if not wanted:
+        return True
+    label = board.label
+    number = board.number
+    for w in wanted:
+        if label is not None and label.strip().lower() == w.strip().lower():
+            return True
+        digits = w.strip()  # ASCII digits only ('²' is not 2), compared as text (no 5,000-digit int)
+        if number is not None and digits.isascii() and digits.isdigit() and (digits.lstrip("0") or "0") == str(number):
+            return True
+    return False
+
+
 def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
-                fmt: str | None = None) -> Iterator[Board]:
-    """Yield every board of every input (``-`` is stdin).  A file that cannot be
-    read at all gets one line on stderr (file, line, board) and counts in
-    ``status.unreadable``; reading goes on with the next file."""
+                fmt: str | None = None, boards: tuple[str, ...] = ()) -> Iterator[Board]:
+    """Yield every board of every input (``-`` is stdin; a directory is every
+    ``.pbn`` and ``.lin`` file under it), or only those ``boards`` names
+    (``--board``).  A file that cannot be read at all gets one line on stderr
+    (file, line, board) and counts in ``status.unreadable``; reading goes on
+    with the next file.  A file of zero boards is said on stderr (it is valid);
+    boards asked for and found nowhere are said at the end and counted in
+    ``status.missing``."""
     from ..errors import FileFormatError
     from ..formats import read_boards
 
-    for path in paths:
+    inputs = expand_inputs(paths)
+    selected = read = 0
+    for path in inputs:
+        count = 0
         try:
-            yield from read_boards(path, fmt=fmt)
+            for board in read_boards(path, fmt=fmt):
+                count += 1
+                if boards and not board_matches(board, boards):
+                    continue
+                selected += 1
+                yield board
         except FileFormatError as e:
             click.echo(f"bridgekit: {e}", err=True)
             status.unreadable += 1
+            continue
+        read += 1
+        if not count:
+            click.echo(f"bridgekit: {'<stdin>' if path == '-' else path}: no boards (the file holds no game)",
+                       err=True)
+    if boards and not selected and read:
+        names = ", ".join("<stdin>" if p == "-" else p for p in inputs[:3]) + (" ..." if len(inputs) > 3 else "")
+        click.echo(f"bridgekit: no board {', '.join(shorten(b) for b in boards)} in {names}", err=True)
+        status.missing += 1
+
+
+def board_option(f: F) -> F:
+    """``--board/-b N``, repeatable: the boards to read (as ``show`` matches them)."""
+    return click.option("--board", "-b", "boards", multiple=True, metavar="N",
+                        help="Only board N (the Board tag; 01 is 1; repeat for several).")(f)
+
+
+class ReadingReport:
+    """Prints reading problems on stderr as boards go by: every error on its own
+    line (file, line, board), warnings counted in one summary line."""
+
+    def __init__(self, status: RunStatus, ascii_: bool) -> None:
+        self.status = status
+        self.ascii = ascii_
+        self.errors = 0
+        self.warnings: Counter[str] = Counter()
+
+    def watch(self, boards: Iterable[Board]) -> Iterator[Board]:
+        for board in boards:
+            for p in board.problems:
+                if p.severity == "error":
+                    self.errors += 1
+                    click.echo(f"bridgekit: {plain_text(str(p)) if self.ascii else p}", err=True)
+                else:
+                    self.warnings[p.code] += 1
+            yield board
+
+    def finish(self) -> None:
+        if self.warnings:
+            n = sum(self.warnings.values())
+            kinds = ", ".join(f"{code} {count}" for code, count in self.warnings.most_common())
+            click.echo(f"bridgekit: {n} warning{'s' if n != 1 else ''} not shown ({kinds}); "
+                       "'bridgekit check' lists them", err=True)
+        if self.errors:
+            self.status.problems += self.errors
+
+
+_SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
+
+
+def plain_text(text: str) -> str:
+    """Suit symbols as letters, and anything the terminal cannot encode (an
+    accented name on an ASCII terminal) replaced rather than crashing."""
+    text = text.translate(_SYMBOLS)
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        text = text.encode(encoding, "replace").decode(encoding)
+    except LookupError:
+        pass
+    return text
 
 
 class ProfileType(click.ParamType):

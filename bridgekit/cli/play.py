@@ -11,7 +11,7 @@ from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
 from ..rules import find_profile
 from ..seats import Vul
-from .options import DEAL, VUL, RunStatus, ascii_option, use_colour, wants_ascii
+from .options import DEAL, VUL, RunStatus, ascii_option, board_matches, use_colour, wants_ascii
 from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -28,17 +28,22 @@ def _board_deal(spec: str) -> tuple[Deal, Vul | None]:
     n = int(number)
     nth = None
     for i, board in enumerate(read_boards(path), start=1):
-        if board.number == n:
+        if board_matches(board, (number,)):
             nth = board
             break
         if i == n and nth is None:
             nth = board
     if nth is None:
-        raise FileFormatError(f"no board {n}", file=path)
+        raise _NotPlayable(f"bridgekit: no board {number} in {path}")
     deal = nth.deal
     if deal is None or not deal.is_complete:
-        raise FileFormatError("the board has no complete deal to play", file=path, line=nth.line, board=nth.label)
+        raise _NotPlayable(f"bridgekit: {FileFormatError('the board has no complete deal to play', path, nth.line, nth.label)}")
     return deal, nth.vulnerable
+
+
+class _NotPlayable(Exception):
+    """The board asked for is not in the file, or has no complete deal (exit 1,
+    as for ``show --board`` of a board that is not there)."""
 
 
 def _ask(prompt: str) -> str | None:
@@ -99,6 +104,9 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
         except FileFormatError as e:
             click.echo(f"bridgekit: {e}", err=True)
             sys.exit(ExitStatus.UNREADABLE)
+        except _NotPlayable as e:
+            click.echo(str(e), err=True)
+            sys.exit(ExitStatus.PROBLEMS)
     if deal is None:
         deal = deal_cards(seed)
     ascii_ = wants_ascii(ascii_)
@@ -110,8 +118,10 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
     try:
         record = play_game(deal, options, _ask, click.echo)
     except GameAborted as e:
+        # leaving the table (quit, or the end of input) is a normal end, not
+        # an interruption: 130 is kept for Ctrl-C
         click.echo(f"bridgekit: {e}; nothing saved.", err=True)
-        sys.exit(ExitStatus.INTERRUPTED)
+        sys.exit(ExitStatus.OK)
     except BridgekitError as e:
         click.echo(f"bridgekit: {e}", err=True)
         sys.exit(ExitStatus.USAGE)

@@ -22,8 +22,8 @@ from ..rules import ABOVE, BELOW, DEFAULT, Profile
 from ..scoring import (ScoreTotals, deal_boards, pair_matchpoints, profile_for_board, render_pad, rubber_session,
                        score_board, score_boards, team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Side, Vul
-from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, RunStatus, ascii_option, iter_boards, output_options,
-                      rules_option, wants_ascii)
+from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
+                      expand_inputs, iter_boards, output_options, rules_option, wants_ascii)
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -82,11 +82,12 @@ def _write_csv(rows: Sequence[Mapping[str, object]]) -> None:
 @click.option("--vul", "vul", type=VUL, default=None, help="Quick form: vulnerability (none, ns, ew, all).")
 @click.option("--deal", "deal", type=DEAL, default=None,
               help="Quick form: the deal, for honours under the auction profiles.")
+@board_option
 @output_options()
 @ascii_option
 def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_place: bool,
           contract: Contract | None, declarer: Seat | None, tricks: int | None, vul: Vul | None,
-          deal: Deal | None, as_json: bool, as_csv: bool, ascii_: bool) -> None:
+          deal: Deal | None, boards: tuple[str, ...], as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Score every board of PBN or LIN FILES under its rules profile.
 
     One row per board: contract, declarer, tricks (from a complete recorded
@@ -125,7 +126,7 @@ def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_
         raise click.UsageError("give FILE... to score, or the quick form --contract/--declarer/--tricks")
     if output is not None and in_place:
         raise click.UsageError("give -o OUT.pbn or --in-place, not both")
-    ctx.exit(_score_files(files, profile, output, in_place, as_json, as_csv, ascii_))
+    ctx.exit(_score_files(files, profile, output, in_place, as_json, as_csv, ascii_, boards))
 
 
 def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, vul: Vul | None,
@@ -172,52 +173,59 @@ def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, 
 
 
 def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | None, in_place: bool,
-                 as_json: bool, as_csv: bool, ascii_: bool) -> int:
+                 as_json: bool, as_csv: bool, ascii_: bool, wanted: tuple[str, ...] = ()) -> int:
     if in_place and "-" in files:
         raise click.UsageError("--in-place cannot rewrite standard input")
+    if in_place and wanted:
+        raise click.UsageError("--in-place rewrites whole files: it cannot be used with --board (use -o)")
     out = open_output(output, files) if output is not None else None  # before anything is read
     status = RunStatus()
+    report = ReadingReport(status, ascii_)
     totals = ScoreTotals()
     rows: list[dict[str, Any]] = []
     table: list[list[Any]] = []
     rubber_rows = duplicate_rows = False
+    many = len(files) > 1 or any(os.path.isdir(f) for f in files)  # a file column
 
-    def scored(path: str) -> Iterator[Board]:
+    def scored(paths: tuple[str, ...] | list[str]) -> Iterator[Board]:
         nonlocal rubber_rows, duplicate_rows
-        for board in iter_boards((path,), status):
+        for board in report.watch(iter_boards(paths, status, boards=wanted)):
+            path = board.file or "-"
             s = score_board(board, profile)
             totals.add(s)
             if s.mismatch:
-                click.echo(f"bridgekit: {board.file or path}, line {board.line_of('Score')}, board "
+                click.echo(f"bridgekit: {path}, line {board.line_of('Score')}, board "
                            f"{board.label or '?'}: recorded Score {board.get('Score')!r} but "
                            f"{s.contract_text} by {_seat(s)} making {_tricks(s)} scores "
                            f"{_ns_text(s.ns)} for N/S", err=True)
             if output is not None or in_place:
                 write_score_tags(s)
             row = s.to_dict()
+            # a board the reader found errors in: its score rests on a deal or
+            # contract that cannot be trusted, so the row says so
+            row["reading_errors"] = sorted({p.code for p in board.problems if p.severity == "error"})
             rows.append(row)
             rubber_rows = rubber_rows or s.profile.keeps_rubbers
             duplicate_rows = duplicate_rows or not s.profile.keeps_rubbers
-            table.append(_table_row(s, row, ascii_, len(files) > 1))
+            table.append(_table_row(s, row, ascii_, many))
             yield board
 
     # The boards stream from reader to writer; a file is written only when
     # every input was read to the end (see bridgekit.safeio).
     if out is not None:
         with out:
-            n = write_boards_out((b for path in files for b in scored(path)), out, status)
+            n = write_boards_out(scored(files), out, status)
         if n is not None and output != "-":
-            click.echo(f"wrote {n} boards with Score tags to {output}", err=True)
+            click.echo(f"wrote {n} board{'s' if n != 1 else ''} with Score tags to {output}", err=True)
     elif in_place:
-        for path in files:
+        for path in expand_inputs(files):
             with open_output(path, [path], in_place=True) as rewrite:
-                n = write_boards_out(scored(path), rewrite, status)
+                n = write_boards_out(scored((path,)), rewrite, status)
             if n is not None:
-                click.echo(f"rewrote {path} ({n} boards) with Score tags", err=True)
+                click.echo(f"rewrote {path} ({n} board{'s' if n != 1 else ''}) with Score tags", err=True)
     else:
-        for path in files:
-            for _ in scored(path):
-                pass
+        for _ in scored(files):
+            pass
     if as_json:
         click.echo(json.dumps({"boards": rows, "totals": totals.to_dict()}, indent=1, ensure_ascii=False))
     elif as_csv:
@@ -225,12 +233,13 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
     else:
         if table:
             if rubber_rows and duplicate_rows:   # profiles mixed: both sets of columns
-                table = [_both(r, len(files) > 1) for r in table]
-            click.echo(tabulate(table, headers=_headers(rubber_rows, len(files) > 1, duplicate_rows),
+                table = [_both(r, many) for r in table]
+            click.echo(tabulate(table, headers=_headers(rubber_rows, many, duplicate_rows),
                                 tablefmt="simple", disable_numparse=True))
         click.echo(_totals_line(totals, rubber_rows, duplicate_rows or not rubber_rows)
                    + ("  (* tricks from the recorded play)" if any(r["tricks_from"] == "play" for r in rows) else ""))
-    status.problems = totals.mismatches
+    report.finish()
+    status.problems += totals.mismatches
     return int(status.exit_code)
 
 
@@ -281,7 +290,9 @@ def _table_row(s: Any, row: dict[str, Any], ascii_: bool, files: bool) -> list[A
     rec = row["recorded_score_ns"]
     out.append("" if rec is None else _ns_text(rec))
     mismatch = row["mismatch"]
-    if s.score is None:
+    if row.get("reading_errors"):
+        check = "doubtful: " + ", ".join(row["reading_errors"])
+    elif s.score is None:
         check = "not scored: " + "; ".join(n for n in s.notes if n.startswith("no ") or "unknown" in n)
     elif mismatch is None:
         check = ""
@@ -345,9 +356,8 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, as_json: bool
     status = RunStatus()
     scores = list(score_boards(iter_boards(files, status), rules))
     ctx = click.get_current_context()
-    if not scores:
-        click.echo("bridgekit: no boards to compare", err=True)
-        ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
+    if not scores:  # zero boards (said on stderr by the reader): nothing to compare
+        ctx.exit(int(status.exit_code))
     if mp:
         rows, pairs = pair_matchpoints(scores)
         data = [r.to_dict() for r in rows]
@@ -479,8 +489,8 @@ def rubber(file: str, rules: Profile | None, as_json: bool, ascii_: bool) -> Non
     ctx = click.get_current_context()
     status = RunStatus()
     boards = list(iter_boards((file,), status))
-    if not boards:
-        ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
+    if not boards:  # zero boards (said on stderr by the reader), or unreadable
+        ctx.exit(int(status.exit_code))
     profile = profile_for_board(boards[0], rules)
     try:
         rubbers, skipped = rubber_session(boards, profile)

@@ -288,6 +288,7 @@ class _Reader:
         fast_sections: dict[str, list[tuple[int, str, bool]]] = {}
         partial_count = 0
         yielded = 0
+        text_seen = False  # a line that is not blank: a header alone is a file of zero games
 
         while True:
             for lineno, line in source:
@@ -355,6 +356,7 @@ class _Reader:
                         yield self._finish(game)
                         game = None
                     continue
+                text_seen = True
                 if line[0] == "%":
                     if game is not None and game.has_tag:
                         game.board.escapes.append(line)
@@ -477,8 +479,10 @@ class _Reader:
                 else:
                     for code, message, at, severity in game.scan_problems:
                         last.problems.append(Problem(code, message, name, at, last.label, severity=severity))
-        if not yielded:
-            raise FileFormatError("no PBN game found (no tag pair such as [Deal \"...\"])", name)
+        if not yielded and not text_seen:
+            raise FileFormatError("empty file (blank lines only)", name)
+        # PBN 2.1 (3): a file holds zero or more games, so a file with only its
+        # '%' header (or comments) is valid and has no boards
 
     # -- pieces of the scanner --------------------------------------------
 

@@ -1,0 +1,149 @@
+"""What every command does with its inputs (issue 11): empty files, directories,
+``--board``, reading problems, and the same exit code for the same situation.
+Each test builds the small file it needs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgekit.cli import cli
+from bridgekit.errors import ExitStatus
+from conftest import SAMPLES
+
+HEADER_PBN = "% PBN 2.1\n% EXPORT\n"
+HEADER_LIN = "vg|Final,Segment 1,I,1,16,A,0,B,0|\r\nrs|,,|\r\npn|a,b,c,d,e,f,g,h|pg||\r\n"
+GOOD = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+TWO_ACES = "N:AKQJ.T98.765.432 A432.AKQJ.T98.765 765.432.AKQJ.T98 T98.765.432.AKQJ"
+
+
+def board_text(number: str, deal: str = GOOD, contract: str = "3NT", result: str = "9") -> str:
+    return (f'[Board "{number}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
+            f'[Declarer "S"]\n[Contract "{contract}"]\n[Result "{result}"]\n')
+
+
+def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+# -- 1. empty is valid ------------------------------------------------------------
+
+@pytest.mark.parametrize("name,text", [("header.pbn", HEADER_PBN), ("header.lin", HEADER_LIN)])
+@pytest.mark.parametrize("command", [["show"], ["check"], ["score"], ["match"], ["rubber"], ["dd"], ["par"],
+                                     ["analyse"], ["convert", "-"]])
+def test_a_file_of_zero_boards_is_said_on_stderr_and_exits_0(tmp_path: Path, name: str, text: str,
+                                                              command: list[str]) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    args = [command[0], str(path), *command[1:]]
+    r = run(*args)
+    assert r.exit_code == ExitStatus.OK, (args, r.output, r.stderr)
+    assert f"{path}: no boards" in r.stderr
+    assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("name,text", [("header.pbn", HEADER_PBN), ("header.lin", HEADER_LIN)])
+def test_convert_writes_a_valid_empty_file(tmp_path: Path, name: str, text: str) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    out = tmp_path / "out.pbn"
+    assert run("convert", str(path), str(out)).exit_code == 0
+    assert out.read_bytes() == b"% PBN 2.1\r\n% EXPORT\r\n"
+    r = run("convert", str(path), "-", "--to", "json")
+    assert r.exit_code == 0 and json.loads(r.stdout) == []
+    # and the empty PBN written reads back as zero boards
+    again = run("check", str(out))
+    assert again.exit_code == 0 and "0 boards checked" in again.stderr
+
+
+def test_a_file_of_blank_lines_is_still_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "blank.pbn"
+    path.write_text("\n\n")
+    r = run("check", str(path))
+    assert r.exit_code == ExitStatus.UNREADABLE and "empty file" in r.stderr
+
+
+# -- 11. score reports what the reader found --------------------------------------------
+
+def test_score_reports_reading_problems_and_marks_the_board(tmp_path: Path) -> None:
+    path = tmp_path / "aces.pbn"
+    path.write_text(board_text("1", TWO_ACES) + "\n" + board_text("2"))
+    r = run("score", str(path))
+    assert r.exit_code == ExitStatus.PROBLEMS
+    assert f"{path}, line 4, board 1: duplicate-card:" in r.stderr
+    rows = [line for line in r.stdout.splitlines() if line.startswith(("1 ", "2 "))]
+    assert "doubtful: duplicate-card" in rows[0] and "doubtful" not in rows[1]
+    data = json.loads(run("score", str(path), "--json").stdout)
+    assert [b["reading_errors"] for b in data["boards"]] == [["duplicate-card", "hand-size"], []]
+
+
+# -- 12. same situation, same exit code ----------------------------------------------------
+
+@pytest.mark.parametrize("command", ["show", "check", "score", "dd", "par", "analyse"])
+def test_a_board_not_in_the_file_exits_1_everywhere(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "one.pbn"
+    path.write_text(board_text("1"))
+    r = run(command, str(path), "--board", "999")
+    assert r.exit_code == ExitStatus.PROBLEMS, (r.output, r.stderr)
+    assert f"no board 999 in {path}" in r.stderr
+
+
+def test_play_of_a_board_not_in_the_file_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "one.pbn"
+    path.write_text(board_text("1"))
+    r = run("play", "--board", f"{path}:99", "--no-save")
+    assert r.exit_code == ExitStatus.PROBLEMS and f"no board 99 in {path}" in r.stderr
+
+
+def test_quit_in_play_is_a_normal_end() -> None:
+    r = run("play", "--deal", GOOD, "--no-save", input="quit\n")
+    assert r.exit_code == ExitStatus.OK and "you left the table" in r.stderr
+
+
+# -- 13. --board everywhere, directories ---------------------------------------------------
+
+@pytest.mark.parametrize("command", ["score", "show"])
+def test_board_matches_the_tag_as_a_number(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "two.pbn"
+    path.write_text(board_text("01", contract="4S", result="7") + "\n" + board_text("2", contract="2C", result="8"))
+    r = run(command, str(path), "-b", "1", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert '"01"' in r.stdout and '"2"' not in r.stdout
+
+
+def test_check_board_selects_boards(tmp_path: Path) -> None:
+    path = tmp_path / "two.pbn"
+    path.write_text(board_text("01", TWO_ACES) + "\n" + board_text("2"))
+    assert run("check", str(path), "-b", "2").exit_code == 0
+    r = run("check", str(path), "--board", "1")
+    assert r.exit_code == 1 and r.stderr.startswith("1 board checked, 1 with problems")
+
+
+def test_a_directory_is_every_pbn_and_lin_file_under_it_sorted(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "z.pbn").write_text(board_text("3"))
+    (tmp_path / "a.lin").write_text("md|3CAKQJT98765432,SAKQJT98765432,HAKQJT98765432,|ah|Board 2|pg||\n")
+    (tmp_path / "c.PBN").write_text(board_text("1"))
+    (tmp_path / "notes.txt").write_text("not a deal file")
+    r = run("check", str(tmp_path), "--json")
+    assert r.exit_code == 0, r.stderr
+    r = run("score", str(tmp_path), "--json")
+    # sorted by path: a.lin, b/z.pbn, c.PBN (notes.txt is no deal file)
+    paths = [Path(b["file"]).relative_to(tmp_path).as_posix() for b in json.loads(r.stdout)["boards"]]
+    assert paths == ["a.lin", "b/z.pbn", "c.PBN"]
+
+
+def test_an_empty_directory_is_said(tmp_path: Path) -> None:
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 0 and "no .pbn or .lin file" in r.stderr
+
+
+def test_the_samples_directory_checks_like_its_files() -> None:
+    files = sorted(str(p) for p in SAMPLES.rglob("*") if p.suffix.lower() in (".pbn", ".lin"))
+    by_dir = run("check", "--quiet", str(SAMPLES))
+    by_files = run("check", "--quiet", *files)
+    assert by_dir.exit_code == by_files.exit_code
+    assert by_dir.stderr.splitlines()[-1] == by_files.stderr.splitlines()[-1]
