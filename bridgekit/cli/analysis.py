@@ -19,8 +19,8 @@ from ..cards import Strain
 from ..errors import BridgekitError, ExitStatus
 from ..rules import Profile
 from ..seats import Seat
-from .options import (RunStatus, SolverOptions, ascii_option, board_option, iter_boards, open_cli_solver, output_options,
-                      rules_option, solver_options, wants_ascii)
+from .options import (RunStatus, SolverOptions, ascii_option, board_option, iter_boards, open_cli_solver,
+                      output_options, rules_option, solver_options, wants_ascii)
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
