@@ -224,7 +224,7 @@ class Output:
         if st is not None:
             self._before = self._lock()
         folder, name = os.path.split(self.target)
-        fd, self._tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".bridgekit-tmp", dir=folder)
+        fd, self._tmp = tempfile.mkstemp(prefix=f".{name[:100]}.", suffix=".bridgekit-tmp", dir=folder)
         self.stream = self._wrap(fd)
 
     def _wrap(self, fd: int) -> IO[Any]:
@@ -235,7 +235,10 @@ class Output:
     def _lock(self) -> os.stat_result | None:
         """Lock the target's inode; if it was replaced while we waited (the
         other process committed), lock the new one.  Returns its stat."""
-        import fcntl
+        try:
+            import fcntl
+        except ImportError:  # no flock (Windows): the change check at the commit still guards
+            return _stat(self.target)
 
         waited = False
         while True:
