@@ -10,6 +10,7 @@ numbers: reading never stops for one bad board.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Callable, TypeVar
 
@@ -20,7 +21,7 @@ from .contract import Contract
 from .deal import Deal
 from .errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
 from .play import Play, trick_winner
-from .seats import Seat, Vul
+from .seats import Seat, Vul, dealer_for_board
 
 
 @dataclass
@@ -334,6 +335,12 @@ class Board:
         """Tricks taken by declarer's side per the ``Result`` tag (any of the
         PBN forms ``9``, ``NS 9``, ``EW 4 NS 9``, ``^9``), None when absent,
         unreadable, or given per side without a declarer."""
+        return self.result_tricks(self.declarer)
+
+    def result_tricks(self, declarer: Seat | None) -> int | None:
+        """Tricks taken by ``declarer``'s side per the ``Result`` tag (the
+        declarer may come from the auction rather than the ``Declarer`` tag);
+        None when absent, unreadable, or given per side without a declarer."""
         value = self.get("Result")
         if value is None:
             return None
@@ -343,13 +350,11 @@ class Board:
             return None
         if plain is not None:
             return plain
-        decl = self.declarer
-        if decl is None:
+        if declarer is None:
             return None
-        if decl.side.value in by_side:
-            return by_side[decl.side.value]
-        other = "EW" if decl.side.value == "NS" else "NS"
-        return 13 - by_side[other]
+        if declarer.side.value in by_side:
+            return by_side[declarer.side.value]
+        return 13 - by_side[declarer.side.opponents.value]
 
     def export_result(self) -> str:
         """The ``Result`` value as PBN export writes it: declarer's tricks
@@ -536,3 +541,34 @@ def _parse_or_none(parse: Callable[[str], _T], value: str | None) -> _T | None:
         return parse(value)
     except BridgekitError:
         return None
+
+
+def deal_boards(count: int, seed: int | str, first: int = 1, event: str | None = None) -> list[Board]:
+    """``count`` boards numbered from ``first`` with dealer and vulnerability by
+    board number (1 N None, 2 E NS, 3 S EW, 4 W All, the 16-board cycle) and
+    random complete deals from ``seed`` (the same seed gives the same boards).
+    Raises BridgekitError for a count or first board below 1."""
+    if count < 1:
+        raise BridgekitError(f"cannot deal {count} boards (at least 1)")
+    if first < 1:
+        raise BridgekitError(f"invalid first board {first} (boards start at 1)")
+    rng = random.Random(f"bridgekit-deal:{seed}")
+    boards: list[Board] = []
+    for number in range(first, first + count):
+        board = Board()
+        board.set("Event", event or "bridgekit deal")
+        board.set("Site", "?")
+        board.set("Date", "?")
+        board.set("Board", str(number))
+        for seat in ("West", "North", "East", "South"):
+            board.set(seat, "?")
+        board.set("Dealer", dealer_for_board(number).name)
+        board.set("Vulnerable", str(Vul.for_board(number)))
+        board.set("Deal", str(Deal.random(rng)))
+        board.set("Scoring", "IMP")
+        board.set("Declarer", "?")
+        board.set("Contract", "?")
+        board.set("Result", "?")
+        board.set("Generator", f"bridgekit deal --seed {seed}")
+        boards.append(board)
+    return boards

@@ -27,7 +27,9 @@ from .contract import Contract
 from .deal import Deal, Hand
 from .formats.json import recorded_tricks
 from .play import Play
-from .seats import Seat, Vul
+from .rules import ABOVE, BELOW
+from .rules.rubber import PadEntry, Rubber
+from .seats import Seat, Side, Vul
 
 WIDTH = 80
 _RED = "\x1b[31m"
@@ -318,3 +320,61 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
             lines.extend(textwrap.wrap(f"{kind}: {p.code}: {p.message}", WIDTH, subsequent_indent="  "))
         sections.append("\n".join(lines))
     return "\n\n".join(s for s in sections if s)
+
+
+# -- the rubber score pad ------------------------------------------------------
+
+def render_pad(rubber: Rubber, ascii: bool = False) -> str:
+    """The score pad as players keep it: WE (N/S) and THEY (E/W) columns,
+    premiums above the line (the latest highest), the line, trick points below
+    in order with a line drawn under each game, then totals and the outcome."""
+    width = max([len(f"(d{e.deal}) {e.item} {e.points}") for e in rubber.entries] + [len("total 99999"), 12])
+    bar = "|" if ascii else "\u2502"
+    rule = "=" if ascii else "\u2550"
+    thin = "-" if ascii else "\u2500"
+
+    def row(ns: str, ew: str) -> str:
+        return f"{ns:>{width}} {bar} {ew:<{width}}".rstrip()
+
+    def cell(e: PadEntry) -> str:
+        return f"{e.points} {e.item} (d{e.deal})"
+
+    def cell_left(e: PadEntry) -> str:
+        return f"(d{e.deal}) {e.item} {e.points}"
+
+    lines: list[str] = []
+    state = "finished" if rubber.finished else "unfinished"
+    lines.append(f"Rubber {rubber.number} ({rubber.profile}, {state})")
+    lines.append(row("WE (N/S)", "THEY (E/W)"))
+    above = [e for e in rubber.entries if e.line == ABOVE]
+    ns_above = [e for e in above if e.side is Side.NS][::-1]
+    ew_above = [e for e in above if e.side is Side.EW][::-1]
+    for i in range(max(len(ns_above), len(ew_above))):
+        lines.append(row(cell_left(ns_above[i]) if i < len(ns_above) else "",
+                         cell(ew_above[i]) if i < len(ew_above) else ""))
+    lines.append(rule * width + rule + ("+" if ascii else "\u256a") + rule + rule * width)
+    games = max([e.game for e in rubber.entries], default=0)
+    for g in range(1, games + 1):
+        below = [e for e in rubber.entries if e.line == BELOW and e.game == g]
+        ns_b = [e for e in below if e.side is Side.NS]
+        ew_b = [e for e in below if e.side is Side.EW]
+        for i in range(max(len(ns_b), len(ew_b))):
+            lines.append(row(cell_left(ns_b[i]) if i < len(ns_b) else "",
+                             cell(ew_b[i]) if i < len(ew_b) else ""))
+        if g <= len(rubber.games):
+            who = "WE" if rubber.games[g - 1] is Side.NS else "THEY"
+            label = f" game {g}: {who} "
+            lines.append(label.center(2 * width + 3, thin))
+    lines.append(row(f"total {rubber.total(Side.NS)}", f"{rubber.total(Side.EW)} total"))
+    winner = rubber.winner
+    games_txt = f"games WE {rubber.games_won(Side.NS)}, THEY {rubber.games_won(Side.EW)}"
+    if winner is None:
+        outcome = "a draw" if rubber.finished else "level"
+    else:
+        who = "WE (N/S)" if winner is Side.NS else "THEY (E/W)"
+        outcome = f"{who} {'win' if rubber.finished else 'lead'} by {rubber.margin}"
+    lines.append(f"{games_txt}; {outcome}" + ("" if rubber.finished else " (rubber unfinished)"))
+    for d in rubber.deals:
+        for n in d.notes:
+            lines.append(f"  deal {d.deal}{f' (board {d.label})' if d.label else ''}: {n}")
+    return "\n".join(lines)

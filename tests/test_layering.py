@@ -16,6 +16,7 @@ from conftest import ROOT
 FORBIDDEN = ("click", "tabulate", "endplay")
 MODULES = ["bridgekit.seats", "bridgekit.cards", "bridgekit.calls", "bridgekit.contract", "bridgekit.deal",
            "bridgekit.errors", "bridgekit.auction", "bridgekit.play", "bridgekit.board", "bridgekit.rules",
+           "bridgekit.scoring",
            "bridgekit.formats", "bridgekit.formats.pbn", "bridgekit.formats.lin"]
 
 
@@ -75,4 +76,4 @@ def test_cli_holds_no_scoring_checking_or_par_logic() -> None:
 def test_the_import_scan_resolves_relative_imports() -> None:
     imported = {m for _, m in _imports(ROOT / "bridgekit" / "cli" / "scoring.py")}
     assert {"bridgekit.scoring", "bridgekit.rules", "bridgekit.rules.Profile"} <= imported
-    assert "bridgekit.rules.imps" in {m for _, m in _imports(ROOT / "bridgekit" / "scoring.py")}
+    assert "bridgekit.rules.imps" in {m for _, m in _imports(ROOT / "bridgekit" / "scoring" / "teams.py")}

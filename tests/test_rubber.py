@@ -133,7 +133,7 @@ def test_sample_rubber_classic_differs_by_the_honours_and_doubled_bonus() -> Non
 
 
 def test_render_pad_shows_the_line_and_games() -> None:
-    from bridgekit.scoring import render_pad
+    from bridgekit.render import render_pad
     [r] = _session("rubber-1920.pbn", "auction-1920")[0]
     text = render_pad(r, ascii=True)
     assert "WE (N/S)" in text and "THEY (E/W)" in text

@@ -8,13 +8,12 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, SAMPLES, needs_corpus
 
-from bridgekit.board import Board
+from bridgekit.board import Board, deal_boards
 from bridgekit.formats import read_boards
 from bridgekit.formats.pbn import read_pbn
 from bridgekit.rules import find_profile
-from bridgekit.scoring import (deal_boards, pair_matchpoints, parse_score_tag, profile_for_board,
-                               result_tricks, room_of, score_board, score_boards, team_match,
-                               write_score_tags)
+from bridgekit.scoring import (pair_matchpoints, parse_score_tag, profile_for_board, room_of, score_board,
+                               score_boards, team_match, write_score_tags)
 from bridgekit.seats import Seat, Vul, dealer_for_board
 
 
@@ -42,7 +41,10 @@ def test_parse_score_tag(value: str, declarer: Seat | None, expected: int | None
     (None, Seat.N, None),
 ])
 def test_result_tricks(value: str | None, declarer: Seat, expected: int | None) -> None:
-    assert result_tricks(value, declarer) == expected
+    b = board() if value is None else board(Result=value)
+    assert b.result_tricks(declarer) == expected
+    b.set("Declarer", declarer.name)
+    assert b.result == expected
 
 
 def test_profile_for_board() -> None:

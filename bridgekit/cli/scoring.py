@@ -13,14 +13,14 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import click
 from tabulate import tabulate
 
-from ..board import Board
+from ..board import Board, deal_boards
 from ..contract import Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, ParseError
-from ..render import render_deal
+from ..render import render_deal, render_pad
 from ..rules import ABOVE, BELOW, DEFAULT, Profile
-from ..scoring import (ScoreTotals, deal_boards, pair_matchpoints, profile_for_board, render_pad, rubber_session,
-                       score_board, score_boards, team_matches, vp_standings_of, write_score_tags)
+from ..scoring import (ScoreTotals, pair_matchpoints, profile_for_board, rubber_session, score_board, score_boards,
+                       team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Side, Vul
 from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
                       expand_inputs, iter_boards, output_options, rules_option, wants_ascii)
