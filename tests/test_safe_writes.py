@@ -382,3 +382,15 @@ def test_event_output_follows_the_same_rules(tmp_path: Path) -> None:
     assert result.exit_code == 3
     assert out.read_text() == "% earlier\n"
     assert leftovers(tmp_path, src, bad, out) == []
+
+
+def test_an_output_inside_an_input_directory_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "session"
+    folder.mkdir()
+    (folder / "a.pbn").write_bytes(MATCH.read_bytes())
+    out = folder / "scored.pbn"
+    assert run("score", str(folder), "-o", str(out)).exit_code == 0  # not there yet: not an input
+    before = digest(out)
+    result = run("score", str(folder), "-o", str(out))  # now it would be read too
+    assert result.exit_code == 2 and "under" in result.stderr
+    assert digest(out) == before

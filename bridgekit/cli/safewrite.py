@@ -10,13 +10,14 @@ Every command that writes boards to a file does::
 
 from __future__ import annotations
 
+import os
 from typing import Iterable
 
 import click
 
 from ..board import Board
 from ..safeio import Output, OutputChanged, OutputRefused
-from .options import RunStatus
+from .options import BOARD_FILE_EXTENSIONS, RunStatus
 
 
 def _waiting(message: str) -> None:
@@ -24,11 +25,19 @@ def _waiting(message: str) -> None:
 
 
 def open_output(path: str, inputs: Iterable[str] = (), *, in_place: bool = False, replace: bool = True) -> Output:
-    """An :class:`~bridgekit.safeio.Output`, or a usage error (exit 2) naming why not."""
+    """An :class:`~bridgekit.safeio.Output`, or a usage error (exit 2) naming
+    why not.  An input directory counts as the board files under it."""
+    inputs = list(inputs)
     try:
-        return Output(path, inputs, in_place=in_place, replace=replace, on_wait=_waiting)
+        output = Output(path, inputs, in_place=in_place, replace=replace, on_wait=_waiting)
     except OutputRefused as e:
         raise click.UsageError(str(e)) from None
+    if path != "-" and not in_place and path.lower().endswith(BOARD_FILE_EXTENSIONS) and os.path.isfile(path):
+        real = os.path.realpath(path)
+        for source in inputs:
+            if source != "-" and os.path.isdir(source) and real.startswith(os.path.realpath(source) + os.sep):
+                raise click.UsageError(f"{path} is read as an input (it is under {source}): write it elsewhere")
+    return output
 
 
 def write_boards_out(boards: Iterable[Board], out: Output, status: RunStatus, fmt: str = "pbn",
