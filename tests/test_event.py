@@ -441,3 +441,12 @@ def test_event_json_under_imps_has_no_top_max_or_percentage(mitchell_file: Path)
     assert all(p["max"] is None and p["percentage"] is None for p in data["pairs"])
     # board 1: 420 -50 170, datum 180 (mean, fewer than 5 results): +6, -6, 0
     assert [r["points_ns"] for r in data["boards"][0]["results"]] == [6, -6, 0]
+
+
+def test_event_output_refuses_an_input_and_writes_standard_output(mitchell_file: Path) -> None:
+    before = mitchell_file.read_bytes()
+    r = run("event", str(mitchell_file), "-o", str(mitchell_file))
+    assert r.exit_code == 2 and mitchell_file.read_bytes() == before
+    r = run("event", str(mitchell_file), "-o", "-")
+    assert r.exit_code == 0 and r.stdout.startswith("% PBN 2.1") and "Ranking" not in r.stdout
+    assert "MP_NS" in r.stdout and "TotalScoreTable" in r.stdout

@@ -45,7 +45,8 @@ def _choice(enum: Any) -> click.Choice:
 @rules_option
 @click.option("--ranking", "ranking_only", is_flag=True, help="Only the ranking (no travellers).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
-              help="Write the boards with computed MP or IMP columns and a TotalScoreTable to this PBN file.")
+              help="Write the boards with computed MP or IMP columns and a TotalScoreTable to this PBN "
+                   "file (- for standard output, instead of the report); never one of the inputs.")
 @output_options()
 @ascii_option
 def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: int | None,
@@ -90,7 +91,9 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
         click.echo("bridgekit: no results to score (no ScoreTable rows, no game records with a Board tag)",
                    err=True)
         ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
-    if as_json:
+    if output == "-":
+        pass                        # standard output carries the PBN written below
+    elif as_json:
         click.echo(json.dumps(ev.to_dict(), indent=1, ensure_ascii=False))
     elif as_csv:
         from .scoring import _write_csv
