@@ -397,9 +397,7 @@ class _BoardContext:
         self.number = board.number
         self.profile = profile_for_board(board, profile)
         vul = board.vulnerable
-        if vul is None and board.number is not None and board.number >= 1:
-            vul = Vul.for_board(board.number)
-        self.vul = vul
+        self.vul = vul if vul is not None else self.profile.default_vulnerability(board.number)
         self.deal = str(board.deal) if board.deal is not None else None
 
 
@@ -445,10 +443,6 @@ def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | N
             bad("no contract and no score")
         r.score_ns = recorded       # a row giving only the score (an assigned score, or a summary table)
         return r
-    if ctx.vul is None:
-        bad("vulnerability unknown (no Vulnerable tag, no board number)")
-        r.score_ns = recorded
-        return r
     key = (contract_text, _cell(rec, "Declarer"), _cell(rec, "Result"), ctx.vul)
     scored = ctx.cache.get(key)
     if scored is None:
@@ -463,7 +457,7 @@ def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | N
     return r
 
 
-def _score_cells(contract_text: str, declarer_text: str | None, result_text: str | None, vul: Vul,
+def _score_cells(contract_text: str, declarer_text: str | None, result_text: str | None, vul: Vul | None,
                  profile: Profile) -> tuple[Contract, Seat | None, int | None, int] | str:
     """A row's contract, declarer and result cells read and scored: (contract,
     declarer, tricks, N/S score), or what is wrong with them."""
@@ -480,7 +474,10 @@ def _score_cells(contract_text: str, declarer_text: str | None, result_text: str
             result = Result(contract, declarer, _tricks(result_text, contract))
     except BridgekitError as e:
         return str(e)
-    return result.contract, result.declarer, result.tricks, profile.score(result, vul, None).ns
+    score, notes = profile.score_result(result, vul, None)
+    if score is None:
+        return "; ".join(notes) + (" (no Vulnerable tag, no board number)" if vul is None else "")
+    return result.contract, result.declarer, result.tricks, score.ns
 
 
 def _game_result(ctx: _BoardContext, problems: list[EventProblem]) -> EventResult | None:

@@ -450,3 +450,14 @@ def test_event_output_refuses_an_input_and_writes_standard_output(mitchell_file:
     r = run("event", str(mitchell_file), "-o", "-")
     assert r.exit_code == 0 and r.stdout.startswith("% PBN 2.1") and "Ranking" not in r.stdout
     assert "MP_NS" in r.stdout and "TotalScoreTable" in r.stdout
+
+
+def test_vulnerability_comes_from_the_profile() -> None:
+    text = ('[Board "x"]\n[Dealer "N"]\n[ScoreTable "Table;PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+            '1 1 1 4S N 10\n2 2 2 4S N 9\n')
+    ev = scored(text)
+    assert [str(p) for p in ev.problems][0] == ("event.pbn, line 4, board x, row 1: vulnerability unknown "
+                                                "(no Vulnerable tag, no board number)")
+    from bridgekit.rules import find_profile
+    auction = scored(text, profile=find_profile("auction-1920"))     # no vulnerability in Auction Bridge
+    assert auction.problems == [] and [r.points_ns for r in auction.boards[0].results] == [1, 0]
