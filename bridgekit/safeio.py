@@ -300,7 +300,13 @@ class Output:
                 except FileExistsError:
                     raise OutputChanged(f"{self.path} was created by another program meanwhile: "
                                         "left as it is") from None
-                os.unlink(self._tmp)
+                except OSError:  # a file system without hard links: check, then rename
+                    if os.path.lexists(self.target):
+                        raise OutputChanged(f"{self.path} was created by another program meanwhile: "
+                                            "left as it is") from None
+                    os.replace(self._tmp, self.target)
+                else:
+                    os.unlink(self._tmp)
             self._tmp = None
             self.committed = True
         _fsync_folder(os.path.dirname(self.target))

@@ -394,3 +394,29 @@ def test_an_output_inside_an_input_directory_is_refused(tmp_path: Path) -> None:
     result = run("score", str(folder), "-o", str(out))  # now it would be read too
     assert result.exit_code == 2 and "under" in result.stderr
     assert digest(out) == before
+
+
+def test_no_replace_does_not_clobber_a_file_created_meanwhile(tmp_path: Path) -> None:
+    target = tmp_path / "deal.pbn"
+    with pytest.raises(OutputChanged, match="created by another program"):
+        with Output(str(target), replace=False) as out:
+            out.stream.write("ours")
+            target.write_text("theirs")
+            out.commit()
+    assert target.read_text() == "theirs" and leftovers(tmp_path, target) == []
+
+
+def test_write_boards_to_a_path_commits_only_a_complete_stream(tmp_path: Path) -> None:
+    from bridgekit.formats import write_boards
+
+    target = tmp_path / "out.pbn"
+    target.write_text("% before\n")
+
+    def failing():  # type: ignore[no-untyped-def]
+        yield from read_boards(str(MATCH))
+        raise OSError("the disk went away")
+
+    with pytest.raises(OSError):
+        write_boards(failing(), str(target))
+    assert target.read_text() == "% before\n" and leftovers(tmp_path, target) == []
+    assert write_boards(read_boards(str(MATCH)), str(target)) == 8
