@@ -420,3 +420,15 @@ def test_write_boards_to_a_path_commits_only_a_complete_stream(tmp_path: Path) -
         write_boards(failing(), str(target))
     assert target.read_text() == "% before\n" and leftovers(tmp_path, target) == []
     assert write_boards(read_boards(str(MATCH)), str(target)) == 8
+
+
+def test_score_to_standard_output_writes_the_pbn_alone() -> None:
+    """`score F -o -` used to print the score table into the PBN stream."""
+    from bridgekit.formats.pbn import read_pbn
+
+    result = run("score", str(MATCH), "-o", "-")
+    assert result.exit_code == 0
+    boards = list(read_pbn(result.stdout))
+    assert [b.get("Score") for b in boards][:3] == ["NS 420", "NS 170", "NS -500"]
+    assert all(not b.problems for b in boards)
+    assert "total for N/S" in result.stderr

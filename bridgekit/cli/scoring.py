@@ -226,7 +226,9 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
     else:
         for _ in scored(files):
             pass
-    if as_json:
+    if output == "-":  # standard output carries the PBN alone; the totals go to stderr
+        click.echo(_totals_line(totals, rubber_rows, duplicate_rows or not rubber_rows), err=True)
+    elif as_json:
         click.echo(json.dumps({"boards": rows, "totals": totals.to_dict()}, indent=1, ensure_ascii=False))
     elif as_csv:
         _write_csv(rows)
