@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
 from .board import Board, Table
 from .contract import PASSED_OUT, Contract, Result
@@ -585,6 +585,21 @@ def read_event(boards: Iterable[Board], options: EventOptions = EventOptions(),
     return score_event(results, options, scoring[0] if scoring else None, names, problems)
 
 
+def score_traveller(results: Sequence[Result], vul: Vul | None, profile: Profile,
+                    options: EventOptions = EventOptions()) -> Traveller:
+    """One board's results, table by table (N/S pair i meets E/W pair i at
+    table i), scored as a traveller on its own by ``options.method`` (default
+    matchpoints).  A result the profile cannot score (vulnerability unknown)
+    is left without points."""
+    rows = []
+    for i, result in enumerate(results, start=1):
+        score, _notes = profile.score_result(result, vul, None)
+        rows.append(EventResult("1", 1, ns=str(i), ew=str(i), table=str(i), contract=result.contract,
+                                declarer=result.declarer, tricks=result.tricks, vulnerable=vul,
+                                score_ns=None if score is None else score.ns))
+    return score_event(rows, EventOptions(**{**options.__dict__, "method": options.method or Method.MP})).boards[0]
+
+
 # -- scoring ----------------------------------------------------------------------
 
 def method_for_scoring(value: str | None) -> tuple[Method, Scale | None, int | None]:
@@ -945,4 +960,4 @@ def _direction_key(text: str) -> str:
 
 __all__ = ["Event", "EventOptions", "EventProblem", "EventResult", "Method", "Movement", "Scale",
            "Standing", "Traveller", "arbitrary_points", "method_for_scoring", "pair_names",
-           "parse_arbitrary", "read_event", "read_results", "score_event", "write_event"]
+           "parse_arbitrary", "read_event", "read_results", "score_event", "score_traveller", "write_event"]

@@ -566,6 +566,50 @@ def compute_par(pos: dict[str, Any], ascii: bool) -> Computed:
                      f"({', '.join(contracts) if contracts else 'passed out'})"])
 
 
+def _figure(x: float | None) -> int | float | None:
+    """A point figure as a lesson states it: 2, 1.5, 5.33."""
+    if x is None:
+        return None
+    return int(x) if float(x).is_integer() else round(x, 2)
+
+
+def compute_traveller(pos: dict[str, Any], ascii: bool) -> Computed:
+    """One board played at several tables (``results``, table by table),
+    scored by the same library code as ``bridgekit event``: each N/S score,
+    matchpoints (1 per result beaten, 1/2 per tie), the Butler datum and
+    IMPs against it, and cross-IMPs."""
+    from ..event import EventOptions, Method, score_traveller
+    profile = pos_profile(pos)
+    vul = pos_vul(pos)
+    raw = _get(pos, "results")
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise PositionError("results must list the tables' results, e.g. "
+                            "[{contract = '4S', declarer = 'N', tricks = 10}, ...]")
+    results = []
+    for r in raw:
+        sub = dict(pos)
+        sub.update(r)
+        results.append(pos_result(sub))
+    mp = score_traveller(results, vul, profile)
+    butler = score_traveller(results, vul, profile, EventOptions(method=Method.BUTLER))
+    cross = score_traveller(results, vul, profile, EventOptions(method=Method.CROSS_IMPS))
+    datum = butler.datum.get(None)
+    values: dict[str, Any] = {
+        "scores": [r.score_ns for r in mp.results], "top": _figure(mp.top),
+        "mp_ns": [_figure(r.points_ns) for r in mp.results], "mp_ew": [_figure(r.points_ew) for r in mp.results],
+        "datum": datum, "imps_ns": [_figure(r.points_ns) for r in butler.results],
+        "cross_ns": [_figure(r.points_ns) for r in cross.results]}
+    lines = ["Table  result      N/S score   MP N/S  MP E/W   Butler  cross-IMPs"]
+    for i, (a, b, c) in enumerate(zip(mp.results, butler.results, cross.results), start=1):
+        played = "passed out" if a.contract is None or a.contract.is_passed_out else \
+            f"{a.contract.symbol(ascii)} {a.declarer.name if a.declarer is not None else '?'} {a.tricks}"
+        lines.append(f"{i:>5}  {played:<10} {a.score_ns:>+10}   {_figure(a.points_ns)!s:>6}  "
+                     f"{_figure(a.points_ew)!s:>6}   {_figure(b.points_ns)!s:>6}  {_figure(c.points_ns)!s:>10}")
+    lines.append(f"Matchpoint top {values['top']}; Butler datum {datum:+d} (the mean, rounded to 10)"
+                 if datum is not None else f"Matchpoint top {values['top']}")
+    return Computed(values, lines)
+
+
 COMPUTATIONS: dict[str, Callable[[dict[str, Any], bool], Computed]] = {
     "seat": compute_seat,
     "board": compute_board,
@@ -583,6 +627,7 @@ COMPUTATIONS: dict[str, Callable[[dict[str, Any], bool], Computed]] = {
     "par": compute_par,
     "claim": compute_claim,
     "dd": compute_dd,
+    "traveller": compute_traveller,
 }
 
 
