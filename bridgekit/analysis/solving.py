@@ -426,7 +426,7 @@ def _bare_board(deal: Deal) -> Board:
 
 def open_solver(*, scheduler: str | None = None, cluster: str | None = None,
                 cache_dir: str | os.PathLike[str] | None = None, use_cache: bool = True,
-                threads: int | None = None) -> Solver:
+                threads: int | None = None, batch_size: int | None = None) -> Solver:
     """A Solver for the options every solving command takes.
 
     ``scheduler``: the address of a running Dask scheduler
@@ -434,6 +434,7 @@ def open_solver(*, scheduler: str | None = None, cluster: str | None = None,
     LocalCluster of N worker processes started for this run; neither: DDS on
     this machine with ``threads`` threads (default all cores).  ``cache_dir``
     (default: the user's cache folder) unless ``use_cache`` is False.
+    ``batch_size``: deals a batch (default 40 on Dask, 8 per 2 threads here).
 
     Raises ``bridgekit.analysis.cluster.ClusterUnavailable`` when Dask is not
     installed, ``ClusterError`` when the scheduler cannot be reached (before
@@ -448,6 +449,8 @@ def open_solver(*, scheduler: str | None = None, cluster: str | None = None,
             from ..dds import set_threads
             set_threads(threads)
         backend = LocalBackend(threads)
+    if batch_size is not None:
+        backend.batch_size = max(1, min(TABLES_PER_CALL, batch_size))
     try:
         cache = DealCache(cache_dir) if use_cache else None
     except BaseException:
