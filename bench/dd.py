@@ -65,12 +65,12 @@ def main() -> None:
             t_raw += time.perf_counter() - start
             raw_tables.extend(copied)
             start = time.perf_counter()
-            result = runner.invoke(cli, ["dd", str(src), "-o", str(out)])
+            result = runner.invoke(cli, ["dd", str(src), "-o", str(out), "--no-cache"])
             t_bk += time.perf_counter() - start
             assert result.exit_code == 0, result.output
             outs.append(str(out))
         start = time.perf_counter()
-        result = runner.invoke(cli, ["dd", *outs, "--json"])
+        result = runner.invoke(cli, ["dd", *outs, "--json", "--no-cache"])
         t_cached = time.perf_counter() - start
         assert result.exit_code == 0, result.output
         bk_rows = json.loads(result.stdout)

@@ -26,6 +26,7 @@ not a complete 52-card deal or the played cards are illegal, and
 from __future__ import annotations
 
 import ctypes
+import functools
 import importlib
 import importlib.util
 import sys
@@ -85,6 +86,7 @@ _LOCK = threading.Lock()
 tables_solved = 0
 
 
+@functools.lru_cache(maxsize=None)
 def solver_version() -> str:
     """The solver's version, part of every cache key: a table solved by another
     DDS build is not taken for this one's.  DDS comes bundled with endplay, so

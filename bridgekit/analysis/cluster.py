@@ -75,6 +75,13 @@ def solve_batch(keys: list[bytes], version: str, threads: int) -> list[bytes]:
     mine = solver_version()
     if mine != version:
         raise BridgekitError(f"worker has solver {mine}, the client {version}: install the same bridgekit")
+    if threads == 0:
+        # The worker machine's cores shared among the worker's task threads.
+        try:
+            from distributed import get_worker
+            threads = max(1, (os.cpu_count() or 1) // max(1, get_worker().state.nthreads))
+        except (ImportError, ValueError, AttributeError):
+            threads = 0
     if threads != _WORKER_THREADS:
         set_threads(threads)
         _WORKER_THREADS = threads
@@ -93,6 +100,9 @@ class DaskBackend:
         try:
             if cluster is not None:
                 n = parse_cluster(cluster)
+                import dask
+                # The workers' stack sampler (every 10 ms) competes with DDS for the cores.
+                dask.config.set({"distributed.worker.profile.enabled": False})
                 self._cluster = distributed.LocalCluster(
                     n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
                     silence_logs=logging.ERROR)
@@ -111,6 +121,16 @@ class DaskBackend:
             raise ClusterError(f"cannot reach {where}: {_first_line(e)}") from None
         workers = self.client.nthreads()
         self.max_in_flight = max(4, 2 * sum(workers.values()))
+        # A batch is one DDS call on one worker with ``per_task`` threads:
+        # about four tables a thread keeps them busy; more only makes the
+        # first result and the last batch later (the scheduler's cost is a
+        # few ms a task, a batch of deals seconds).
+        if self._threads:
+            per_task = self._threads
+        else:
+            cores = self.client.run(os.cpu_count) if workers else {}
+            per_task = min((max(1, (cores.get(w) or 1) // max(1, n)) for w, n in workers.items()), default=10)
+        self.batch_size = max(4, min(TABLES_PER_CALL, 4 * per_task))
 
     def submit(self, keys: list[bytes]) -> "Future[list[DDTable]]":
         out: Future[list[DDTable]] = Future()

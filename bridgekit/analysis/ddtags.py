@@ -172,14 +172,16 @@ def _bc_spelling(c: ParContract) -> str:
 
 # -- writing -----------------------------------------------------------------
 
-def write_dd_tags(board: Board, table: DDTable) -> None:
+def write_dd_tags(board: Board, table: DDTable, deal: Deal | None = None) -> None:
     """Set ``DoubleDummyTricks``, its ``DoubleDummyFingerprint`` (which ties the
     table to the board's deal: see ``tag_status``) and ``OptimumResultTable``
     (rows declarers N S E W, strains NT S H D C, BridgeComposer's header).
-    ``table`` must be the DD table of the board's deal."""
+    ``table`` must be the DD table of the board's deal (``deal``, the
+    board's complete deal, when the caller has it at hand)."""
     from .ddcache import deal_fingerprint
     board.set(DD_TAG, table.to_pbn())
-    deal, _ = board_deal(board)
+    if deal is None:
+        deal, _ = board_deal(board)
     if deal is not None:
         board.set(FINGERPRINT_TAG, deal_fingerprint(deal, table))
     board.set(ORT_TAG, ";".join(ORT_COLUMNS))
@@ -213,6 +215,7 @@ class BoardTable:
     error: str | None = None
     recorded: DDTable | None = None
     stale: bool = False
+    deal: Deal | None = None       # the complete deal the table belongs to
 
     @property
     def cached(self) -> bool:
@@ -226,12 +229,25 @@ def board_deal(board: Board) -> tuple[Deal | None, str | None]:
     deal = board.deal
     if deal is None:
         return None, "no deal" if board.get("Deal") is None else "unreadable deal"
+    if _plainly_complete(deal):
+        return deal, None
     if not deal.is_complete:
         deal = deal.complete_last_hand()
     if not deal.is_complete:
         problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
         return None, f"not a complete 52-card deal ({problems})"
     return deal, None
+
+
+def _plainly_complete(deal: Deal) -> bool:
+    """Four hands of 13 cards, 52 different cards: the common case, checked
+    without building the problem messages ``Deal.is_complete`` builds."""
+    cards: set[object] = set()
+    for hand in deal.hands:
+        if hand is None or len(hand) != 13:
+            return False
+        cards.update(hand)
+    return len(cards) == 52
 
 
 def tag_status(board: Board, deal: Deal) -> tuple[DDTable | None, str]:

@@ -371,7 +371,7 @@ class Solver:
                 waiting: dict[bytes, _Batch]) -> _Item:
         key = deal_key(deal)
         tag, status = tag_status(board, deal)
-        bt = BoardTable(board, None, recorded=tag, stale=status == "stale")
+        bt = BoardTable(board, None, recorded=tag, stale=status == "stale", deal=deal)
         if not force and status == "tied":
             bt.table, bt.source = tag, "tag"
             return _Item(bt, key)

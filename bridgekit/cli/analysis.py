@@ -36,12 +36,31 @@ def _where(board: Board, path: str) -> str:
     return ", ".join(parts)
 
 
-def _write_csv(rows: list[dict[str, Any]]) -> None:
-    if not rows:
-        return
-    writer = _csv.DictWriter(sys.stdout, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
+class _RowStream:
+    """JSON (an array, one object a board) or CSV rows printed as the boards
+    are done, so memory stays flat however many boards a run has."""
+
+    def __init__(self, as_json: bool, as_csv: bool, csv_row: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        self.as_json, self.as_csv, self.csv_row = as_json, as_csv, csv_row
+        self.count = 0
+        self._csv: Any = None
+
+    def add(self, row: dict[str, Any]) -> None:
+        if self.as_json:
+            text = json.dumps(row, indent=1, ensure_ascii=False).replace("\n", "\n ")
+            sys.stdout.write(("[\n " if not self.count else ",\n ") + text)
+        elif self.as_csv:
+            flat = self.csv_row(row)
+            if self._csv is None:
+                self._csv = _csv.DictWriter(sys.stdout, fieldnames=list(flat), lineterminator="\n")
+                self._csv.writeheader()
+            self._csv.writerow(flat)
+        self.count += 1
+
+    def close(self) -> None:
+        if self.as_json:
+            sys.stdout.write("\n]\n" if self.count else "[]\n")
+        sys.stdout.flush()
 
 
 def _count_boards(paths: tuple[str, ...]) -> int | None:
@@ -221,7 +240,10 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, a
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
-    rows: list[dict[str, Any]] = []
+    rows = _RowStream(as_json, as_csv, lambda r: {
+        "file": r["file"], "board": r["board"],
+        **{f"{seat}_{s}": r["tricks"][seat][s] for seat in "NSEW" for s in ("C", "D", "H", "S", "NT")},
+        "from": r["from"]})
     table: list[list[str]] = []
     counts = dict.fromkeys(("boards", "solved", "cache", "tag", "recorded", "stale", "verified", "differ"), 0)
     show_table = output is None and not as_json and not as_csv
@@ -247,9 +269,9 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, a
                         click.echo(f"bridgekit: {_where(bt.board, bt.board.file or '-')}: DoubleDummyTricks "
                                    f"{bt.recorded.to_pbn()} disagrees with DDS {bt.table.to_pbn()}{why}", err=True)
                 if output is not None and bt.source != "recorded":
-                    write_dd_tags(bt.board, bt.table)
+                    write_dd_tags(bt.board, bt.table, bt.deal)
                 if keep_rows:
-                    rows.append({"file": bt.board.file, "board": bt.board.label,
+                    rows.add({"file": bt.board.file, "board": bt.board.label,
                                  "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(), "from": bt.source})
                 if show_table:
                     table.append([bt.board.label or "?", bt.board.room or ""]
@@ -259,13 +281,8 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, a
 
     if not _drain(boards_out(), output, "DD tables", progress, files, status):
         return int(ExitStatus.UNREADABLE)
-    if as_json:
-        click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
-    elif as_csv:
-        _write_csv([{"file": r["file"], "board": r["board"],
-                     **{f"{seat}_{s}": r["tricks"][seat][s] for seat in "NSEW" for s in ("C", "D", "H", "S", "NT")},
-                     "from": r["from"]} for r in rows])
-    elif table:
+    rows.close()
+    if table:
         names = " ".join(f"{s.symbol(ascii_):>2}" for s in _STRAINS)
         headers = ["board", "room"] + [f"{seat.name}:{names}" for seat in _DD_SEATS] + ["from"]
         table, headers = _drop_empty_column(table, headers, 1)
@@ -377,7 +394,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
-    rows: list[dict[str, Any]] = []
+    rows = _RowStream(as_json, as_csv, lambda r: {**r, "contracts": "; ".join(r["contracts"])})
     table: list[list[str]] = []
     count = [0]
     show_table = output is None and not as_json and not as_csv
@@ -399,7 +416,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
                 continue
             count[0] += 1
             if output is not None:
-                write_dd_tags(bt.board, bt.table)
+                write_dd_tags(bt.board, bt.table, bt.deal)
                 write_par_tags(bt.board, result)
             vul, dealer = board_vul_dealer(bt.board)
             contracts = [str(c) for c in result.contracts]
@@ -408,7 +425,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
                    "vulnerable": str(vul) if vul is not None else None,
                    "score_ns": result.score, "contracts": contracts}
             if as_json or as_csv:
-                rows.append(row)
+                rows.add(row)
             if show_table:
                 table.append([bt.board.label or "?", bt.board.room or "", row["dealer"] or "",
                               row["vulnerable"] or "", profile, f"{result.score:+d}" if result.score else "0",
@@ -417,11 +434,8 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
 
     if not _drain(boards_out(), output, "par and DD tags", progress, files, status):
         return int(ExitStatus.UNREADABLE)
-    if as_json:
-        click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
-    elif as_csv:
-        _write_csv([{**r, "contracts": "; ".join(r["contracts"])} for r in rows])
-    elif table:
+    rows.close()
+    if table:
         table, headers = _drop_empty_column(
             table, ["board", "room", "dlr", "vul", "rules", "par N/S", "par contracts"], 1)
         click.echo(tabulate(table, headers=headers, tablefmt="simple", disable_numparse=True))
