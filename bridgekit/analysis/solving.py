@@ -49,7 +49,7 @@ __all__ = ["BoardTable", "Solver", "LocalBackend", "open_solver", "SOURCES"]
 SOURCES = ("solved", "cache", "tag", "recorded")
 
 _WAIT = 0.25          # seconds between progress ticks while waiting on the solver
-_RECENT = 16384       # deals remembered in memory (beyond: the disk cache)
+_RECENT = 4096        # deals remembered in memory (beyond: the disk cache)
 _QUEUE = 8192         # boards waiting for an earlier board's table, at most
 
 

@@ -294,8 +294,9 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, a
 
 def _dd_summary(counts: dict[str, int], solved: int, unsolved: int) -> str:
     n = counts["boards"]
-    parts = [f"{solved} solved" + (f" ({counts['solved']} boards: a deal played more than once is solved once)"
-                                   if counts["solved"] > solved else ""),
+    repeats = counts["solved"] - solved
+    parts = [f"{solved} solved" + (f" ({repeats} more board{'' if repeats == 1 else 's'} repeat those deals)"
+                                   if repeats > 0 else ""),
              f"{counts['cache']} from the cache"]
     tags = counts["tag"] + counts["recorded"]
     if tags:
