@@ -272,7 +272,7 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, a
                     write_dd_tags(bt.board, bt.table, bt.deal)
                 if keep_rows:
                     rows.add({"file": bt.board.file, "board": bt.board.label,
-                                 "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(), "from": bt.source})
+                              "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(), "from": bt.source})
                 if show_table:
                     table.append([bt.board.label or "?", bt.board.room or ""]
                                  + ["  " + " ".join(f"{bt.table.tricks(seat, s):>2}" for s in _STRAINS)
