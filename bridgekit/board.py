@@ -100,6 +100,9 @@ class AuctionRecord:
     ap_index: int | None = None      # calls from this index on were written ``AP``
     continue_marker: bool = False    # ``+``: the auction is to be continued
     skipped: list[int] = field(default_factory=list)  # ``^S`` before calls[i] (call out of rotation)
+    #: The section's text from its first token that is not a call on, as written
+    #: (prose such as "3NT or 4D"): never turned into calls, written back as is.
+    unread: list[str] = field(default_factory=list)
 
     def call_list(self) -> list[Call]:
         return [c.call for c in self.calls]
@@ -241,6 +244,7 @@ class Board:
                           for e in rec.calls],
                 "incomplete": rec.incomplete_marker, "continue": rec.continue_marker,
                 "skipped": list(rec.skipped),
+                "unread": list(rec.unread),
                 "notes": sorted(rec.notes.items()), "comments": _clean(rec.comments),
             }
         play = self.play

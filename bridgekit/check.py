@@ -235,10 +235,16 @@ def _check_auction(board: Board, out: _Collector) -> Auction | None:
             auction.push_irregular(entry.call)
     if not auction.is_complete() and not rec.incomplete_marker \
             and not getattr(rec, "continue_marker", False):
+        # PBN 3.5 recommends '+' for an auction to be continued but does not
+        # require it: with no contract recorded either (a lesson's question),
+        # the unfinished auction is a warning
+        open_question = board.get("Contract") is None
         out.add("auction-incomplete",
                 f"the auction stops after {len(rec.calls)} call{'s' if len(rec.calls) != 1 else ''} "
-                f"without ending and without the '*' mark; {auction.turn.full_name} was to call",
-                "Auction", line=rec.line)
+                f"without ending and without the '*' or '+' mark; {auction.turn.full_name} was to call"
+                + ("; no contract is recorded (an auction to be continued?)" if open_question else ""),
+                "Auction", line=rec.line, call_index=len(rec.calls),
+                severity="warning" if open_question else "error")
     return auction
 
 
@@ -338,7 +344,8 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
     has_cards = _play_has_cards(board)
     if contract is not None and contract.is_passed_out:
         if has_cards:
-            out.add("play-without-contract", "cards are recorded but the deal was passed out", "Play")
+            out.add("play-without-contract", "cards are recorded but the deal was passed out", "Play",
+                    card_index=0)
         return
     if contract is None or declarer is None:
         return  # nothing says whose play it is (book files show a lead with no contract)
@@ -347,7 +354,7 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
     if rec.leader is not declarer.lho:
         out.add("wrong-leader", f"the play starts with {rec.leader.full_name} but the opening lead "
                 f"belongs to {declarer.lho.full_name}, on declarer's ({declarer.full_name}'s) left",
-                "Play", line=rec.line)
+                "Play", line=rec.line, card_index=0)
         return
     strain = contract.strain
     play = Play(deal if deal is not None else Deal([None] * 4), strain, declarer)

@@ -204,8 +204,11 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
     lines = [header]
     for i in range(0, len(cells), 4):
         lines.append("".join(pad(c, cell) for c in cells[i:i + 4]).rstrip())
-    if not entries and not all_pass:
+    unread = auction.unread if isinstance(auction, AuctionRecord) else []
+    if not entries and not all_pass and not unread:
         lines.append("(no calls)")
+    for text in unread:  # what the file has where calls were expected (prose), as written
+        lines.extend(textwrap.wrap(text, WIDTH) or [""])
     for number, text in sorted((notes or {}).items()):
         # BBO writes suits in explanations as !S !H !D !C
         text = _BBO_SUIT.sub(lambda m: suit_text(Suit[m.group(1).upper()], ascii, False), text.strip())

@@ -145,6 +145,7 @@ def _auction_dict(board: Board) -> dict[str, Any] | None:
         "notes": {str(k): v for k, v in sorted(rec.notes.items())},
         "all_pass": rec.complete_marker,
         "incomplete": rec.incomplete_marker,
+        **({"unread": list(rec.unread)} if rec.unread else {}),
     }
 
 
@@ -308,6 +309,7 @@ def _auction_from(a: Any) -> AuctionRecord | None:
     rec.notes = {int(k): str(v) for k, v in (a.get("notes") or {}).items()}
     rec.complete_marker = bool(a.get("all_pass"))
     rec.incomplete_marker = bool(a.get("incomplete"))
+    rec.unread = [str(x) for x in a.get("unread") or []]
     return rec
 
 

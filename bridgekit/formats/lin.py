@@ -53,7 +53,8 @@ LIN_VUL = {"o": Vul.NONE, "0": Vul.NONE, "-": Vul.NONE, "": Vul.NONE,
 LIN_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
 
 # Keys that carry nothing for the board record (display and header commands).
-_SKIPPED = {"pg", "st", "rh", "sk", "hs", "at", "lb", "ha", "pf", "cr", "up", "bt", "tl"}
+# ``sa`` (BridgeComposer and bridge-wrangler: whether to show the auction) is one of them.
+_SKIPPED = {"pg", "st", "rh", "sk", "hs", "at", "lb", "ha", "pf", "cr", "up", "bt", "tl", "sa"}
 _KEY_RE = re.compile(r"^[A-Za-z]{2}$")
 _RS_RE = re.compile(r"^([1-7])([CDHSN])([NESW])(X{0,2})([=+-]\d{0,2})?$", re.IGNORECASE)
 _SUIT_ALIAS_RE = re.compile(r"[!@]([SHDCshdc])")
@@ -195,6 +196,10 @@ class _Pending:
     comments: list[str] = field(default_factory=list)
     auction_comments: list[str] = field(default_factory=list)
     problems: list[tuple[str, str, int, str]] = field(default_factory=list)
+    #: where each unreadable ``mb`` / ``pc`` stood: the number of calls / cards
+    #: read before it, in the order of the lin-bad-call / lin-bad-card problems
+    bad_call_at: list[int] = field(default_factory=list)
+    bad_card_at: list[int] = field(default_factory=list)
 
     @property
     def started(self) -> bool:
@@ -279,12 +284,18 @@ class _Reader:
     # -- tokens of one board -------------------------------------------------
 
     def _set_qx(self, cur: _Pending, value: str, line: int) -> None:
-        v = value.strip()
+        """``o12`` / ``c12``: room and board; BridgeComposer and bridge-wrangler
+        add a label after a comma (``o1,BOARD 1``): the board is still 1."""
+        v, _, label = value.strip().partition(",")
         if v[:1].lower() in ("o", "c"):
             cur.room = "Open" if v[0].lower() == "o" else "Closed"
             v = v[1:]
+        v = v.strip()
+        if not v:  # no number before the comma: the label's number, if it has one
+            m = re.search(r"\d+", label)
+            v = m.group(0) if m is not None else label.strip()
         if v:
-            cur.number, cur.number_line = v.strip(), line
+            cur.number, cur.number_line = v, line
 
     def _token(self, cur: _Pending, key: str, value: str, line: int) -> None:
         if key == "md":
@@ -303,6 +314,7 @@ class _Reader:
                 call = Call.parse(text)
             except BridgekitError:
                 cur.problems.append(("lin-bad-call", f"unreadable call {raw!r} in mb|{raw}|", line, "error"))
+                cur.bad_call_at.append(len(cur.calls))
                 return
             entry = CallEntry(call, line=line)
             if alerted:
@@ -321,6 +333,7 @@ class _Reader:
                 card = Card.parse(raw)
             except BridgekitError:
                 cur.problems.append(("lin-bad-card", f"unreadable card {raw!r} in pc|{raw}|", line, "error"))
+                cur.bad_card_at.append(len(cur.cards))
                 return
             cur.cards.append(CardEntry(card, line=line))
         elif key == "mc":
@@ -463,8 +476,13 @@ class _Reader:
         board.comments = cur.comments
         if self.board_index == 1:
             cur.problems[:0] = self.orphans
+        calls_at, cards_at = iter(cur.bad_call_at), iter(cur.bad_card_at)
         for code, message, line, severity in cur.problems:
             problem(code, message, line, severity)
+            if code == "lin-bad-call":
+                board.problems[-1].call_index = next(calls_at, None)
+            elif code == "lin-bad-card":
+                board.problems[-1].card_index = next(cards_at, None)
         return board
 
     def _parse_md(self, md: str, line: int | None, problem: _ProblemSink) -> tuple[Seat | None, Deal | None]:

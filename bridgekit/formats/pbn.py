@@ -41,6 +41,7 @@ from ..cards import ALL_CARDS, Card
 from ..contract import end_position_strain
 from ..deal import Deal
 from ..errors import BridgekitError, FileFormatError
+from ..play import trick_winner
 from ..seats import Seat
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
@@ -651,10 +652,11 @@ def _materialize(board: Board) -> None:
     label = board.label
     file = board.file
 
-    def problem(code: str, message: str, line: int | None, severity: str = "error") -> None:
+    def problem(code: str, message: str, line: int | None, severity: str = "error", *,
+                call_index: int | None = None, card_index: int | None = None) -> None:
         # an inherited tag has no line of its own: the game's first line stands for it
         problems.append(Problem(code, message, file, line if line is not None else board.line, label,
-                                severity=severity))
+                                call_index, card_index, severity))
 
     for code, message, line, severity in game.scan_problems:
         problem(code, message, line, severity)
@@ -846,7 +848,7 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     flag: str | None = None
     ended = False
     starred: CallEntry | None = None  # "4C*": an alert mark if more calls follow
-    for line, text, is_comment in raw:
+    for index, (line, text, is_comment) in enumerate(raw):
         if is_comment:
             if last is not None:
                 last.comments.append(text)
@@ -868,7 +870,7 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 continue
         if _COMPLEX.search(text) is not None:
             toks = _SEC_TOKEN.findall(text)
-        for tok in toks:
+        for k, tok in enumerate(toks):
             entry_call = _CALLS.get(tok)
             if entry_call is not None and flag is None and starred is None and not ended:
                 last = CallEntry(entry_call, line)
@@ -885,26 +887,27 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                     calls.append(last)
                     continue
             if ended:
-                problem("bad-call", f"{tok!r} after the end of the auction ('*' or 'AP')", line)
+                problem("bad-call", f"{tok!r} after the end of the auction ('*' or 'AP')", line, call_index=len(calls))
                 continue
             c = tok[0]
             if c == "=" and len(tok) > 2 and tok[-1] == "=":
                 if last is None:
-                    problem("bad-call", f"note reference {tok} before any call", line, "warning")
+                    problem("bad-call", f"note reference {tok} before any call", line, "warning", call_index=0)
                 elif last.note is not None:
-                    problem("bad-call", f"second note reference {tok} on one call", line, "warning")
+                    problem("bad-call", f"second note reference {tok} on one call", line, "warning",
+                            call_index=len(calls) - 1)
                 else:
                     last.note = int(tok[1:-1])
                 continue
             if c == "$" and tok[1:].isdigit():
                 if last is None:
-                    problem("bad-call", f"NAG {tok} before any call", line, "warning")
+                    problem("bad-call", f"NAG {tok} before any call", line, "warning", call_index=0)
                 else:
                     last.nags.append(int(tok[1:]))
                 continue
             if c in "!?" and tok in SUFFIX_NAGS:
                 if last is None or last.suffix is not None:
-                    problem("bad-call", f"misplaced suffix {tok!r}", line, "warning")
+                    problem("bad-call", f"misplaced suffix {tok!r}", line, "warning", call_index=max(0, len(calls) - 1))
                 else:
                     last.suffix = tok
                 continue
@@ -915,7 +918,8 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 elif kind == "I":
                     flag = "^I"
                 else:
-                    problem("bad-call", f"irregularity {tok!r} is not allowed in an auction", line)
+                    problem("bad-call", f"irregularity {tok!r} is not allowed in an auction", line,
+                            call_index=len(calls))
                 continue
             if tok == "*":
                 rec.incomplete_marker = True
@@ -938,8 +942,14 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 continue
             call = _call_of(tok)
             if call is None:
-                problem("bad-call", f"invalid call {tok!r}", line)
-                continue
+                # not a call (prose such as "3NT or 4D", "____", "1Z"): the calls
+                # stop here and the rest of the section is kept as written
+                rec.unread = _unread_text(toks[k:], line, raw[index + 1:])
+                problem("bad-call", f"{tok!r} is not a call: the Auction section is kept as text from there "
+                        f"({_shorten(' '.join(rec.unread))!r})", line, call_index=len(calls))
+                if starred is not None:
+                    alerted.append(starred)
+                return rec
             if starred is not None:
                 alerted.append(starred)
                 starred = None
@@ -954,6 +964,25 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
         if all(e.call is PASS for e in tail) and (len(calls) > 3):
             rec.complete_marker = True
     return rec
+
+
+def _unread_text(toks: list[str], at: int, rest: list[tuple[int, str, bool]]) -> list[str]:
+    """The lines of a section from a token on (``toks``, the rest of line
+    ``at``), then the following lines as written (comments in braces)."""
+    lines = [" ".join(toks)]
+    current: int | None = at
+    for line, text, is_comment in rest:
+        piece = "{" + text + "}" if is_comment else text
+        if line == current and line:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+        current = line
+    return lines
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _all_pass(rec: AuctionRecord, line: int) -> CallEntry | None:
@@ -991,6 +1020,14 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     rec = PlayRecord(leader, line=tag.line)
     tricks = rec.tricks
     row: list[CardEntry | None] = []
+
+    def here() -> int:
+        """The played position of the next entry of the section (its trick's
+        leader found from the trump of the Contract tag when it can be read)."""
+        if not row or len(row) == 4:
+            return _played_index(rec, board, len(tricks), 0)
+        return _played_index(rec, board, len(tricks) - 1, len(row))
+
     last: CardEntry | None = None
     flag: str | None = None
     ended = False
@@ -1021,24 +1058,24 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 row.append(last)
                 continue
             if ended:
-                problem("bad-card", f"{tok!r} after the end of the play ('*')", line)
+                problem("bad-card", f"{tok!r} after the end of the play ('*')", line, card_index=here())
                 continue
             c = tok[0]
             if c == "=" and len(tok) > 2 and tok[-1] == "=":
                 if last is None or last.note is not None:
-                    problem("bad-card", f"misplaced note reference {tok}", line, "warning")
+                    problem("bad-card", f"misplaced note reference {tok}", line, "warning", card_index=max(0, here() - 1))
                 else:
                     last.note = int(tok[1:-1])
                 continue
             if c == "$" and tok[1:].isdigit():
                 if last is None:
-                    problem("bad-card", f"NAG {tok} before any card", line, "warning")
+                    problem("bad-card", f"NAG {tok} before any card", line, "warning", card_index=0)
                 else:
                     last.nags.append(int(tok[1:]))
                 continue
             if c in "!?" and tok in SUFFIX_NAGS:
                 if last is None or last.suffix is not None:
-                    problem("bad-card", f"misplaced suffix {tok!r}", line, "warning")
+                    problem("bad-card", f"misplaced suffix {tok!r}", line, "warning", card_index=max(0, here() - 1))
                 else:
                     last.suffix = tok
                 continue
@@ -1047,7 +1084,7 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 if kind in ("R", "L"):
                     flag = "^" + kind
                 else:
-                    problem("bad-card", f"irregularity {tok!r} is not allowed in the play", line)
+                    problem("bad-card", f"irregularity {tok!r} is not allowed in the play", line, card_index=here())
                 continue
             if tok == "*":
                 rec.incomplete_marker = True
@@ -1060,7 +1097,7 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             else:
                 card = _card_of(tok)
                 if card is None:
-                    problem("bad-card", f"invalid card {tok!r}", line)
+                    problem("bad-card", f"invalid card {tok!r}", line, card_index=here())
                     last = CardEntry(None, line)
                 else:
                     last = CardEntry(card, line)
@@ -1073,6 +1110,26 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     if len(tricks) > 13:
         problem("bad-card", f"{len(tricks)} tricks in the Play section (at most 13)", tag.line)
     return rec
+
+
+def _played_index(rec: PlayRecord, board: Board, trick: int, column: int) -> int:
+    """The 0-based position in the order played of the card in ``column`` (seat
+    columns from the opening leader) of ``trick``: its trick's leader comes
+    from the winners of the tricks before, under the trump of the Contract tag;
+    without a readable contract the column order is taken."""
+    contract = board.contract
+    if trick == 0 or contract is None or contract.strain is None:
+        return 4 * trick + column
+    leader = rec.leader
+    for row in rec.tricks[:trick]:
+        cards = []
+        for k in range(4):
+            entry = row[(leader - rec.leader + k) % 4] if len(row) == 4 else None
+            if entry is None or entry.card is None:
+                return 4 * trick + column
+            cards.append(entry.card)
+        leader = trick_winner(cards, leader, contract.strain)
+    return 4 * trick + (column - (leader - rec.leader)) % 4
 
 
 def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, Table],
@@ -1196,6 +1253,11 @@ def _auction_lines(rec: AuctionRecord) -> list[str]:
             entry.comments)
     for _ in range(skipped.count(len(calls))):
         put("^S", [])
+    if rec.unread:  # text that is no call (prose), written back as it was read
+        if current:
+            lines.append(" ".join(current))
+            current, count = [], 0
+        lines.extend(rec.unread)
     if ap is not None:
         put("AP", [])
     if rec.incomplete_marker:

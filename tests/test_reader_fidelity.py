@@ -1,0 +1,96 @@
+"""Real files as their writers meant them (issue 11, reading): each test reads
+a small file written here with the feature a real writer produces."""
+
+from __future__ import annotations
+
+from bridgekit.check import check_board
+from bridgekit.formats.json import boards_to_json, read_json
+from bridgekit.formats.lin import read_lin_text
+from bridgekit.formats.pbn import format_pbn, read_pbn
+
+LIN_HANDS = "md|3CAKQJT98765432,SAKQJT98765432,HAKQJT98765432,|"
+
+
+# -- 2. LIN qx|o1,BOARD 1| --------------------------------------------------------
+
+def test_lin_qx_with_a_label_after_the_comma_gives_board_and_room() -> None:
+    # BridgeComposer's and bridge-wrangler's layout, with their sa| key
+    text = (f"qx|o1,BOARD 1|sa|0|{LIN_HANDS}sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+            f"qx|c1,BOARD 1|sa|0|{LIN_HANDS}sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"
+            f"qx|o12|{LIN_HANDS}pg||\nqx|c,Board 7|{LIN_HANDS}pg||\n")
+    boards = read_lin_text(text)
+    assert [(b.label, b.room) for b in boards] == [("1", "Open"), ("1", "Closed"), ("12", "Open"), ("7", "Closed")]
+    assert [p.code for b in boards for p in b.problems] == []
+
+
+# -- 3. prose in an Auction section is never turned into calls -----------------------
+
+PROSE = ('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1H Pass 2NT =1= Pass\n'
+         "relay to 4H or investigate slam {the lesson's question}\n[Note \"1:Jacoby\"]\n\n"
+         '[Board "2"]\n[Dealer "E"]\n[Auction "E"]\n3NT or 4D =2=\n[Note "2:which?"]\n\n'
+         '[Board "3"]\n[Dealer "S"]\n[Auction "S"]\n____\n\n'
+         '[Board "4"]\n[Dealer "W"]\n[Auction "W"]\n1C 1Z 2C\n')
+
+
+def test_prose_in_an_auction_is_kept_as_text_and_reported_once() -> None:
+    boards = list(read_pbn(PROSE))
+    assert [[str(e.call) for e in b.auction.calls] for b in boards] == [  # type: ignore[union-attr]
+        ["1H", "Pass", "2NT", "Pass"], ["3NT"], [], ["1C"]]
+    assert [b.auction.unread for b in boards] == [  # type: ignore[union-attr]
+        ["relay to 4H or investigate slam {the lesson's question}"], ["or 4D =2="], ["____"], ["1Z 2C"]]
+    found = [[(p.code, p.call_index, p.line) for p in check_board(b)] for b in boards]
+    assert found == [[("bad-call", 4, 5)], [("bad-call", 1, 11)], [("bad-call", 0, 17)], [("bad-call", 1, 22)]]
+
+
+def test_prose_auctions_convert_unchanged_and_idempotently() -> None:
+    once = format_pbn(read_pbn(PROSE))
+    assert "relay to 4H or investigate slam {the lesson's question}\n" in once
+    assert "\n3NT\nor 4D =2=\n" in once and '[Note "2:which?"]' in once and "\n____\n" in once
+    again = list(read_pbn(once))
+    assert format_pbn(again) == once
+    assert [b.canonical() for b in again] == [b.canonical() for b in read_pbn(PROSE)]
+    assert [p.code for b in again for p in check_board(b)] == ["bad-call"] * 4
+    # and through JSON
+    back = list(read_json(boards_to_json(read_pbn(PROSE))))
+    assert format_pbn(back) == once
+
+
+# -- 5. an unfinished auction without '+' and no contract is a warning ------------------
+
+def _one(text: str):  # type: ignore[no-untyped-def]
+    return next(iter(read_pbn(text)))
+
+
+def test_unfinished_auction_without_plus_is_a_warning_when_no_contract_is_recorded() -> None:
+    lesson = _one('[Board "1"]\n[Dealer "N"]\n[Contract ""]\n[Auction "N"]\n1S Pass 2S\n')
+    assert [(p.code, p.severity, p.call_index) for p in check_board(lesson)] == [
+        ("auction-incomplete", "warning", 3)]
+    recorded = _one('[Board "1"]\n[Dealer "N"]\n[Contract "2S"]\n[Declarer "N"]\n[Auction "N"]\n1S Pass 2S\n')
+    assert [(p.code, p.severity, p.call_index) for p in check_board(recorded)] == [
+        ("auction-incomplete", "error", 3)]
+    marked = _one('[Board "1"]\n[Dealer "N"]\n[Contract ""]\n[Auction "N"]\n1S Pass 2S +\n')
+    assert check_board(marked) == []
+
+
+# -- 9. every problem about a call or card is located in the auction or the play ---------
+
+def test_bad_calls_and_cards_carry_their_index() -> None:
+    board = _one('[Board "1"]\n[Dealer "N"]\n[Contract "3NT"]\n[Declarer "S"]\n[Auction "N"]\n'
+                 'Pass Pass 0C\n[Play "W"]\nSA S2 S3 S4\nH2 1Z\n')
+    found = {(p.code, p.call_index, p.card_index) for p in board.problems}
+    assert ("bad-call", 2, None) in found
+    assert ("bad-card", None, 5) in found
+
+
+def test_a_bad_card_is_located_in_the_order_played() -> None:
+    # trick 1 is won by North (the ace), who leads trick 2: North's column is
+    # the second, so the card in East's column (the third) was played second
+    board = _one('[Board "1"]\n[Dealer "N"]\n[Contract "3NT"]\n[Declarer "S"]\n[Play "W"]\n'
+                 'S2 SA S3 S4\nH2 H3 XX H4\n')
+    assert [(p.code, p.card_index) for p in board.problems] == [("bad-card", 5)]
+
+
+def test_lin_bad_calls_and_cards_carry_their_index() -> None:
+    boards = read_lin_text(f"{LIN_HANDS}mb|p|mb|1Z|mb|1S|pc|SA|pc|QQ|pg||\n")
+    found = [(p.code, p.call_index, p.card_index) for p in boards[0].problems]
+    assert ("lin-bad-call", 1, None) in found and ("lin-bad-card", None, 1) in found
