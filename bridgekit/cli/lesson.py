@@ -192,3 +192,36 @@ def check(names: tuple[str, ...], dds: bool, show_all: bool, as_json: bool) -> N
     for f in failed:
         click.echo(f"bridgekit lesson check: {f}", err=True)
     sys.exit(ExitStatus.PROBLEMS if failed else ExitStatus.OK)
+
+
+@lesson.command()
+@click.argument("topic", required=False, type=click.Choice(["scoring", "auction", "tricks", "imps", "rubber"]))
+@click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many exercises.")
+@click.option("--seed", type=int, default=None, help="Seed for the same exercises again.")
+@click.option("--rules", type=click.Choice(["contract", "auction-1920", "auction-classic"]), default=None,
+              help="Rules for scoring (default contract) and rubber (default auction-1920).")
+@ascii_option
+def drill(topic: str | None, count: int, seed: int | None, rules: str | None, ascii_: bool) -> None:
+    """Practise: generated exercises, each answer checked by bridgekit's engines.
+
+    TOPIC is scoring, auction, tricks, imps or rubber (all of them mixed when
+    left out).  A wrong answer gets the right one, a hint aimed at the
+    mistake and the breakdown; at the end, 'k/N correct' and what to review.
+    Answers may be typed or piped.
+
+    \b
+    Examples:
+      bridgekit lesson drill scoring
+      bridgekit lesson drill scoring --rules auction-1920 --count 5
+      bridgekit lesson drill imps --seed 7
+      printf '420\\n-500\\n' | bridgekit lesson drill scoring --count 2 --seed 1
+    """
+    from ..tutor.drill import DrillRunner
+    runner = DrillRunner(topic, sys.stdin, sys.stdout, count=count, seed=seed, rules=rules,
+                         ascii=wants_ascii(ascii_))
+    try:
+        runner.run()
+    except KeyboardInterrupt:
+        runner.summary()
+        sys.exit(ExitStatus.INTERRUPTED)

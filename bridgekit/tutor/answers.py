@@ -65,8 +65,12 @@ PARSERS: dict[str, Callable[[str], Any]] = {
 }
 
 
-def parse_answer(answer_type: str, text: str) -> Any:
-    """Parse ``text`` as an answer of ``answer_type``; raises BridgekitError."""
+def parse_answer(answer_type: str, text: str, lang: str = "en") -> Any:
+    """Parse ``text`` as an answer of ``answer_type``; raises BridgekitError.
+    With ``lang`` "fr", French spellings are read too (``ouest``, ``EO``, ``1SA``)."""
+    if lang == "fr":
+        from .i18n import from_french
+        text = from_french(answer_type, text)
     return PARSERS[answer_type](text)
 
 

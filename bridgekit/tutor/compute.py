@@ -273,6 +273,20 @@ def compute_legal(pos: dict[str, Any], ascii: bool) -> Computed:
                     [f"{call.symbol(ascii)} by {turn.full_name} is legal"])
 
 
+def compute_lowest(pos: dict[str, Any], ascii: bool) -> Computed:
+    """The lowest legal bid in ``strain`` after the auction so far."""
+    auction = pos_auction(pos)
+    strain: Strain = _parse(Strain.parse, pos, "strain")
+    for level in range(1, 8):
+        bid = Call.bid(level, strain)
+        if auction.is_legal(bid):
+            return Computed({"lowest": bid, "turn": auction.turn},
+                            [f"The lowest legal bid in {_STRAIN_NAMES[strain]} for {auction.turn.full_name} "
+                             f"is {bid.symbol(ascii)}"])
+    return Computed({"lowest": None, "turn": auction.turn},
+                    [f"No bid in {_STRAIN_NAMES[strain]} is legal now"])
+
+
 def _play(pos: dict[str, Any]) -> Play:
     """A Play from the position's deal, trump, declarer and cards so far."""
     deal = pos_deal(pos)
@@ -616,6 +630,7 @@ COMPUTATIONS: dict[str, Callable[[dict[str, Any], bool], Computed]] = {
     "deal": compute_deal,
     "contract": compute_contract,
     "legal": compute_legal,
+    "lowest": compute_lowest,
     "trick": compute_trick,
     "card": compute_card,
     "score": compute_score,

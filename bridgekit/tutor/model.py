@@ -40,7 +40,7 @@ ANSWER_TYPES = ("seat", "side", "number", "yesno", "contract", "call", "card", "
 POSITION_FIELDS = (
     "rules", "deal", "dealer", "vul", "board", "auction", "play", "leader", "trump",
     "contract", "declarer", "tricks", "call", "card", "seat", "diff", "file", "results",
-    "scores",
+    "scores", "strain",
 )
 
 

@@ -1,0 +1,679 @@
+"""Practice drills: endless generated exercises checked by bridgekit's engines.
+
+Five topics, each a generator ``(rng, lang, rules) -> Exercise``:
+
+* ``scoring``: a result under a rules profile (doubled, redoubled,
+  vulnerable, slams, honours); duplicate asks the signed N/S score, the
+  Auction Bridge profiles the points below and above the line;
+* ``auction``: an auction so far; is a call legal, or the lowest legal bid in
+  a strain;
+* ``tricks``: a trick and the trump suit; who wins it;
+* ``imps``: a score difference (or two tables' scores); how many IMPs;
+* ``rubber``: a rubber pad; who has a game, who wins the rubber.
+
+Every answer is computed by the engines (the profiles' scorers, ``Auction``,
+``trick_winner``, the IMP table, the rubber pad); each exercise also carries
+its position in the lessons' form (``what`` and ``position``) so that the
+lessons' own computation can confirm it (the tests do, over many seeds).
+Typical wrong answers are worked out by the same engines on a changed
+position (another vulnerability, undoubled, the other honours table...), so
+a learner who makes that mistake gets the hint aimed at it.
+
+The draw favours the rules' edge cases: slams, doubled and redoubled makes,
+the undertrick ladders, honours, the IMP table's band edges.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, TextIO
+
+from ..auction import Auction
+from ..calls import DOUBLE, PASS, REDOUBLE, Call
+from ..cards import ALL_CARDS, Card, Rank, Strain, Suit
+from ..contract import Contract, Doubling, Result
+from ..deal import Deal, Hand
+from ..errors import BridgekitError, IllegalCallError
+from ..play import trick_winner
+from ..seats import Seat, Side, Vul
+from .answers import parse_answer
+from .i18n import seat_name, side_name, t, vul_name
+
+TOPICS = ("scoring", "auction", "tricks", "imps", "rubber")
+RULES = ("contract", "auction-1920", "auction-classic")
+
+
+@dataclass
+class Exercise:
+    """One generated exercise and everything needed to mark it."""
+
+    topic: str
+    kind: str                    # what it practises, for "topics to review"
+    setup: str                   # the position, as the learner reads it
+    question: str
+    answer_type: str             # an answers.PARSERS type, or "numbers" / "games"
+    answer: Any                  # the engines' answer, in the parsed form
+    shown: str                   # the answer as shown
+    explain: list[str] = field(default_factory=list)
+    hints: list[tuple[Any, str]] = field(default_factory=list)  # (typical wrong answer, hint)
+    hint: str = ""
+    what: str = ""               # the lessons' computation that confirms it
+    position: dict[str, Any] = field(default_factory=dict)
+    key: str = ""                # the computed value(s) the answer is
+
+
+# -- small helpers ------------------------------------------------------------
+
+def _pick(rng: random.Random, weighted: list[tuple[Any, float]]) -> Any:
+    return rng.choices([w[0] for w in weighted], [w[1] for w in weighted])[0]
+
+
+def _seat(seat: Seat, lang: str) -> str:
+    return seat_name(seat, lang)
+
+
+def call_name(call: Call, lang: str) -> str:
+    if lang == "fr":
+        if call == PASS:
+            return "passe"
+        if call.is_bid and call.strain is Strain.NT:
+            return f"{call.level}SA"
+    return call.symbol()
+
+
+def contract_name(contract: Contract, lang: str) -> str:
+    """``4♥``, ``3NT doubled`` (``3SA contré`` in French)."""
+    text = Contract(contract.level, contract.strain).symbol()
+    if lang == "fr":
+        text = text.replace("NT", "SA")
+    if contract.doubling is not Doubling.UNDOUBLED:
+        text += " " + t("doubled" if contract.doubling is Doubling.DOUBLED else "redoubled", lang)
+    return text
+
+
+def _item_name(item: str, lang: str) -> str:
+    if lang != "fr":
+        return item
+    for en, fr in _FR_ITEMS:
+        item = item.replace(en, fr)
+    return item
+
+
+_FR_ITEMS = [
+    ("redoubled contract made", "contrat surcontré réussi"), ("doubled contract made", "contrat contré réussi"),
+    ("making redoubled", "surcontré réussi"), ("making doubled", "contré réussi"),
+    ("trick points", "points de levées"), ("overtricks", "levées de mieux"), ("undertricks", "levées de chute"),
+    ("part-score bonus", "prime de partielle"), ("game bonus", "prime de manche"),
+    ("small slam bonus", "prime de petit chelem"), ("grand slam bonus", "prime de grand chelem"),
+    ("rubber bonus", "prime de robre"), ("honours", "honneurs"), ("aces", "as"), (" odd)", " de mieux que 6)"),
+]
+
+
+def score_lines(score: Any, lang: str, rubber: bool) -> list[str]:
+    """A score breakdown, one row per item (side, line, item, points), and
+    the total: N/S's signed score, or each side's points below and above."""
+    from ..rules import ABOVE, BELOW
+    lines = []
+    for item in score.items:
+        where = ""
+        if item.line:
+            where = {"above": t("above", lang), "below": t("below", lang)}[item.line]
+            where = f"{where:<10} "
+        lines.append(f"  {side_name(item.side, lang):<4} {where}{_item_name(item.item, lang):<34} "
+                     f"{item.points:>5}")
+    if not score.items:
+        lines.append("  " + t("no_score", lang))
+    if rubber:
+        for side in Side:
+            lines.append("  " + t("below_above", lang, side=side_name(side, lang),
+                                  below=score.on_line(side, BELOW), above=score.on_line(side, ABOVE)))
+    else:
+        lines.append(f"  N/S {score.ns:+d}, {side_name(Side.EW, lang)} {-score.ns:+d}")
+    return lines
+
+
+# -- scoring ------------------------------------------------------------------
+
+_SCORING_KINDS = [
+    ("part score", 2), ("game", 2), ("overtricks", 1.5), ("slam", 2), ("doubled made", 2),
+    ("redoubled made", 1), ("undertricks", 1.5), ("doubled undertricks", 2.5), ("honours", 2.5),
+]
+
+
+def _honours_deal(rng: random.Random, strain: Strain, declarer: Seat) -> Deal:
+    """A deal whose trump honours (or aces at no trump) lie in a pattern worth
+    practising: four or five in one hand, split 3+2 or 4+1, three for a side."""
+    if strain is Strain.NT:
+        honours = [Card(s, Rank.ACE) for s in Suit]
+    else:
+        suit = Suit(int(strain))
+        honours = [Card(suit, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)]
+    side = declarer if rng.random() < 0.7 else declarer.lho
+    pattern = _pick(rng, [((5, 0, 0), 1), ((4, 1, 0), 2), ((4, 0, 1), 1.5), ((3, 2, 0), 2), ((3, 1, 1), 1),
+                          ((2, 1, 2), 1), ((4, 0, 0), 1), ((2, 2, 0), 1)])
+    if len(honours) == 4:  # aces at no trump: four to place
+        pattern = _pick(rng, [((4, 0, 0), 2), ((2, 2, 0), 1.5), ((3, 0, 1), 1.5), ((2, 1, 1), 1)])
+    rng.shuffle(honours)
+    owners = [side] * pattern[0] + [side.partner] * pattern[1] + [side.lho] * pattern[2]
+    owners += [side.rho] * (len(honours) - len(owners))
+    hands: dict[Seat, list[Card]] = {s: [] for s in Seat}
+    for card, owner in zip(honours, owners):
+        hands[owner].append(card)
+    rest = [c for c in ALL_CARDS if c not in honours]
+    rng.shuffle(rest)
+    for seat in Seat:
+        need = 13 - len(hands[seat])
+        hands[seat] += rest[:need]
+        rest = rest[need:]
+    return Deal(Hand(hands[s]) for s in Seat)
+
+
+def honours_text(deal: Deal, strain: Strain, lang: str) -> str:
+    """Who holds the trump honours (the aces at no trump)."""
+    if strain is Strain.NT:
+        cards = [Card(s, Rank.ACE) for s in Suit]
+        label = t("aces_held", lang)
+    else:
+        suit = Suit(int(strain))
+        cards = [Card(suit, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)]
+        label = t("honours_held", lang, suit=suit.symbol)
+    parts = []
+    for seat in Seat:
+        hand = deal[seat]
+        held = [c for c in cards if hand is not None and c in hand.cards]
+        if held:
+            shown = " ".join(c.symbol() if strain is Strain.NT else c.rank.letter for c in held)
+            parts.append(f"{_seat(seat, lang)} {shown.replace('T', '10')}")
+    return label + ", ".join(parts) if parts else label + t("nobody", lang)
+
+
+def drill_scoring(rng: random.Random, lang: str, rules: str | None) -> Exercise:
+    from ..rules import find_profile
+    name = rules or "contract"
+    profile = find_profile(name)
+    rubber = bool(profile.keeps_rubbers)
+    kinds = [(k, w) for k, w in _SCORING_KINDS if rubber or k != "honours"]
+    kind = _pick(rng, kinds)
+    declarer = rng.choice(list(Seat))
+    strain = rng.choice(list(Strain))
+    doubling = Doubling.UNDOUBLED
+    if kind == "part score":
+        level = rng.randint(1, 3)
+        tricks = 6 + level + _pick(rng, [(0, 3), (1, 1)])
+    elif kind == "game":
+        level = {Strain.C: 5, Strain.D: 5, Strain.H: 4, Strain.S: 4, Strain.NT: 3}[strain]
+        if rubber:
+            level = rng.randint(1, 4)
+        tricks = min(13, 6 + level + _pick(rng, [(0, 3), (1, 1)]))
+        if rubber:
+            tricks = max(tricks, 10 if strain in (Strain.C, Strain.D) else 9)
+    elif kind == "overtricks":
+        level = rng.randint(1, 4)
+        tricks = min(13, 6 + level + rng.randint(1, 3))
+    elif kind == "slam":
+        level = rng.choice([6, 6, 7]) if not rubber else rng.choice([2, 4, 6, 7])
+        tricks = 13 if level == 7 else rng.choice([12, 12, 13])
+        if rubber and rng.random() < 0.3:  # a seven going one down keeps its small slam
+            level, tricks = 7, 12
+        doubling = _pick(rng, [(Doubling.UNDOUBLED, 4), (Doubling.DOUBLED, 1)])
+    elif kind in ("doubled made", "redoubled made"):
+        doubling = Doubling.DOUBLED if kind == "doubled made" else Doubling.REDOUBLED
+        level = rng.randint(1, 5)
+        tricks = min(13, 6 + level + _pick(rng, [(0, 2), (1, 2), (2, 1)]))
+    elif kind == "undertricks":
+        level = rng.randint(2, 6)
+        tricks = 6 + level - rng.randint(1, 3)
+    elif kind == "doubled undertricks":
+        doubling = _pick(rng, [(Doubling.DOUBLED, 3), (Doubling.REDOUBLED, 1)])
+        level = rng.randint(2, 7)
+        tricks = max(0, 6 + level - _pick(rng, [(1, 3), (2, 3), (3, 2), (4, 2), (5, 1)]))
+    else:  # honours
+        level = rng.randint(1, 4)
+        tricks = 6 + level + _pick(rng, [(0, 2), (1, 1), (-1, 1)])
+        doubling = _pick(rng, [(Doubling.UNDOUBLED, 4), (Doubling.DOUBLED, 1)])
+    contract = Contract(level, strain, doubling)
+    result = Result(contract, declarer, tricks)
+    vul = rng.choice(list(Vul)) if not rubber else Vul.NONE
+    deal = _honours_deal(rng, strain, declarer) if kind == "honours" else None
+    score = profile.score(result, vul, deal)
+    position: dict[str, Any] = {"rules": profile.name, "contract": str(contract), "declarer": declarer.name,
+                                "tricks": tricks, "vul": vul.value}
+    if deal is not None:
+        position["deal"] = str(deal)
+    setup = [t("result_line", lang, contract=contract_name(contract, lang), declarer=_seat(declarer, lang),
+               tricks=tricks)]
+    if not rubber:
+        setup.append(t("vul_line", lang, vul=vul_name(vul, lang)))
+    else:
+        setup.append(t("rules_line", lang, rules=profile.name))
+    if deal is not None:
+        setup.append(honours_text(deal, strain, lang))
+    elif rubber:
+        setup.append(t("no_honours", lang))
+    explain = score_lines(score, lang, rubber)
+
+    def alt(result2: Result | None = None, vul2: Vul | None = None, deal2: Deal | None = None,
+            profile2: Any = None) -> Any:
+        p = profile2 or profile
+        return p.score(result2 or result, vul if vul2 is None else vul2, deal if deal2 is None else deal2)
+
+    made = tricks >= contract.tricks_needed
+    hints: list[tuple[Any, str]] = []
+    if not rubber:
+        answer: Any = score.ns
+        shown = f"{score.ns:+d}"
+        question = t("q_score_ns", lang)
+        answer_type = "number"
+        key = "score_ns"
+        hints.append((-score.ns, t("h_sign", lang)))
+        for v2 in Vul:
+            other = alt(vul2=v2).ns
+            if v2 is not vul and other != score.ns:
+                hints.append((other, t("h_vul", lang, vul=vul_name(vul, lang))))
+        if doubling is not Doubling.UNDOUBLED:
+            hints.append((alt(Result(Contract(level, strain), declarer, tricks)).ns, t("h_doubled", lang)))
+        if made and tricks > contract.tricks_needed and level < 7:
+            bigger = Contract(tricks - 6, strain, doubling)
+            hints.append((alt(Result(bigger, declarer, tricks)).ns, t("h_overtricks_game", lang)))
+        if made and level >= 6:
+            hints.append((alt(Result(Contract(5, strain, doubling), declarer, tricks)).ns, t("h_slam_bid", lang)))
+        hint = t("hint_contract", lang)
+    else:
+        from ..rules import ABOVE, BELOW
+        side = declarer.side if made else declarer.side.opponents
+        answer = (score.on_line(side, BELOW), score.on_line(side, ABOVE))
+        shown = f"{answer[0]} {answer[1]}"
+        question = t("q_below_above", lang, side=side_name(side, lang))
+        answer_type = "numbers"
+        key = "declarer_below declarer_above" if made else "defenders_below defenders_above"
+        if made:
+            v = {Strain.C: 6, Strain.D: 7, Strain.H: 8, Strain.S: 9, Strain.NT: 10}[strain]
+            mult = doubling.multiplier
+            hints.append(((level * v * mult, answer[1]), t("h_every_odd_trick", lang)))
+            if doubling is not Doubling.UNDOUBLED:
+                plain = alt(Result(Contract(level, strain), declarer, tricks))
+                hints.append(((plain.on_line(side, BELOW), answer[1]), t("h_doubled_below", lang)))
+        other = find_profile("auction-classic" if profile.name == "auction-1920" else "auction-1920")
+        o = alt(profile2=other)
+        if (o.on_line(side, BELOW), o.on_line(side, ABOVE)) != answer:
+            hints.append(((o.on_line(side, BELOW), o.on_line(side, ABOVE)),
+                          t("h_other_table", lang, rules=other.name)))
+        if deal is not None:
+            bare = alt(deal2=Deal([None] * 4))
+            hints.append(((bare.on_line(side, BELOW), bare.on_line(side, ABOVE)), t("h_honours_forgot", lang)))
+        hint = t("hint_auction", lang)
+    hints = [(a, h) for a, h in hints if a != answer]
+    return Exercise("scoring", f"scoring ({profile.name}): {kind}", "\n".join(setup), question, answer_type,
+                    answer, shown, explain, _unique(hints), hint, "score", position, key)
+
+
+def _unique(hints: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
+    seen: set[Any] = set()
+    out = []
+    for a, h in hints:
+        if a not in seen:
+            seen.add(a)
+            out.append((a, h))
+    return out
+
+
+# -- auction ------------------------------------------------------------------
+
+def _random_auction(rng: random.Random) -> Auction:
+    """A legal auction so far, still open, of one to eight calls."""
+    while True:
+        auction = Auction(rng.choice(list(Seat)))
+        for _ in range(rng.randint(1, 8)):
+            legal = list(auction.legal_calls)
+            bids = [c for c in legal if c.is_bid]
+            last = auction.last_bid()
+            top = 0 if last is None else (last.call.level or 0)
+            near = [c for c in bids if (c.level or 0) <= top + 1]
+            choice = _pick(rng, [("pass", 4), ("bid", 4), ("double", 1.5), ("redouble", 1)])
+            call = PASS
+            if choice == "bid" and (near or bids):
+                call = rng.choice(near or bids[:5])
+            elif choice == "double" and DOUBLE in legal:
+                call = DOUBLE
+            elif choice == "redouble" and REDOUBLE in legal:
+                call = REDOUBLE
+            trial = auction.copy()
+            trial.push(call)
+            if trial.is_complete():
+                break
+            auction = trial
+        if len(auction) and not auction.is_complete() and any(c.is_bid for c in auction.calls):
+            return auction
+
+
+def auction_text(auction: Auction, lang: str) -> str:
+    calls = ", ".join(f"{_seat(auction.seat_of(i), lang)} {call_name(c, lang)}" for i, c in enumerate(auction.calls))
+    return t("auction_line", lang, dealer=_seat(auction.dealer, lang), calls=calls,
+             turn=_seat(auction.turn, lang))
+
+
+def _candidate_calls(auction: Auction, rng: random.Random) -> list[Call]:
+    """Calls worth asking about: the tricky ones first."""
+    last = auction.last_bid()
+    out: list[Call] = [DOUBLE, REDOUBLE]
+    if last is not None and last.call.level is not None and last.call.strain is not None:
+        lvl, strain = last.call.level, last.call.strain
+        out += [Call.bid(lvl, s) for s in Strain if s != strain]
+        if lvl < 7:
+            out += [Call.bid(lvl + 1, rng.choice(list(Strain)))]
+    return out
+
+
+def drill_auction(rng: random.Random, lang: str, rules: str | None) -> Exercise:
+    auction = _random_auction(rng)
+    position = {"dealer": auction.dealer.name, "auction": " ".join(str(c) for c in auction.calls)}
+    setup = auction_text(auction, lang)
+    if rng.random() < 0.55:
+        call = rng.choice(_candidate_calls(auction, rng))
+        try:
+            auction.check(call)
+            legal, reason = True, ""
+        except IllegalCallError as e:
+            legal, reason = False, t("reason_" + e.code, lang)
+        position["call"] = str(call)
+        explain = [t("legal_yes", lang, call=call_name(call, lang), seat=_seat(auction.turn, lang))] if legal \
+            else [t("legal_no", lang, call=call_name(call, lang), seat=_seat(auction.turn, lang))[:-1]
+                  + f": {reason}."]
+        kind = "auction: " + ("doubles and redoubles" if not call.is_bid else "sufficient bids")
+        hint = t("hint_double", lang) if not call.is_bid else t("hint_sufficient", lang)
+        return Exercise("auction", kind, setup, t("q_legal", lang, call=call_name(call, lang),
+                                                  seat=_seat(auction.turn, lang)),
+                        "yesno", legal, t("yes" if legal else "no", lang), explain,
+                        [(not legal, hint)], hint, "legal", position, "legal")
+    strains = [s for s in Strain if any(auction.is_legal(Call.bid(lv, s)) for lv in range(1, 8))]
+    strain = rng.choice(strains or list(Strain))
+    lowest = next((Call.bid(lv, strain) for lv in range(1, 8) if auction.is_legal(Call.bid(lv, strain))), None)
+    if lowest is None or lowest.level is None:
+        return drill_auction(rng, lang, rules)
+    hints: list[tuple[Any, str]] = []
+    if lowest.level > 1:
+        hints.append((Call.bid(lowest.level - 1, strain), t("h_too_low", lang)))
+    if lowest.level < 7:
+        hints.append((Call.bid(lowest.level + 1, strain), t("h_too_high", lang)))
+    word = t("strain_" + strain.name, lang)
+    return Exercise("auction", "auction: the lowest bid", setup, t("q_lowest", lang, strain=word,
+                                                                      seat=_seat(auction.turn, lang)),
+                    "call", lowest, call_name(lowest, lang),
+                    [t("lowest_is", lang, call=call_name(lowest, lang), strain=word)], hints,
+                    t("hint_lowest", lang), "lowest", dict(position, strain=strain.name), "lowest")
+
+
+# -- tricks -------------------------------------------------------------------
+
+def drill_tricks(rng: random.Random, lang: str, rules: str | None) -> Exercise:
+    leader = rng.choice(list(Seat))
+    trump = _pick(rng, [(Strain.NT, 1), (Strain.S, 1), (Strain.H, 1), (Strain.D, 1), (Strain.C, 1)])
+    led = rng.choice(list(Suit))
+    if trump is not Strain.NT and rng.random() < 0.2:
+        led = Suit(int(trump))
+    used: set[Card] = set()
+
+    def draw(suit: Suit) -> Card:
+        while True:
+            card = Card(suit, rng.choice(list(Rank)))
+            if card not in used:
+                used.add(card)
+                return card
+
+    cards = [draw(led)]
+    for _ in range(3):
+        how = _pick(rng, [("follow", 6), ("ruff", 2.5 if trump is not Strain.NT else 0), ("discard", 2)])
+        if how == "follow":
+            cards.append(draw(led))
+        elif how == "ruff" and Suit(int(trump)) is not led:
+            cards.append(draw(Suit(int(trump))))
+        else:
+            others = [s for s in Suit if s is not led and (trump is Strain.NT or s is not Suit(int(trump)))]
+            cards.append(draw(rng.choice(others)))
+    winner = trick_winner(cards, leader, trump)
+    card = cards[(winner - leader) % 4]
+    played = ", ".join(f"{_seat(leader.next(i), lang)} {c.symbol()}" for i, c in enumerate(cards))
+    trump_word = t("no_trump_play", lang) if trump is Strain.NT else t("trumps_are", lang, suit=trump.symbol())
+    setup = f"{trump_word} {t('trick_line', lang, leader=_seat(leader, lang), cards=played)}"
+    hints: list[tuple[Any, str]] = []
+    highest_led = max((c for c in cards if c.suit is led), key=lambda c: c.rank)
+    seat_led = leader.next(cards.index(highest_led))
+    if seat_led is not winner:
+        hints.append((seat_led, t("h_trump_played", lang)))
+    top = max(cards, key=lambda c: c.rank)
+    seat_top = leader.next(cards.index(top))
+    if top.suit is not led and (trump is Strain.NT or top.suit is not Suit(int(trump))) and seat_top is not winner:
+        hints.append((seat_top, t("h_discard", lang)))
+    kind = "tricks: " + ("no trump" if trump is Strain.NT else "trumps")
+    return Exercise("tricks", kind, setup, t("q_winner", lang), "seat", winner, _seat(winner, lang),
+                    [t("wins_with", lang, seat=_seat(winner, lang), card=card.symbol())], _unique(hints),
+                    t("hint_trick", lang), "trick",
+                    {"leader": leader.name, "trump": trump.name, "play": " ".join(str(c) for c in cards)},
+                    "winner")
+
+
+# -- imps ---------------------------------------------------------------------
+
+_TYPICAL = [50, 90, 100, 110, 120, 130, 140, 150, 170, 180, 200, 300, 420, 450, 460, 500, 600, 620, 630,
+            650, 660, 800, 920, 980, 1100, 1370, 1430, 1440, 2210]
+
+
+def drill_imps(rng: random.Random, lang: str, rules: str | None) -> Exercise:
+    from ..rules.imps import IMP_BOUNDS, imps
+    if rng.random() < 0.55:
+        bound = rng.choice(IMP_BOUNDS)
+        diff = _pick(rng, [(bound, 1), (bound - 10, 1)])
+        diff *= rng.choice([1, -1])
+        s1 = s2 = None
+        setup = t("imps_diff", lang, diff=f"{diff:+d}")
+        position: dict[str, Any] = {"diff": diff}
+        kind = "imps: band edges"
+    else:
+        s1 = rng.choice(_TYPICAL) * rng.choice([1, 1, -1])
+        s2 = rng.choice(_TYPICAL) * rng.choice([1, -1, -1])
+        diff = s1 - s2
+        setup = t("imps_tables", lang, s1=f"{s1:+d}", s2=f"{s2:+d}")
+        position = {"scores": [s1, s2]}
+        kind = "imps: comparing tables"
+    answer = imps(diff)
+    hints: list[tuple[Any, str]] = []
+    if answer:
+        hints.append((-answer, t("h_imp_sign", lang)))
+    for off in (-1, 1):
+        if 0 <= abs(answer) + off <= 24:
+            hints.append(((abs(answer) + off) * (1 if diff >= 0 else -1), t("h_imp_band", lang)))
+    if s1 is not None and s2 is not None:
+        hints.append((imps(s1 + s2), t("h_imp_subtract", lang)))
+    return Exercise("imps", kind, setup, t("q_imps", lang), "number", answer, f"{answer:+d}",
+                    [t("imps_is", lang, diff=f"{diff:+d}", imps=f"{answer:+d}")],
+                    _unique([(a, h) for a, h in hints if a != answer]), t("hint_imps", lang), "imps",
+                    position, "imps")
+
+
+# -- rubber -------------------------------------------------------------------
+
+def drill_rubber(rng: random.Random, lang: str, rules: str | None) -> Exercise:
+    from ..rules import find_profile
+    from ..rules.rubber import SessionDeal, keep_score
+    name = rules if rules in ("auction-1920", "auction-classic") else "auction-1920"
+    profile = find_profile(name)
+    while True:
+        results = []
+        for _ in range(rng.randint(2, 5)):
+            declarer = rng.choice(list(Seat))
+            strain = rng.choice(list(Strain))
+            level = rng.randint(1, 4)
+            doubling = _pick(rng, [(Doubling.UNDOUBLED, 5), (Doubling.DOUBLED, 1.5)])
+            tricks = max(0, min(13, 6 + level + _pick(rng, [(0, 3), (1, 2), (2, 1), (-1, 1.5), (-3, 0.7)])))
+            results.append(Result(Contract(level, strain, doubling), declarer, tricks))
+        rubbers = keep_score([SessionDeal(r) for r in results], profile)
+        if len(rubbers) == 1:
+            break
+    rubber = rubbers[0]
+    pad = [t("pad_line", lang, n=i, contract=contract_name(r.contract, lang),
+             declarer=_seat(r.declarer, lang), tricks=r.tricks)  # type: ignore[arg-type]
+           for i, r in enumerate(results, start=1)]
+    setup = t("pad_head", lang, rules=profile.name) + "\n" + "\n".join(pad)
+    position = {"rules": profile.name,
+                "results": [{"contract": str(r.contract), "declarer": r.declarer.name,  # type: ignore[union-attr]
+                             "tricks": r.tricks} for r in results]}
+    explain = [t("pad_totals", lang, side=side_name(s, lang), games=rubber.games_won(s), total=rubber.total(s))
+               for s in Side]
+    if rubber.finished and rubber.winner is not None and rng.random() < 0.75:
+        winner = rubber.winner
+        two = Side.NS if rubber.games_won(Side.NS) == 2 else Side.EW
+        hints = [(winner.opponents, t("h_rubber_points", lang) if winner is not two else t("h_rubber_total", lang))]
+        return Exercise("rubber", "rubber: who wins", setup, t("q_rubber_winner", lang), "side", winner,
+                        side_name(winner, lang), explain, hints, t("hint_rubber", lang), "game", position,
+                        "rubber_winner")
+    games = (rubber.games_won(Side.NS) > 0, rubber.games_won(Side.EW) > 0)
+    answer = {(True, True): "both", (True, False): "ns", (False, True): "ew", (False, False): "neither"}[games]
+    wrong = {"both": "ns", "ns": "neither", "ew": "neither", "neither": "ns"}[answer]
+    return Exercise("rubber", "rubber: games", setup, t("q_games", lang), "games", answer,
+                    t("games_" + answer, lang), explain, [(wrong, t("h_games", lang))], t("hint_games", lang),
+                    "game", position, "games_ns games_ew")
+
+
+GENERATORS: dict[str, Callable[[random.Random, str, str | None], Exercise]] = {
+    "scoring": drill_scoring, "auction": drill_auction, "tricks": drill_tricks, "imps": drill_imps,
+    "rubber": drill_rubber,
+}
+
+
+def generate(topic: str | None, rng: random.Random, lang: str = "en", rules: str | None = None) -> Exercise:
+    """One exercise of ``topic`` (any topic when None)."""
+    return GENERATORS[topic or rng.choice(TOPICS)](rng, lang, rules)
+
+
+# -- reading answers ----------------------------------------------------------
+
+_GAMES = {"both": "both", "les deux": "both", "ns": "ns", "n/s": "ns", "ew": "ew", "e/w": "ew", "eo": "ew",
+          "e/o": "ew", "neither": "neither", "none": "neither", "nobody": "neither", "aucun": "neither",
+          "personne": "neither", "ni l'un ni l'autre": "neither"}
+
+
+def read_answer(exercise: Exercise, text: str, lang: str = "en") -> Any:
+    """The learner's answer in the exercise's parsed form; raises
+    BridgekitError when it cannot be read."""
+    from ..errors import ParseError
+    if exercise.answer_type == "numbers":
+        words = text.replace(",", " ").replace("/", " ").split()
+        if len(words) != 2:
+            raise ParseError("two numbers")
+        return (parse_answer("number", words[0]), parse_answer("number", words[1]))
+    if exercise.answer_type == "games":
+        key = " ".join(text.lower().replace("-", "").split())
+        if key not in _GAMES:
+            raise ParseError("NS, EW, both or neither")
+        return _GAMES[key]
+    return parse_answer(exercise.answer_type, text, lang)
+
+
+# -- the drill runner ---------------------------------------------------------
+
+class DrillRunner:
+    """Asks ``count`` exercises, marks each answer, keeps a running score."""
+
+    def __init__(self, topic: str | None, inp: TextIO, out: TextIO, *, count: int = 10, seed: int | None = None,
+                 rules: str | None = None, lang: str = "en", ascii: bool = False, echo: bool | None = None) -> None:
+        from .runner import _isatty
+        self.topic = topic
+        self.inp = inp
+        self.out = out
+        self.count = count
+        self.rng = random.Random(seed)
+        self.rules = rules
+        self.lang = lang
+        self.ascii = ascii
+        self.echo = (not _isatty(inp)) if echo is None else echo
+        self.right = 0
+        self.asked = 0
+        self.missed: dict[str, int] = {}
+
+    def write(self, text: str = "") -> None:
+        from .display import learner_text
+        self.out.write(learner_text(text, self.ascii) + "\n")
+        self.out.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        from .display import learner_text
+        self.out.write(learner_text(prompt, self.ascii))
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.out.write("\n")
+            return None
+        line = line.rstrip("\r\n")
+        if self.echo:
+            self.out.write(line + "\n")
+        return line.strip()
+
+    def run(self) -> int:
+        """Run the drill; returns the number of right answers."""
+        from .display import wrap
+        lang = self.lang
+        what = self.topic or t("all_topics", lang)
+        self.write(wrap(t("drill_intro", lang, topic=what, count=self.count)))
+        for n in range(1, self.count + 1):
+            ex = generate(self.topic, self.rng, lang, self.rules)
+            self.write("")
+            left = t("exercise_of", lang, n=n, count=self.count)
+            right = t("score_so_far", lang, right=self.right, asked=self.asked)
+            self.write(f"{left}{' ' * max(2, 78 - len(left) - len(right))}{right}\n{'-' * 78}")
+            self.write(wrap(ex.setup.replace("\n", "\n\n")) if "\n" not in ex.setup else ex.setup)
+            self.write("\n" + wrap(t("question", lang) + ex.question))
+            verdict = self.one(ex)
+            if verdict is None:
+                break
+        self.summary()
+        return self.right
+
+    def one(self, ex: Exercise) -> bool | None:
+        """Ask one exercise; True right, False wrong, None when the learner quits."""
+        from .display import wrap
+        lang = self.lang
+        help_ = t("type_" + ex.answer_type, lang)
+        while True:
+            line = self.ask("\n" + t("drill_prompt", lang, help=help_))
+            if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
+                return None
+            if line == "":
+                continue
+            if line == "?":
+                self.write(wrap(t("hint", lang) + ex.hint))
+                continue
+            show = line.lower() in ("show", "voir", "??")
+            if not show:
+                try:
+                    given = read_answer(ex, line, lang)
+                except BridgekitError:
+                    self.write(t("unreadable", lang, text=line, help=help_))
+                    continue
+            self.asked += 1
+            if not show and given == ex.answer:
+                self.right += 1
+                self.write(t("right", lang) + "\n" + self.explained(ex))
+                return True
+            self.missed[ex.kind] = self.missed.get(ex.kind, 0) + 1
+            targeted = "" if show else next((h for a, h in ex.hints if a == given), "")
+            self.write(t("drill_wrong", lang, answer=ex.shown))
+            self.write(wrap(targeted or ex.hint))
+            self.write(self.explained(ex))
+            return False
+
+    @staticmethod
+    def explained(ex: Exercise) -> str:
+        """The engines' explanation: table rows as they are, sentences wrapped."""
+        from .display import wrap
+        return "\n".join(line if line.startswith("  ") else wrap(line) for line in ex.explain)
+
+    def summary(self) -> None:
+        lang = self.lang
+        self.write("\n" + t("summary", lang, right=self.right, asked=self.asked))
+        if self.missed:
+            review = ", ".join(f"{k} ({n})" for k, n in sorted(self.missed.items(), key=lambda kv: -kv[1]))
+            from .display import wrap
+            self.write(wrap(t("review", lang, topics=review)))
+        elif self.asked:
+            self.write(t("all_right", lang))

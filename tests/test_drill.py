@@ -1,0 +1,116 @@
+"""``bridgekit lesson drill``: generated exercises, marked by the engines.
+
+The generators are checked over many seeds against the lessons' own
+computations (``tutor.compute``, the path ``lesson check`` uses), and the
+runner is driven with piped answers."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from bridgekit.cli import cli
+from bridgekit.tutor.compute import compute
+from bridgekit.tutor.drill import TOPICS, Exercise, generate, read_answer
+
+SEEDS = range(150)
+
+
+def confirmed(ex: Exercise) -> Any:
+    """The exercise's answer recomputed from its position by the lessons'
+    computation, in the exercise's answer form."""
+    values = compute(ex.what, ex.position).values
+    keys = ex.key.split()
+    if ex.answer_type == "numbers":
+        return tuple(values[k] for k in keys)
+    if ex.answer_type == "games":
+        ns, ew = (values[k] > 0 for k in keys)
+        return {(True, True): "both", (True, False): "ns", (False, True): "ew", (False, False): "neither"}[(ns, ew)]
+    return values[keys[0]]
+
+
+@pytest.mark.parametrize("topic, rules", [
+    ("scoring", "contract"), ("scoring", "auction-1920"), ("scoring", "auction-classic"),
+    ("auction", None), ("tricks", None), ("imps", None), ("rubber", "auction-1920"), ("rubber", "auction-classic"),
+])
+def test_every_exercise_is_confirmed_by_the_engines(topic: str, rules: str | None) -> None:
+    for seed in SEEDS:
+        ex = generate(topic, random.Random(seed), "en", rules)
+        assert ex.topic == topic
+        assert confirmed(ex) == ex.answer, (seed, ex.setup, ex.question, ex.answer)
+        assert read_answer(ex, ex.shown) == ex.answer, (seed, ex.shown)  # the shown answer is accepted
+        assert all(wrong != ex.answer for wrong, _ in ex.hints), seed  # no hint on the right answer
+        if ex.what == "score":  # the setup states the result it asks about
+            assert f"takes {ex.position['tricks']} tricks" in ex.setup
+
+
+def test_edge_cases_come_up_often() -> None:
+    from bridgekit.contract import Contract
+    kinds: Counter[str] = Counter()
+    for seed in range(300):
+        ex = generate("scoring", random.Random(seed), "en", "contract")
+        contract = Contract.parse(ex.position["contract"])
+        items = " ".join(ex.explain)
+        kinds["slam bonus"] += "slam bonus" in items
+        kinds["doubled made"] += "making doubled" in items
+        kinds["redoubled made"] += "making redoubled" in items
+        kinds["vulnerable game"] += ex.position["vul"] != "None" and "game bonus" in items
+        kinds["doubled down"] += contract.doubling.value > 0 and "undertricks" in items
+    assert all(n >= 15 for n in kinds.values()), kinds
+    from bridgekit.rules.imps import IMP_BOUNDS
+    edges = {b for b in IMP_BOUNDS} | {b - 10 for b in IMP_BOUNDS}
+    diffs = [abs(generate("imps", random.Random(s)).position.get("diff", 1)) for s in range(200)]
+    assert sum(d in edges for d in diffs) >= 80
+
+
+def run_drill(args: list[str], answers: str) -> str:
+    result = CliRunner().invoke(cli, ["lesson", "drill", *args], input=answers)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def exercises(topic: str, seed: int, count: int, rules: str | None = None) -> list[Exercise]:
+    rng = random.Random(seed)
+    return [generate(topic, rng, "en", rules) for _ in range(count)]
+
+
+def test_piped_answers_right_wrong_and_summary() -> None:
+    exs = exercises("scoring", 11, 3)
+    wrong = next(ex for ex in exs[1:] if ex.hints)  # an exercise with a targeted hint
+    i = exs.index(wrong)
+    typed = [exs[0].shown, "", ""]
+    typed[i] = str(wrong.hints[0][0])
+    rest = [k for k in range(1, 3) if k != i][0]
+    typed[rest] = exs[rest].shown
+    out = run_drill(["scoring", "--seed", "11", "--count", "3"], "\n".join(typed) + "\n")
+    assert out.count("Right!") == 2
+    assert f"Not quite: the answer is {wrong.shown}." in out
+    assert " ".join(wrong.hints[0][1].split()) in " ".join(out.split())  # the hint aimed at that mistake
+    assert "2/3 correct." in out
+    assert "To review: scoring (contract)" in out
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_each_topic_runs_with_piped_answers(topic: str) -> None:
+    exs = exercises(topic, 3, 4, None)
+    typed = [exs[0].shown, exs[1].shown, "show", exs[3].shown]
+    out = run_drill([topic, "--seed", "3", "--count", "4"], "\n".join(typed) + "\n")
+    assert "3/4 correct." in out
+    assert "score 3/4" not in out and "score 2/3" in out  # the running score before the last one
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_end_of_input_stops_with_a_summary() -> None:
+    exs = exercises("imps", 5, 10)
+    out = run_drill(["imps", "--seed", "5"], exs[0].shown + "\n")
+    assert out.rstrip().endswith("1/1 correct.\nNothing to review: all right.")
+
+
+def test_unreadable_answer_is_asked_again() -> None:
+    exs = exercises("tricks", 2, 1)
+    out = run_drill(["tricks", "--seed", "2", "--count", "1"], "banana\n" + exs[0].shown + "\n")
+    assert "I could not read 'banana'" in out and "1/1 correct." in out
