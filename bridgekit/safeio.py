@@ -396,6 +396,9 @@ class StdoutRollback:
         st = _fstat(1)
         if st is None or not stat.S_ISREG(st.st_mode):
             return
+        err = _fstat(2)
+        if err is not None and _same(st, err):  # `> log 2>&1`: a log, not a document; keep it all
+            return
         try:
             import fcntl
             appending = fcntl.fcntl(1, fcntl.F_GETFL) & os.O_APPEND
@@ -409,6 +412,7 @@ class StdoutRollback:
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.ftruncate(1, self.start)
+            os.lseek(1, self.start, os.SEEK_SET)  # no hole if another descriptor shares the offset
             os.dup2(devnull, 1)
             os.close(devnull)
         except OSError:

@@ -432,3 +432,18 @@ def test_score_to_standard_output_writes_the_pbn_alone() -> None:
     assert [b.get("Score") for b in boards][:3] == ["NS 420", "NS 170", "NS -500"]
     assert all(not b.problems for b in boards)
     assert "total for N/S" in result.stderr
+
+
+def test_standard_output_and_error_in_one_log_are_kept_whole(tmp_path: Path) -> None:
+    """`> log 2>&1` is a log: interrupted, nothing is cut from it."""
+    path = big_file(tmp_path / "big.pbn", 8000)
+    log = tmp_path / "log"
+    with open(log, "w") as f:
+        proc = subprocess.Popen(BRIDGEKIT + ["show", "--json", str(path)], stdout=f, stderr=f, cwd=ROOT)
+        while log.stat().st_size == 0 and proc.poll() is None:
+            time.sleep(0.002)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(60)
+    text = log.read_bytes()
+    assert b"\x00" not in text
+    assert text.startswith(b"[") and text.rstrip().endswith(b"Interrupted.")
