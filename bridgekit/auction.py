@@ -1,7 +1,9 @@
 """The auction engine: legality of calls, the end of the auction, the contract
-and the declarer.  These rules are the same in every rules profile (seeds 000
-section 03, 002 "Enchère", 003 section 04, 004 section 3); what four passes
-*mean* for the score belongs to the profile, not here.
+and the declarer. These rules are the same in every rules profile (*Laws of
+Auction Bridge, New York Whist Club, 1920*, section 03; *How to Play Auction
+Bridge*, "Bidding"; *Duplicate Bridge: Same Cards, Different Decisions*,
+section 04; *Bridge: One Deal Against the Computer*, section 3); what four
+passes *mean* for the score belongs to the profile, not here.
 
 The rules, as the engine applies them:
 
@@ -33,10 +35,6 @@ from .cards import Strain
 from .contract import PASSED_OUT, Contract, Doubling
 from .errors import IllegalCallError
 from .seats import Seat
-
-#: Codes ``Auction.check`` can raise, in the order the README lists them.
-AUCTION_CODES = ("insufficient-bid", "double-nothing", "double-own-side", "double-doubled",
-                 "redouble-not-doubled", "redouble-own-double", "auction-ended")
 
 _STRAIN_ORDER = "\u2663 \u2666 \u2665 \u2660 NT"
 _BID, _PASS, _DOUBLE, _REDOUBLE = CallKind.BID, CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE
@@ -172,7 +170,7 @@ class Auction:
         """Raise ``IllegalCallError`` if ``call`` is not legal now.  Codes:
         ``auction-ended``, ``insufficient-bid``, ``double-nothing``,
         ``double-own-side``, ``double-doubled``, ``redouble-not-doubled``,
-        ``redouble-own-double``.  Returns None when the call is legal."""
+        ``redouble-redoubled``, ``redouble-own-double``.  Returns None when the call is legal."""
         bid_index, rank, doubling, _dbl, passes = self._states[-1]
         kind = call.kind
         if passes >= 4 or (passes == 3 and len(self.calls) > 3):
@@ -208,7 +206,7 @@ class Auction:
                                    "redouble-not-doubled")
         if doubling is Doubling.REDOUBLED:
             raise IllegalCallError(self._what(call) + f": {bid.symbol()} is already redoubled",
-                                   "redouble-not-doubled")
+                                   "redouble-redoubled")
         if not own_side:
             raise IllegalCallError(
                 self._what(call) + f": {bid.symbol()} was bid by the other side ({bidder}); "

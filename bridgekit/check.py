@@ -14,7 +14,7 @@ deal
     recorded on ``board.problems``, e.g. ``bad-deal``, ``bad-call``)
 auction
     ``insufficient-bid``, ``double-nothing``, ``double-own-side``,
-    ``double-doubled``, ``redouble-not-doubled``, ``redouble-own-double``,
+    ``double-doubled``, ``redouble-not-doubled``, ``redouble-redoubled``, ``redouble-own-double``,
     ``auction-ended`` (calls after the end), ``auction-incomplete`` (not ended
     and not marked ``*``), ``missing-dealer``, ``dealer-mismatch``,
     ``call-out-of-rotation`` (PBN ``^S``, a warning)
@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .auction import Auction
-from .board import Board, CardEntry, Problem
+from .board import Board, CallEntry, CardEntry, Problem
 from .calls import PASS, Call
 from .cards import Card, Strain
 from .contract import Contract, end_position_strain
@@ -55,7 +55,7 @@ _SEATS = tuple(Seat)
 CODES = (
     "duplicate-card", "hand-size", "missing-card", "bad-deal",
     "insufficient-bid", "double-nothing", "double-own-side", "double-doubled",
-    "redouble-not-doubled", "redouble-own-double", "auction-ended", "auction-incomplete",
+    "redouble-not-doubled", "redouble-redoubled", "redouble-own-double", "auction-ended", "auction-incomplete",
     "missing-dealer", "dealer-mismatch", "call-out-of-rotation",
     "wrong-hand", "already-played", "revoke", "play-ended", "wrong-leader", "lead-out-of-turn",
     "play-without-contract", "claim-impossible",
@@ -186,11 +186,10 @@ def _check_deal(board: Board, out: _Collector, reader_codes: set[str]) -> Deal |
     return deal
 
 
-def _flag(entry: object) -> str:
+def _flag(entry: CallEntry | CardEntry) -> str:
     """The PBN irregularity mark of a call/card entry (``^I``, ``^R``, ``^L``...)
     as the reader recorded it in ``flag``; empty when none."""
-    value = getattr(entry, "flag", None) or getattr(entry, "irregularity", None)
-    return str(value).upper() if value else ""
+    return entry.flag.upper() if entry.flag else ""
 
 
 def _check_auction(board: Board, out: _Collector) -> Auction | None:
@@ -209,7 +208,7 @@ def _check_auction(board: Board, out: _Collector) -> Auction | None:
         out.add("dealer-mismatch", f"the auction starts with {rec.first.full_name} but the dealer is "
                 f"{dealer.full_name}, who must call first", "Auction", line=rec.line)
     auction = Auction(rec.first)
-    skipped = list(getattr(rec, "skipped", ()) or ())
+    skipped = rec.skipped
     for i, entry in enumerate(rec.calls):
         line = entry.line if entry.line is not None else rec.line
         for _ in range(skipped.count(i)):
@@ -233,8 +232,7 @@ def _check_auction(board: Board, out: _Collector) -> Auction | None:
                                                     if marked else ""),
                     line=line, call_index=i, severity="warning" if marked else "error")
             auction.push_irregular(entry.call)
-    if not auction.is_complete() and not rec.incomplete_marker \
-            and not getattr(rec, "continue_marker", False):
+    if not auction.is_complete() and not rec.incomplete_marker and not rec.continue_marker:
         # PBN 3.5 recommends '+' for an auction to be continued but does not
         # require it: with no contract recorded either (a lesson's question),
         # the unfinished auction is a warning
@@ -364,11 +362,11 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
     for row in rec.tricks:
         n = len(play)
         by_seat: list[CardEntry | None] = [None] * 4
-        loot = None
+        lead_out_of_turn = None
         for k, e in enumerate(row[:4]):
             by_seat[(opening + k) % 4] = e
             if e is not None and e.flag and "^L" in _flag(e):
-                loot = loot or (_SEATS[(opening + k) % 4], e)
+                lead_out_of_turn = lead_out_of_turn or (_SEATS[(opening + k) % 4], e)
         if n >= 52:
             entry = next((e for e in row if e is not None and e.card is not None), None)
             if entry is not None:
@@ -376,8 +374,8 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
                         line=entry.line if entry.line is not None else rec.line, card_index=n)
             stopped = True
             break
-        if loot is not None:
-            seat, e = loot
+        if lead_out_of_turn is not None:
+            seat, e = lead_out_of_turn
             line = e.line if e.line is not None else rec.line
             if seat is play.leader:
                 out.add("lead-out-of-turn", f"trick {n // 4 + 1}: the lead is marked ^L (out of turn) "

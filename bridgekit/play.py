@@ -1,7 +1,9 @@
 """The play engine: turn order, following suit, trick winners, claims.
 
-The same in every rules profile (seeds 000 section 04, 002 "Déroulement du
-jeu", 003 section 05, 004 section 4):
+The same in every rules profile (*Laws of Auction Bridge, New York Whist Club,
+1920*, section 04; *How to Play Auction Bridge*, "Play"; *Duplicate Bridge:
+Same Cards, Different Decisions*, section 05; *Bridge: One Deal Against the
+Computer*, section 4):
 
 * The player on declarer's left leads to the first trick; play goes clockwise;
   dummy's cards are played (by declarer) when it is dummy's turn.
@@ -27,9 +29,6 @@ from .cards import Card, Strain, Suit, card_name
 from .deal import Deal
 from .errors import IllegalCardError
 from .seats import Seat
-
-#: Codes ``Play.check`` can raise.
-PLAY_CODES = ("wrong-hand", "already-played", "revoke", "play-ended")
 
 SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 _SEATS = tuple(Seat)
@@ -124,7 +123,7 @@ class Play:
         self._counts = counts                     # cards left per seat per suit (known hands)
         self._left: list[set[Card] | None] = [None if h is None else set(h) for h in hands]  # known hands' cards not yet played
         self._shown_out: list[list[int]] = [[0, 0, 0, 0] for _ in _SEATS]  # times failed to follow
-        self._loot: dict[int, Seat] = {}           # trick -> rightful leader, for accepted leads out of turn
+        self._lead_out_of_turn: dict[int, Seat] = {}           # trick -> rightful leader, for accepted leads out of turn
         for card in cards:
             self.push(card)
 
@@ -142,7 +141,7 @@ class Play:
         other._counts = [None if c is None else list(c) for c in self._counts]
         other._left = [None if h is None else set(h) for h in self._left]
         other._shown_out = [list(v) for v in self._shown_out]
-        other._loot = dict(self._loot)
+        other._lead_out_of_turn = dict(self._lead_out_of_turn)
         return other
 
     @property
@@ -323,7 +322,7 @@ class Play:
             raise IllegalCardError("all 13 tricks have been played", "play-ended")
         if n % 4:
             raise IllegalCardError(f"{seat.full_name} cannot lead: a trick is in progress", "wrong-hand")
-        self._loot[n // 4] = self._leaders[-1]
+        self._lead_out_of_turn[n // 4] = self._leaders[-1]
         self._leaders[-1] = seat
 
     def _append(self, card: Card, held: bool) -> None:
@@ -361,17 +360,14 @@ class Play:
             led = self.cards[m - m % 4].suit
             if card.suit is not led:
                 self._shown_out[seat][led] -= 1
-        elif m // 4 in self._loot:
-            self._leaders[-1] = self._loot.pop(m // 4)
+        elif m // 4 in self._lead_out_of_turn:
+            self._leaders[-1] = self._lead_out_of_turn.pop(m // 4)
         return card
 
     @property
     def legal_cards(self) -> "LegalCards":
         """The cards the player to move may play, as a live view."""
         return LegalCards(self)
-
-
-_SUIT_NAMES = SUIT_NAMES  # backward-compatible alias
 
 
 class LegalCards:

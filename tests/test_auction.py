@@ -120,7 +120,7 @@ def test_redouble_needs_a_double() -> None:
     assert code_of("", "XX") == "redouble-not-doubled"
     assert code_of("1S", "XX") == "redouble-not-doubled"
     assert code_of("1S P", "XX") == "redouble-not-doubled"
-    assert code_of("1S X XX", "XX") == "redouble-not-doubled"       # already redoubled
+    assert code_of("1S X XX", "XX") == "redouble-redoubled"         # already redoubled
     assert code_of("1S X 2H", "XX") == "redouble-not-doubled"       # the new bid cancelled it
 
 
@@ -246,8 +246,10 @@ def oracle_code(prefix: list[Call], call: Call) -> str | None:
         if same_side:
             return "double-own-side"
         return "double-doubled" if after else None
-    if after != [DOUBLE]:
+    if not after:
         return "redouble-not-doubled"
+    if after != [DOUBLE]:
+        return "redouble-redoubled"
     return None if same_side else "redouble-own-double"
 
 

@@ -1,5 +1,5 @@
 """bridgekit play: the bidding system, the honest card player and whole games
-driven through stdin (document 004)."""
+driven through stdin (*Bridge: One Deal Against the Computer*)."""
 
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ def test_hand_shape() -> None:
     assert not HandInfo.of(Hand.parse("A.KJ42.K9843.Q72")).balanced
 
 
-# -- dealing as document 004 ----------------------------------------------------------
+# -- dealing as the single-deal game says ----------------------------------------
 
 def test_cards_dealt_one_at_a_time_from_west() -> None:
     from bridgekit.cards import ALL_CARDS

@@ -1,5 +1,5 @@
-"""Auction Bridge scoring: ``auction-1920`` (document 000) and
-``auction-classic`` (document 002)."""
+"""Auction Bridge scoring: ``auction-1920`` (*Laws of Auction Bridge, New York
+Whist Club, 1920*) and ``auction-classic`` (*How to Play Auction Bridge*)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bridgekit.contract import PASSED_OUT, Contract, Doubling, Result
 from bridgekit.deal import Deal, Hand
 from bridgekit.errors import BridgekitError
 from bridgekit.rules import ABOVE, BELOW, find_profile
-from bridgekit.rules.auction import (TRICK_VALUE, honours_1920, honours_classic, honours_held)
+from bridgekit.rules.auction_bridge import (TRICK_VALUE, honours_1920, honours_classic, honours_held)
 from bridgekit.seats import Seat, Side, Vul
 
 A1920 = find_profile("auction-1920")

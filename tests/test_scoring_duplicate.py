@@ -1,5 +1,6 @@
-"""Duplicate scoring (profile ``contract``, documents 003 sections 06-09 and
-004 section 5) and the IMP table of 003 section 08."""
+"""Duplicate scoring (profile ``contract``: *Duplicate Bridge: Same Cards,
+Different Decisions*, sections 06-09; *Bridge: One Deal Against the Computer*,
+section 5) and the IMP table (*Duplicate Bridge*, section 08)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def ns(contract: str, declarer: str, tricks: int, vul: str = "None") -> int:
     return CONTRACT.score(Result(Contract.parse(contract), Seat.parse(declarer), tricks), Vul.parse(vul), None).ns
 
 
-# -- the worked examples of 003 section 09 ------------------------------------------
+# -- the worked examples of Duplicate Bridge, section 09 ------------------------
 
 def test_worked_example_420_170_250_is_6_imps() -> None:
     table1 = ns("4S", "N", 10, "None")

@@ -33,7 +33,7 @@ from ..deal import Deal
 from ..errors import BridgekitError, ParseError
 from ..rules import Profile
 from ..scoring import profile_for_board
-from ..seats import Seat, Vul
+from ..seats import Seat, Vul, dealer_for_board
 
 if TYPE_CHECKING:
     from .solving import Solver
@@ -299,7 +299,6 @@ def solve_boards(boards: Iterable[Board], force: bool = False, progress: Callabl
 def board_vul_dealer(board: Board) -> tuple[Vul | None, Seat | None]:
     """Vulnerability and dealer from the tags, else from the board number's
     duplicate cycle; None where neither tells."""
-    from ..seats import dealer_for_board
     vul, dealer = board.vulnerable, board.dealer
     number = board.number
     if vul is None and number is not None and number >= 1:

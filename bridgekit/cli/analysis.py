@@ -16,6 +16,7 @@ from tabulate import tabulate
 
 from ..board import Board
 from ..cards import Strain
+from ..contract import Contract
 from ..errors import BridgekitError, ExitStatus
 from ..rules import Profile
 from ..seats import Seat
@@ -531,7 +532,6 @@ def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], as_json: bo
 
 
 def _render_postmortem(pm: Any, room: str | None, ascii_: bool) -> str:
-    from ..contract import Contract
     try:
         contract = Contract.parse(pm.contract).symbol(ascii_)
     except BridgekitError:

@@ -14,6 +14,7 @@ import click
 
 from ..board import Problem
 from ..calls import Call
+from ..check import check_auction, check_board, check_play
 from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
@@ -92,8 +93,6 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
 
 def _check_files(files: tuple[str, ...], quiet: bool, as_json: bool, as_csv: bool, ascii_: bool,
                  wanted: tuple[str, ...] = ()) -> int:
-    from ..check import check_board
-
     status = RunStatus()
     boards = 0
     with_errors = 0
@@ -161,8 +160,6 @@ def _parse_items(text: str, parse: Any, what: str) -> list[Any]:
 
 
 def _quick_auction(text: str, dealer: Seat, as_json: bool, ascii_: bool) -> int:
-    from ..check import check_auction
-
     calls = _parse_items(text, Call.parse, "--auction")
     result = check_auction(calls, dealer)
     a = result.auction
@@ -193,8 +190,6 @@ def _quick_auction(text: str, dealer: Seat, as_json: bool, ascii_: bool) -> int:
 
 
 def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, as_json: bool, ascii_: bool) -> int:
-    from ..check import check_play
-
     if contract.is_passed_out:
         raise click.BadParameter("a passed-out deal has no play", param_hint="--contract")
     cards = _parse_items(text, Card.parse, "--play")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
@@ -13,7 +14,8 @@ from ..calls import Call
 from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
-from ..errors import BridgekitError
+from ..errors import BridgekitError, ExitStatus, FileFormatError
+from ..formats import read_boards
 from ..rules import Profile, find_profile, profile_names
 from ..seats import Seat, Vul
 
@@ -79,7 +81,6 @@ def wants_ascii(flag: bool) -> bool:
 
 def use_colour() -> bool:
     """Colour only on a terminal (and never with NO_COLOR)."""
-    import os
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
@@ -98,7 +99,6 @@ class RunStatus:
 
     @property
     def exit_code(self) -> int:
-        from ..errors import ExitStatus
         if self.unreadable:
             return ExitStatus.UNREADABLE
         if self.problems or self.missing:
@@ -114,7 +114,6 @@ def expand_inputs(paths: tuple[str, ...] | list[str]) -> list[str]:
     """The inputs with each directory replaced by every ``*.pbn`` and ``*.lin``
     file under it (any case, sub-directories included), sorted; a directory
     holding none stays as it is, for the reader to report."""
-    import os
     out: list[str] = []
     for path in paths:
         if path == "-" or not os.path.isdir(path):
@@ -153,9 +152,6 @@ def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
     with the next file.  A file of zero boards is said on stderr (it is valid);
     boards asked for and found nowhere are said at the end and counted in
     ``status.missing``."""
-    from ..errors import FileFormatError
-    from ..formats import read_boards
-
     inputs = expand_inputs(paths)
     selected = read = 0
     for path in inputs:

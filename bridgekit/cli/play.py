@@ -7,9 +7,14 @@ import sys
 
 import click
 
+from ..board import Board
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
+from ..formats import read_boards
+from ..game import GameAborted, GameOptions, deal_cards, play_game
+from ..game.cardplay import DEFAULT_SAMPLES, DEFAULT_THINK
 from ..rules import find_profile
+from ..scoring import score_board
 from ..seats import Vul
 from .options import DEAL, VUL, RunStatus, ascii_option, board_matches, use_colour, wants_ascii
 from .safewrite import open_output, write_boards_out
@@ -19,8 +24,6 @@ _CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 def _board_deal(spec: str) -> tuple[Deal, Vul | None]:
     """The deal (and vulnerability) of ``FILE:N`` (the Board tag N, else the N-th board)."""
-    from ..formats import read_boards
-
     path, sep, number = spec.rpartition(":")
     if not sep or not path or not (number.strip().isascii() and number.strip().isdigit() and len(number) < 10):
         raise click.BadParameter(f"{spec[-60:]!r} is not FILE:N with N a board number (e.g. samples/match.pbn:1)",
@@ -86,9 +89,6 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
       bridgekit play --board samples/match.pbn:1 --save mine.pbn
       bridgekit play --auto --seed 3 --samples 4 --no-save
     """
-    from ..game import GameAborted, GameOptions, deal_cards, play_game
-    from ..game.cardplay import DEFAULT_SAMPLES, DEFAULT_THINK
-
     if deal is not None and board is not None:
         raise click.UsageError("give --deal or --board, not both")
     source = [board.rpartition(":")[0]] if board is not None else []
@@ -138,11 +138,9 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
     click.echo(f"Record saved to {path}\n(bridgekit show {path} replays it).")
 
 
-def _print_score(board: object, ascii_: bool) -> None:
+def _print_score(board: Board, ascii_: bool) -> None:
     """The score and its breakdown, N/S and E/W equal and opposite."""
-    from ..scoring import score_board
-
-    scored = score_board(board, find_profile("contract"))  # type: ignore[arg-type]
+    scored = score_board(board, find_profile("contract"))
     score = scored.score
     if score is None:
         return

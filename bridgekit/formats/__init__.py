@@ -108,10 +108,7 @@ def _read(kind: str, source: os.PathLike[str] | IO[bytes] | bytes, name: str) ->
         from .lin import read_lin
         yield from read_lin(source, name)
     elif kind == "json":
-        try:
-            from .json import read_json
-        except ImportError:
-            raise FileFormatError("JSON input is not supported", name) from None
+        from .json import read_json
         yield from read_json(source, name)
     else:
         raise FileFormatError(f"unknown format {kind!r} (expected pbn, lin or json)", name)

@@ -4,7 +4,7 @@
   computer's calls with reasons, and what anyone's calls show.
 * ``cardplay``: single-dummy card play by sampling layouts consistent with
   what a seat has seen and solving them double dummy.
-* ``session``: one deal at the table as document 004 describes it.
+* ``session``: one deal at the table as *Bridge: One Deal Against the Computer* describes it.
 """
 
 from __future__ import annotations

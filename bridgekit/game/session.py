@@ -1,4 +1,5 @@
-"""The table session of ``bridgekit play``: one deal as in document 004.
+"""The table session of ``bridgekit play``: one deal as in *Bridge: One Deal
+Against the Computer*.
 
 You sit South; the computer sits North (your partner), East and West.  South
 deals, the cards going one at a time clockwise from West.  The auction follows
@@ -37,11 +38,12 @@ from ..play import Play
 from ..render import (call_text, card_text, contract_text, render_auction, render_deal, render_hand,
                       visible_len, vul_text)
 from ..rules.duplicate import CONTRACT
+from ..scoring import score_board, write_score_tags
 from ..seats import Seat, Side, Vul
 from .bidding import Bidder
 from .cardplay import DEFAULT_SAMPLES, DEFAULT_THINK, CardPlayer, TableView
 
-#: The human's seat (document 004): South, who also deals.
+#: The human's seat: South, who also deals.
 YOU = Seat.S
 DEALER = Seat.S
 
@@ -70,7 +72,7 @@ class GameAborted(BridgekitError):
 
 
 def deal_cards(seed: int | None = None) -> Deal:
-    """Shuffle and deal as document 004 says: one card at a time clockwise,
+    """Shuffle and deal as the rules of the single-deal game say: one card at a time clockwise,
     starting with West (the player on the dealer South's left)."""
     cards = list(ALL_CARDS)
     random.Random(seed).shuffle(cards)
@@ -108,8 +110,6 @@ class GameRecord:
     def to_board(self) -> Board:
         """The record as a PBN board (tags, auction and play sections with
         notes), scored: ``Score`` is filled by ``bridgekit.scoring``."""
-        from ..scoring import score_board, write_score_tags
-
         b = Board()
         human = self.human
 

@@ -266,6 +266,6 @@ def profile_for_scoring(scoring: str | None) -> Profile:
 
 # The profiles, registered as their modules load.
 from .duplicate import CONTRACT  # noqa: E402
-from . import auction  # noqa: E402,F401
+from . import auction_bridge  # noqa: E402,F401
 
 DEFAULT: Profile = CONTRACT

@@ -1,5 +1,6 @@
-"""The ``contract`` profile: duplicate contract bridge scoring (documents 003
-sections 06-07 and 004 section 5).
+"""The ``contract`` profile: duplicate contract bridge scoring (*Duplicate
+Bridge: Same Cards, Different Decisions*, sections 06-07; *Bridge: One Deal
+Against the Computer*, section 5).
 
 Made contract, to declarer's side:
 

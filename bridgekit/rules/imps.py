@@ -1,4 +1,5 @@
-"""International Match Points (document 003 section 08) and matchpoints.
+"""International Match Points (*Duplicate Bridge: Same Cards, Different
+Decisions*, section 08) and matchpoints.
 
 The IMP table is given there as ranges of score differences (0-10 -> 0,
 20-40 -> 1, ... 4000 and more -> 24).  Ordinary scores are multiples of 10, so

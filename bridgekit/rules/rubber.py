@@ -1,4 +1,5 @@
-"""The rubber score pad of Auction Bridge (documents 000 section 05/08 and 002).
+"""The rubber score pad of Auction Bridge (*Laws of Auction Bridge, New York
+Whist Club, 1920*, sections 05 and 08; *How to Play Auction Bridge*).
 
 A session is a sequence of deals in playing order.  Every scored item goes on
 the pad above or below the line for its side (N/S is "WE", E/W "THEY").  Trick
@@ -18,9 +19,9 @@ dealer, under ``auction-classic`` the same dealer deals again.  ``next_dealer``
 says who should deal the following deal, and the pad notes any deal whose
 recorded dealer differs.
 
-A rubber still open at the end of the session is *unfinished*: it has no
-rubber bonus, and the side ahead on points leads (document 002 calls it the
-winner when play has to stop).
+A rubber still open at the end of the session is *unfinished*: it has no rubber
+bonus, and the side ahead on points leads (*How to Play Auction Bridge* calls
+it the winner when play has to stop).
 """
 
 from __future__ import annotations

@@ -22,8 +22,13 @@ from ..contract import PASSED_OUT, Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError
 from ..play import Play, trick_winner
-from ..rules import Profile, find_profile
+from ..formats import read_boards
+from ..rules import ABOVE, BELOW, Profile, find_profile
+from ..rules.imps import imps as imps_of
+from ..rules.rubber import SessionDeal, keep_score
+from ..scoring import score_boards, team_match
 from ..seats import Seat, Side, Vul, dealer_for_board
+from .loader import lessons_dir
 from .model import LessonError
 
 
@@ -391,7 +396,6 @@ def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
     honours = [i for i in score.items if _is_honours(i.item)]
     values["honours"] = sum(i.points for i in honours)
     values["trick_points"] = sum(i.points for i in score.items if i.item.lower().startswith("trick points"))
-    from ..rules import ABOVE, BELOW
     if result.declarer is not None:
         mine, theirs = result.declarer.side, result.declarer.side.opponents
         values.update(
@@ -420,12 +424,6 @@ def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
     return Computed(values, lines)
 
 
-def imps_for(diff: int) -> int:
-    """IMPs for a difference (sign kept), by the IMP table of 003 section 08."""
-    from ..rules.imps import imps
-    return imps(diff)
-
-
 def compute_imps(pos: dict[str, Any], ascii: bool) -> Computed:
     if "scores" in pos:
         scores = _get(pos, "scores")
@@ -438,10 +436,7 @@ def compute_imps(pos: dict[str, Any], ascii: bool) -> Computed:
         if not isinstance(diff, int):
             raise PositionError("diff must be a whole number")
         lines = []
-    try:
-        imps = imps_for(diff)
-    except ImportError as e:
-        raise PositionError(f"the IMP table is not available ({e})") from None
+    imps = imps_of(diff)
     lines.append(f"A difference of {diff:+d} is {imps:+d} IMPs")
     return Computed({"diff": diff, "imps": imps}, lines)
 
@@ -473,8 +468,6 @@ def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
     """A sequence of deals in one rubber profile, kept on the pad by the same
     code as ``bridgekit rubber``: the running trick points below the line for
     each side, and the deal that completes a game."""
-    from ..rules import ABOVE, BELOW
-    from ..rules.rubber import SessionDeal, keep_score
     profile = pos_profile(pos)
     results = _get(pos, "results")
     if not isinstance(results, list) or not results:
@@ -532,14 +525,11 @@ def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
     """A team match from a file, computed by the same library code as
     ``bridgekit match``: boards paired by number and room, open room (team A
     N/S) minus closed room, the difference in IMPs, and the total."""
-    from ..formats import read_boards
-    from ..scoring import score_boards, team_match
     profile = pos_profile(pos)
     path = Path(str(_get(pos, "file")))
     if not path.is_absolute():
         # a file named relative to the project (samples/match.pbn): next to the
         # lessons, else in the source tree around the package
-        from .loader import lessons_dir
         candidates = [lessons_dir().parent / path, Path(__file__).resolve().parents[2] / path]
         path = next((c for c in candidates if c.is_file()), candidates[0])
     try:

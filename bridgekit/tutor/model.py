@@ -8,7 +8,7 @@ A lesson file looks like this (see ``lessons/*.toml`` for real ones)::
     [[steps]]
     kind = "example"               # text, example or quiz
     title = "A ruff wins the trick"
-    source = "000 section 09"      # where the rule comes from
+    source = "Laws of Auction Bridge (1920), section 09"  # where the rule comes from
     text = '''...the rule, in bridgekit's words...'''
     trump = "S"                    # the position (see Position below)
     leader = "W"

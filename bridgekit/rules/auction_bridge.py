@@ -1,6 +1,6 @@
-"""The Auction Bridge profiles: ``auction-1920`` (document 000, the 1920 code
-of the New York Whist Club) and ``auction-classic`` (document 002, the later
-fixed-value honours).
+"""The Auction Bridge profiles: ``auction-1920`` (*Laws of Auction Bridge, New
+York Whist Club, 1920*, the American code) and ``auction-classic`` (*How to
+Play Auction Bridge*, the later fixed-value honours).
 
 Both share (and the code shares):
 
@@ -64,7 +64,7 @@ HonoursTable = Callable[[Strain, Split], int]
 
 
 def honours_1920(strain: Strain, split: Split) -> int:
-    """The 1920 honours table (document 000 section 07)."""
+    """The 1920 honours table (*Laws of Auction Bridge, New York Whist Club, 1920*, section 07)."""
     big, small = split
     held = big + small
     if strain is Strain.NT:
@@ -82,7 +82,7 @@ def honours_1920(strain: Strain, split: Split) -> int:
 
 
 def honours_classic(strain: Strain, split: Split) -> int:
-    """The later fixed-value honours table (document 002, Comptage 6)."""
+    """The later fixed-value honours table (*How to Play Auction Bridge*, "Scoring", 6)."""
     big, small = split
     held = big + small
     if strain is Strain.NT:
