@@ -155,11 +155,12 @@ def _shorten(text: str, width: int, ascii: bool = False) -> str:
 
 # -- the auction -------------------------------------------------------------------
 
-def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry], dealer: Seat | None = None, *,
-                   notes: Mapping[int, str] | None = None, ascii: bool = False, colour: bool = False) -> str:
-    """The auction in West North East South columns starting at the dealer's
-    column (cells before it are ``-``), note references as ``(n)`` after the
-    call and the notes listed below, wrapped to 80 columns.
+def auction_cells(auction: Auction | AuctionRecord | Sequence[Call | CallEntry], dealer: Seat | None = None, *,
+                  notes: Mapping[int, str] | None = None, ascii: bool = False,
+                  colour: bool = False) -> tuple[list[str], list[str]]:
+    """The auction as cells in West North East South order (``-`` before the
+    dealer's column; note references as ``(n)`` after the call; ``All pass``
+    and ``...`` markers as the record has them) and the notes as ``(n) text``.
 
     ``auction`` is an :class:`Auction`, a board's :class:`AuctionRecord`, or a
     sequence of calls (``dealer`` required).  Raises ValueError when ``dealer``
@@ -185,8 +186,6 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
             raise ValueError("render_auction needs the dealer for a plain list of calls")
         first = dealer
         entries = list(auction)
-    cell = 9
-    header = "".join(pad(s.full_name, cell) for s in COLUMNS).rstrip()
     cells: list[str] = ["-"] * COLUMNS.index(first)
     for e in entries:
         call = e.call if isinstance(e, CallEntry) else e
@@ -201,18 +200,37 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
         cells.append("All pass")
     if incomplete:
         cells.append("...")
+    # BBO writes suits in explanations as !S !H !D !C
+    note_lines = [f"({number}) " + _BBO_SUIT.sub(lambda m: suit_text(Suit[m.group(1).upper()], ascii, False),
+                                                 text.strip())
+                  for number, text in sorted((notes or {}).items())]
+    return cells, note_lines
+
+
+def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry], dealer: Seat | None = None, *,
+                   notes: Mapping[int, str] | None = None, ascii: bool = False, colour: bool = False) -> str:
+    """The auction in West North East South columns starting at the dealer's
+    column (cells before it are ``-``), note references as ``(n)`` after the
+    call and the notes listed below, wrapped to 80 columns.
+
+    ``auction`` is an :class:`Auction`, a board's :class:`AuctionRecord`, or a
+    sequence of calls (``dealer`` required).  Raises ValueError when ``dealer``
+    is needed and missing.
+    """
+    cells, note_lines = auction_cells(auction, dealer, notes=notes, ascii=ascii, colour=colour)
+    cell = 9
+    header = "".join(pad(s.full_name, cell) for s in COLUMNS).rstrip()
     lines = [header]
     for i in range(0, len(cells), 4):
         lines.append("".join(pad(c, cell) for c in cells[i:i + 4]).rstrip())
     unread = auction.unread if isinstance(auction, AuctionRecord) else []
-    if not entries and not all_pass and not unread:
+    if all(c in ("-", "...") for c in cells) and not unread:
         lines.append("(no calls)")
     for text in unread:  # what the file has where calls were expected (prose), as written
         lines.extend(textwrap.wrap(text, WIDTH) or [""])
-    for number, text in sorted((notes or {}).items()):
-        # BBO writes suits in explanations as !S !H !D !C
-        text = _BBO_SUIT.sub(lambda m: suit_text(Suit[m.group(1).upper()], ascii, False), text.strip())
-        wrapped = textwrap.wrap(f"({number}) {text}", WIDTH - 2, subsequent_indent="    ") or [f"({number})"]
+    for text in note_lines:
+        number, _, rest = text.partition(" ")
+        wrapped = textwrap.wrap(f"{number} {rest}", WIDTH - 2, subsequent_indent="    ") or [number]
         if colour:
             wrapped = [_RED_SUITS.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", w) for w in wrapped]
         lines.extend(wrapped)
