@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "dd": ("analysis", "dd", "Double-dummy tables (DDS)."),
     "par": ("analysis", "par", "Par score and contracts under a rules profile."),
     "analyse": ("analysis", "analyse", "Double-dummy post-mortem of a played board."),
+    "handrecord": ("handrecord", "handrecord", "Hand records to print: diagrams, HCP, DD table, par (HTML, PDF)."),
     "lesson": ("lesson", "lesson", "Lessons: step through the rules with worked examples."),
     "play": ("play", "play", "Play one deal as South against the computer."),
 }

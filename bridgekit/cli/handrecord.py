@@ -1,0 +1,166 @@
+"""``bridgekit handrecord``: the hand records a director prints after a
+session, as HTML or PDF (thin: options here, the model in
+``bridgekit.handrecord``, the pages in its ``html`` and ``pdf`` writers)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Iterator
+
+import click
+
+from ..board import Board
+from ..errors import BridgekitError, ExitStatus
+from .analysis import _Progress, _guard, _where
+from .options import RunStatus, ascii_option, iter_boards, rules_option
+
+_CTX = {"help_option_names": ["-h", "--help"]}
+_EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
+
+
+@click.command(context_settings=_CTX)
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False, allow_dash=True),
+              metavar="OUT", help="OUT.html or OUT.pdf (- writes HTML on standard output).")
+@click.option("--to", "to", type=click.Choice(["html", "pdf"], case_sensitive=False), default=None,
+              help="Output format (default: from OUT's extension).")
+@click.option("--per-page", type=click.Choice(["1", "2", "4", "6"]), default="4", show_default=True,
+              help="Boards on a page (fewer when a board's auction, play or commentary needs the room).")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper size.")
+@click.option("--title", default=None, help="Title of the pages (default: the file's Event, Site and Date).")
+@click.option("--auction", is_flag=True, help="Show each table's auction (and contract and result).")
+@click.option("--play", is_flag=True, help="Show each table's play, trick by trick (and contract and result).")
+@click.option("--commentary", is_flag=True, help="Show the { } commentary the file carries.")
+@rules_option
+@click.option("--trust-tags", is_flag=True,
+              help="Take every DoubleDummyTricks tag as the file records it (never solve those boards).")
+@ascii_option
+def handrecord(files: tuple[str, ...], output: str, to: str | None, per_page: str, paper: str,
+               title: str | None, auction: bool, play: bool, commentary: bool, rules: str | None,
+               trust_tags: bool, ascii_: bool) -> None:
+    """Hand records to print or post: every board's diagram with high-card
+    points, the double-dummy table and the par, as HTML or PDF.
+
+    Boards come in file order; the rooms of a team match share one diagram.
+    Double-dummy tables come from the boards' DoubleDummyTricks tags when
+    `bridgekit dd -o` wrote them (with --trust-tags: whatever the file
+    records), otherwise they are solved, with a progress bar on a terminal.
+    Par is under each board's Scoring tag, or --rules.  The title block
+    comes from the first board's Event, Site and Date tags (or --title).
+    HTML is one self-contained file (no scripts, nothing fetched) that prints
+    page for page as the PDF does; the PDF embeds its font.  OUT is written
+    whole or not at all; the inputs are never changed.
+
+    \b
+    Examples:
+      bridgekit handrecord session.pbn -o session.pdf
+      bridgekit handrecord session.pbn -o session.html --per-page 6
+      bridgekit handrecord match.pbn -o match.pdf --auction --play --paper letter
+      bridgekit handrecord session.pbn -o - | gzip > session.html.gz
+    """
+    fmt = (to or _format_of(output) or "").lower()
+    if not fmt:
+        raise click.UsageError(f"cannot tell the format of {output}: name it .html or .pdf, or use --to")
+    if output == "-" and fmt == "pdf" and sys.stdout.isatty():
+        raise click.UsageError("a PDF on a terminal is unreadable: give -o OUT.pdf (or redirect)")
+    if output != "-":
+        for path in files:
+            if path != "-" and os.path.exists(path) and os.path.exists(output) and os.path.samefile(path, output):
+                raise click.UsageError(f"OUT is the input file {path}: choose another name")
+        if not os.path.isdir(os.path.dirname(os.path.abspath(output))):
+            raise click.UsageError(f"cannot write {output}: its folder does not exist")
+    if rules is not None:
+        from ..rules import find_profile
+        try:
+            find_profile(rules)
+        except BridgekitError as e:
+            raise click.BadParameter(str(e), param_hint="--rules") from None
+    options = [name for name, on in (("auction", auction), ("play", play), ("commentary", commentary)) if on]
+    ctx = click.get_current_context()
+    ctx.exit(_guard(lambda: _handrecord(files, output, fmt, int(per_page), paper.lower(), title, options,
+                                        rules, trust_tags, ascii_)))
+
+
+def _format_of(path: str) -> str | None:
+    if path == "-":
+        return "html"
+    return _EXTENSIONS.get(os.path.splitext(path)[1].lower())
+
+
+def _handrecord(files: tuple[str, ...], output: str, fmt: str, per_page: int, paper: str, title: str | None,
+                options: list[str], rules: str | None, trust_tags: bool, ascii_: bool) -> int:
+    from ..handrecord import build_hand_record, hand_record_tables
+    from ..handrecord.layout import plan
+
+    status = RunStatus()
+    progress = _Progress(files, enabled=True)
+
+    def tables() -> Iterator[Any]:
+        for path in files:
+            yield from hand_record_tables(iter_boards((path,), status), trust_tags=trust_tags, progress=progress)
+
+    def problem(board: Board, message: str) -> None:
+        progress.finish()
+        click.echo(f"bridgekit: {_where(board, board.file or '?')}: {message}", err=True)
+        status.problems += 1
+
+    try:
+        record = build_hand_record(tables(), rules=rules, options=options, ascii=ascii_, title=title,
+                                   on_problem=problem)
+    finally:
+        progress.finish()
+    if not record.boards:
+        if not status.unreadable:
+            click.echo(f"bridgekit: no board with a deal in {', '.join(files)}: nothing written", err=True)
+            status.problems += 1
+        return int(status.exit_code)
+    laid_out = plan(record, per_page, paper, ascii_)
+    for note in laid_out.notes:
+        click.echo(f"bridgekit: {note}", err=True)
+    if fmt == "pdf":
+        from ..handrecord.pdf import render_pdf
+        data = render_pdf(record, ascii=ascii_, laid_out=laid_out)
+    else:
+        from ..handrecord.html import render_html
+        data = render_html(record, ascii=ascii_, laid_out=laid_out).encode("utf-8")
+    try:
+        _write(output, data)
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        click.echo(f"bridgekit: cannot write {e.filename or output}: {e.strerror or e}", err=True)
+        return int(ExitStatus.UNREADABLE)
+    if output != "-":
+        n, pages = len(record.boards), laid_out.page_count
+        click.echo(f"wrote {n} board{'s' if n != 1 else ''} on {pages} page{'s' if pages != 1 else ''} "
+                   f"({paper.upper() if paper == 'a4' else 'Letter'}, {laid_out.layout.per_page} a page) "
+                   f"to {output}", err=True)
+    return int(status.exit_code)
+
+
+def _write(path: str, data: bytes) -> None:
+    """All of ``data`` to ``path`` (a temporary file beside it, then a rename),
+    or to standard output for ``-``."""
+    if path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    import tempfile
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".bridgekit-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

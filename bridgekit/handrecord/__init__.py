@@ -1,0 +1,323 @@
+"""Hand records: the pages a club director prints or posts after a session.
+
+One model, :class:`HandRecord`, holds everything both writers need, already
+computed and as text: for each board the hands, the high-card points, the
+double-dummy table, the par, and (when asked) each room's auction, play and
+commentary.  :mod:`bridgekit.handrecord.html` and
+:mod:`bridgekit.handrecord.pdf` render it; :mod:`bridgekit.handrecord.layout`
+is the page geometry they share.
+
+Points of view: ``DDTable.tricks(declarer, strain)`` is the tricks of the
+declaring side; ``Par.score`` is for North-South.
+
+A file of a team match holds each deal once per room: the hand record shows
+the deal once, with the rooms' auctions and play under it when asked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from ..analysis.ddtags import BoardTable, board_par, board_vul_dealer, read_dd_tag, solve_boards
+from ..board import Board
+from ..cards import PBN_SUIT_ORDER, Card, Strain, Suit
+from ..dds import DDTable, Par, ParContract
+from ..deal import Deal, Hand
+from ..errors import BridgekitError
+from ..seats import Seat, Vul
+
+__all__ = ["HandRecord", "BoardRecord", "RoomRecord", "build_hand_record", "hand_record",
+           "hand_record_tables", "suit_line", "par_lines", "DD_STRAINS", "DD_DECLARERS"]
+
+#: Columns and rows of the printed DD table: strains in bidding order, declarers N S E W.
+DD_STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
+DD_DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)
+
+_SUIT_LETTERS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+
+
+@dataclass(frozen=True)
+class RoomRecord:
+    """What one table did with the deal: room name, contract line, auction
+    cells (West North East South columns from the first row), play summary
+    and commentary, each as printable text."""
+
+    room: str | None
+    result: str | None = None
+    auction: tuple[str, ...] = ()
+    auction_notes: tuple[str, ...] = ()
+    play: tuple[str, ...] = ()
+    commentary: tuple[str, ...] = ()
+
+
+@dataclass
+class BoardRecord:
+    """One deal of the hand record.  ``table`` and ``par`` are None (with
+    ``note`` saying why) when the deal cannot be solved; ``deal`` hands may be
+    None (unknown) in a partial deal."""
+
+    label: str
+    dealer: Seat | None
+    vulnerable: Vul | None
+    deal: Deal
+    table: DDTable | None = None
+    table_from: str | None = None          # "solved" or "tag"
+    par: Par | None = None
+    profile: str | None = None
+    note: str | None = None
+    rooms: list[RoomRecord] = field(default_factory=list)
+    file: str | None = None
+    line: int | None = None
+
+    def hcp(self, seat: Seat) -> int | None:
+        """High-card points of ``seat`` (None for an unknown hand)."""
+        hand = self.deal[seat]
+        return hand.hcp() if hand is not None else None
+
+    def hand(self, seat: Seat) -> Hand | None:
+        return self.deal[seat]
+
+
+@dataclass
+class HandRecord:
+    """A session's hand record: a title block and the boards in order."""
+
+    title: str
+    subtitle: str
+    boards: list[BoardRecord]
+    options: frozenset[str] = frozenset()   # "auction", "play", "commentary" shown
+
+
+# -- text pieces both writers print ----------------------------------------------
+
+def suit_line(hand: Hand | None, suit: Suit, ascii: bool = False) -> str:
+    """``♠ AKJ75`` (``S AKJ75`` with ``ascii``): ranks high to low, ``10`` for
+    the ten as hand records print it, ``—`` (``-``) for a void, ``?`` when the
+    hand is unknown."""
+    symbol = suit.name if ascii else suit.symbol
+    if hand is None:
+        return f"{symbol} ?"
+    ranks = "".join("10" if r.letter == "T" else r.letter for r in hand.ranks(suit))
+    return f"{symbol} {ranks or ('-' if ascii else chr(0x2014))}"
+
+
+def hand_lines(hand: Hand | None, ascii: bool = False) -> list[str]:
+    """The four suit lines of a hand, spades first."""
+    return [suit_line(hand, suit, ascii) for suit in PBN_SUIT_ORDER]
+
+
+def strain_label(strain: Strain, ascii: bool = False) -> str:
+    return strain.symbol(ascii)
+
+
+def contract_label(contract_text: str, ascii: bool = False) -> str:
+    """``4S``/``3NTX`` -> ``4♠``/``3NTX`` (letters kept with ``ascii``)."""
+    if ascii:
+        return contract_text
+    m = re.match(r"^([1-7])(NT|[CDHS])(X{0,2})$", contract_text)
+    if m is None:
+        return contract_text
+    level, strain, dbl = m.groups()
+    return f"{level}{Strain.parse(strain).symbol()}{dbl}"
+
+
+def _who(c: ParContract) -> str:
+    return "/".join(s.name for s in c.declarers)
+
+
+def par_lines(par: Par, profile: str | None = None, ascii: bool = False) -> list[str]:
+    """``Par N-S +420`` then one line a contract, ``4♠= by N/S``, or ``Passed out``."""
+    score = par.score
+    head = "Par 0" if score == 0 else f"Par {'N-S' if score > 0 else 'E-W'} +{abs(score)}"
+    if profile and profile != "contract":
+        head += f" ({profile})"
+    lines = [head]
+    if not par.contracts:
+        lines.append("Passed out")
+    for c in par.contracts:
+        lines.append(f"{contract_label(str(c.contract), ascii)}{c.result_text} by {_who(c)}")
+    return lines
+
+
+def plain_suits(text: str) -> str:
+    """Suit symbols as letters (for ``--ascii``)."""
+    return "".join(_SUIT_LETTERS.get(ch, ch) for ch in text)
+
+
+# -- building the model ----------------------------------------------------------
+
+def _commentary(board: Board) -> tuple[str, ...]:
+    """The ``{ }`` comments a board carries, in file order: before the tags,
+    after tags, in the auction and in the play."""
+    out: list[str] = list(board.comments)
+    for tag in board.tags.values():
+        out.extend(tag.comments)
+    if board.auction is not None:
+        out.extend(board.auction.comments)
+        for call in board.auction.calls:
+            out.extend(call.comments)
+    if board.play is not None:
+        out.extend(board.play.comments)
+        for row in board.play.tricks:
+            for entry in row:
+                if entry is not None:
+                    out.extend(entry.comments)
+    return tuple(" ".join(c.split()) for c in out if c.strip())
+
+
+def _room(board: Board, options: frozenset[str], ascii: bool) -> RoomRecord:
+    from ..render import auction_cells, render_result
+
+    auction: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    play: tuple[str, ...] = ()
+    if "auction" in options and board.auction is not None:
+        cells, note_list = auction_cells(board.auction, ascii=ascii)
+        auction, notes = tuple(cells), tuple(note_list)
+    if "play" in options and board.play is not None and board.play.tricks:
+        play = tuple(_play_summary(board, ascii))
+    result = render_result(board, ascii=ascii) if ("auction" in options or "play" in options) else None
+    commentary = _commentary(board) if "commentary" in options else ()
+    if ascii:
+        commentary = tuple(plain_suits(c) for c in commentary)
+    return RoomRecord(board.room, result, auction, notes, play, commentary)
+
+
+def _play_summary(board: Board, ascii: bool) -> list[str]:
+    """One item a trick: ``1 E: ♠2 ♠3 ♠8 ♠J``, cards in the order played from
+    the leader (the seats' columns when the order cannot be known)."""
+    from ..formats.json import recorded_tricks
+    from ..render import suit_text
+
+    def card_text(card: Card, ascii: bool) -> str:
+        return suit_text(card.suit, ascii) + ("10" if card.rank.letter == "T" else card.rank.letter)
+
+    assert board.play is not None
+    out = []
+    for t in recorded_tricks(board.play, board.contract):
+        if t.order is not None and t.leader is not None:
+            cards = " ".join(card_text(c, ascii) for c in t.order)
+            out.append(f"{t.number} {t.leader.name}: {cards}")
+        else:
+            cards = " ".join(f"{s.name} {card_text(e.card, ascii)}" for s, e in t.cards.items()
+                             if e.card is not None)
+            out.append(f"{t.number}: {cards}")
+    return out
+
+
+def _same_deal(record: BoardRecord, board: Board) -> bool:
+    deal = board.deal
+    return deal is not None and str(deal) == str(record.deal)
+
+
+def build_hand_record(tables: Iterable[BoardTable], *, rules: str | None = None,
+                      options: Iterable[str] = (), ascii: bool = False, title: str | None = None,
+                      on_problem: Callable[[Board, str], None] | None = None) -> HandRecord:
+    """The hand record of a stream of boards with their DD tables (what
+    ``bridgekit.analysis.ddtags.solve_boards`` yields).
+
+    Boards with the same label and the same deal (the rooms of a team match)
+    make one entry, in the order of their first appearance.  A board without a
+    deal is left out; a board whose deal cannot be solved or has no par is
+    kept with ``note`` saying why.  ``on_problem(board, message)`` hears of
+    both.  ``rules`` is the profile for par (default: each board's
+    ``Scoring`` tag).  ``options`` names what else to show: ``auction``,
+    ``play``, ``commentary``.  ``title`` overrides the title block taken from
+    the first board's ``Event``, ``Site`` and ``Date``.
+    """
+    opts = frozenset(options)
+    records: list[BoardRecord] = []
+    by_label: dict[str, list[BoardRecord]] = {}
+    head: Board | None = None
+    for bt in tables:
+        board = bt.board
+        if head is None:
+            head = board
+        label = (board.label or "").strip() or "?"
+        deal = board.deal
+        if deal is None:
+            if on_problem is not None:
+                on_problem(board, bt.error or "no deal")
+            continue
+        same = next((r for r in by_label.get(label, []) if _same_deal(r, board)), None)
+        if same is not None:
+            same.rooms.append(_room(board, opts, ascii))
+            continue
+        vul, dealer = board_vul_dealer(board)
+        rec = BoardRecord(label, dealer, vul, deal if deal.is_complete else _completed(deal),
+                          rooms=[_room(board, opts, ascii)], file=board.file, line=board.line)
+        if bt.table is None:
+            rec.note = f"no double dummy: {bt.error}"
+            if on_problem is not None:
+                on_problem(board, f"not solved: {bt.error}")
+        else:
+            rec.table, rec.table_from = bt.table, "tag" if bt.cached else "solved"
+            try:
+                rec.profile, rec.par = board_par(board, bt.table, rules)
+            except BridgekitError as e:
+                rec.note = f"no par: {e}"
+                if on_problem is not None:
+                    on_problem(board, f"no par: {e}")
+        records.append(rec)
+        by_label.setdefault(label, []).append(rec)
+    main_title, subtitle = _title_block(head)
+    return HandRecord(title if title is not None else main_title, subtitle, records, opts)
+
+
+def _completed(deal: Deal) -> Deal:
+    """A deal with its single missing hand filled in (the diagram shows it)."""
+    done = deal.complete_last_hand()
+    return done if done.is_complete else deal
+
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December")
+
+
+def format_date(value: str) -> str:
+    """PBN ``2026.11.29`` -> ``29 November 2026``; partial dates (``2026.??.??``)
+    as far as known; anything else as written."""
+    m = re.match(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$", value.strip())
+    if m is None:
+        return value.strip()
+    year, month, day = m.groups()
+    if "?" in year:
+        return ""
+    if "?" in month or not 1 <= int(month) <= 12:
+        return year
+    if "?" in day:
+        return f"{_MONTHS[int(month) - 1]} {year}"
+    return f"{int(day)} {_MONTHS[int(month) - 1]} {year}"
+
+
+def _title_block(board: Board | None) -> tuple[str, str]:
+    if board is None:
+        return "Hand record", ""
+    event = (board.get("Event") or "").strip()
+    parts = [(board.get("Site") or "").strip(), format_date(board.get("Date") or "")]
+    subtitle = " \u00b7 ".join(p for p in parts if p and p != "?")
+    return (event if event and event != "?" else "Hand record"), subtitle
+
+
+# -- from boards ---------------------------------------------------------------------
+
+def hand_record_tables(boards: Iterable[Board], *, trust_tags: bool = False, force: bool = False,
+                       progress: Callable[[int, int], None] | None = None) -> Iterator[BoardTable]:
+    """Every board with its DD table for a hand record: from the board's
+    ``DoubleDummyTricks`` tag when ``dd`` would take it (or any readable one
+    with ``trust_tags``: shown as the file records it), otherwise solved."""
+    if trust_tags and not force:
+        return solve_boards(boards, force=False, progress=progress, trust=read_dd_tag)
+    return solve_boards(boards, force=force, progress=progress)
+
+
+def hand_record(boards: Iterable[Board], *, rules: str | None = None, trust_tags: bool = False,
+                force: bool = False, options: Iterable[str] = (), ascii: bool = False,
+                title: str | None = None) -> HandRecord:
+    """The hand record of ``boards``, solving what needs solving here (the
+    command line goes through ``build_hand_record`` with its own solver
+    stream and progress bar)."""
+    return build_hand_record(hand_record_tables(boards, trust_tags=trust_tags, force=force),
+                             rules=rules, options=options, ascii=ascii, title=title)

@@ -1,0 +1,200 @@
+"""The hand record as PDF, drawn with fpdf2 at the positions of
+:mod:`bridgekit.handrecord.layout`.
+
+fpdf2 is pure Python (its own dependencies, fontTools and Pillow, are
+already installed with endplay's matplotlib), is actively maintained, and
+embeds TrueType fonts as subsets, so a hand record prints the same suit
+symbols on any printer.  The font is DejaVu Sans, which has the four suit
+glyphs: matplotlib ships it in every install (``mpl-data/fonts/ttf``), and
+a system copy is used when there is one and matplotlib's is not found.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import importlib.util
+import os
+from typing import Sequence
+
+from ..errors import BridgekitError
+from ..seats import Seat
+from . import HandRecord, hand_lines, par_lines, plain_suits
+from .layout import AUCTION_HEADER, PT, BoardBox, Layout, Plan, dd_rows, dealer_vul, plan, split_red
+
+RED = (190, 0, 0)
+BLACK = (0, 0, 0)
+GREY = (110, 110, 110)
+RULE = (170, 170, 170)
+FAMILY = "DejaVuSans"
+
+_SYSTEM_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu",
+                "/Library/Fonts", os.path.expanduser("~/.fonts"))
+
+
+def font_files() -> tuple[str, str]:
+    """Paths of DejaVu Sans regular and bold.  Raises BridgekitError naming
+    what to install when neither matplotlib's copy nor a system one is found."""
+    dirs: list[str] = []
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is not None and spec.submodule_search_locations:
+        for loc in spec.submodule_search_locations:
+            dirs.append(os.path.join(loc, "mpl-data", "fonts", "ttf"))
+    dirs.extend(_SYSTEM_DIRS)
+    for d in dirs:
+        regular, bold = os.path.join(d, "DejaVuSans.ttf"), os.path.join(d, "DejaVuSans-Bold.ttf")
+        if os.path.isfile(regular) and os.path.isfile(bold):
+            return regular, bold
+    raise BridgekitError("no DejaVu Sans font for the PDF (it comes with matplotlib: "
+                         "pip install matplotlib, or install the fonts-dejavu package)")
+
+
+class _Pdf:
+    """An fpdf2 document with the hand record's drawing primitives."""
+
+    def __init__(self, layout: Layout, title: str) -> None:
+        from fpdf import FPDF
+
+        self.layout = layout
+        pdf = FPDF(orientation="P", unit="mm", format=(layout.page_w, layout.page_h))
+        pdf.set_auto_page_break(False)
+        pdf.set_margin(0)
+        regular, bold = font_files()
+        pdf.add_font(FAMILY, "", regular)
+        pdf.add_font(FAMILY, "B", bold)
+        pdf.set_title(title)
+        pdf.set_creator("bridgekit handrecord")
+        pdf.set_producer("bridgekit (fpdf2)")
+        # a fixed date: the same input gives the same bytes
+        pdf.set_creation_date(_dt.datetime(2000, 1, 1, tzinfo=_dt.timezone.utc))
+        self.pdf = pdf
+
+    def font(self, size: float, bold: bool = False) -> None:
+        self.pdf.set_font(FAMILY, "B" if bold else "", size)
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        self.font(size, bold)
+        return float(self.pdf.get_string_width(text))
+
+    def text(self, x: float, top: float, text: str, size: float, *, bold: bool = False,
+             colour: tuple[int, int, int] = BLACK, align: str = "left", line_h: float | None = None) -> None:
+        """Draw ``text`` with its line box's top at ``top``, hearts and
+        diamonds in red; ``align`` ``center``/``right`` puts ``x`` there."""
+        self.font(size, bold)
+        h = line_h if line_h is not None else size * 1.28 * PT
+        baseline = top + h * 0.5 + size * PT * 0.36
+        if align != "left":
+            w = self.pdf.get_string_width(text)
+            x -= w / 2 if align == "center" else w
+        for run, red in split_red(text):
+            self.pdf.set_text_color(*(RED if red else colour))
+            self.pdf.text(x, baseline, run)
+            x += self.pdf.get_string_width(run)
+        self.pdf.set_text_color(*BLACK)
+
+
+def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> None:
+    L = doc.layout
+    pdf = doc.pdf
+    board = box.board
+    pdf.set_draw_color(*RULE)
+    pdf.set_line_width(0.25)
+    pdf.rect(x0, y0, L.box_w, L.box_h)
+    col, lh, sh = L.column, L.line_h, L.small_h
+    cx = [x0 + L.diagram_x + i * col for i in range(3)]
+    ry = [y0 + L.top(box) + i * 4 * lh for i in range(3)]
+    indent = 1.0
+
+    # top left: board, dealer, vulnerability
+    doc.text(cx[0], ry[0], f"Board {board.label}", L.font * 1.25, bold=True, line_h=lh * 1.25)
+    dealer, vul = dealer_vul(board)
+    doc.text(cx[0], ry[0] + lh * 1.35, dealer, L.small, line_h=sh)
+    doc.text(cx[0], ry[0] + lh * 1.35 + sh, vul, L.small, line_h=sh)
+
+    # the hands
+    spots = {Seat.N: (cx[1] + indent, ry[0]), Seat.W: (cx[0], ry[1]), Seat.E: (cx[2] + indent, ry[1]),
+             Seat.S: (cx[1] + indent, ry[2])}
+    for seat, (x, y) in spots.items():
+        for i, line in enumerate(hand_lines(board.hand(seat), ascii)):
+            doc.text(x, y + i * lh, line, L.font, line_h=lh)
+
+    # the HCP compass
+    side = L.compass
+    mx, my = cx[1] + col / 2, ry[1] + 2 * lh
+    pdf.set_fill_color(236, 242, 236)
+    pdf.set_draw_color(*RULE)
+    pdf.rect(mx - side / 2, my - side / 2, side, side, style="DF")
+    q = side / 2 - L.small_h * 0.55
+    for seat, (dx, dy) in {Seat.N: (0, -q), Seat.W: (-q + 1.2, 0), Seat.E: (q - 1.2, 0), Seat.S: (0, q)}.items():
+        points = board.hcp(seat)
+        doc.text(mx + dx, my + dy - sh / 2, "?" if points is None else str(points), L.small, line_h=sh,
+                 align="center")
+
+    # bottom left: par (or why there is none)
+    lines = par_lines(board.par, board.profile, ascii) if board.par is not None else (
+        [board.note] if board.note else [])
+    for i, line in enumerate(lines):
+        if i == 0 and board.par is None:
+            for j, part in enumerate(_wrap_note(doc, line, col - 1.0, L.small)):
+                doc.text(cx[0], ry[2] + L.corner_gap + j * sh, part, L.small, colour=GREY, line_h=sh)
+            break
+        doc.text(cx[0], ry[2] + L.corner_gap + i * sh, line, L.small, bold=(i == 0), line_h=sh)
+
+    # bottom right: the DD table
+    if board.table is not None:
+        for r, row in enumerate(dd_rows(board, ascii)):
+            for c, value in enumerate(row):
+                width = L.dd_unit * (0.6 if c == 0 else 1.0)
+                doc.text(cx[2] + 0.5 + L.dd_x(c) + width / 2, ry[2] + L.corner_gap + r * sh, value, L.small,
+                         bold=(c == 0), align="center", line_h=sh)
+
+    # extras: rooms, auction, play, commentary
+    x, y = x0 + L.extras_x, y0 + L.extras_y(board)
+    ew = L.extra_h
+    for extra in box.extras:
+        if extra.kind == "auction":
+            for c, cell_text in enumerate(extra.cells):
+                doc.text(x + c * L.auction_cell, y, cell_text, L.extra, bold=extra.cells == AUCTION_HEADER,
+                         line_h=ew)
+        elif extra.kind == "room":
+            doc.text(x, y, extra.text, L.extra, bold=True, line_h=ew)
+        else:
+            doc.text(x, y, extra.text, L.extra, colour=GREY if extra.kind == "cut" else BLACK, line_h=ew)
+        y += ew
+
+
+def _wrap_note(doc: _Pdf, text: str, width: float, size: float) -> list[str]:
+    from .layout import wrap
+    return wrap(text, width, size, lambda t, s, b: doc.width(t, s, b))[:5]
+
+
+def _draw_page_frame(doc: _Pdf, record: HandRecord, n: int, pages: int) -> None:
+    L = doc.layout
+    pdf = doc.pdf
+    doc.text(12.0, 12.0, record.title, 14, bold=True, line_h=7)
+    if record.subtitle:
+        doc.text(12.0, 19.0, record.subtitle, 9.5, colour=GREY, line_h=5)
+    pdf.set_draw_color(*RULE)
+    pdf.line(12.0, 12.0 + 13.5, L.page_w - 12.0, 12.0 + 13.5)
+    foot = L.page_h - 12.0 - 4.0
+    doc.text(12.0, foot, "Double dummy by DDS \u00b7 made with bridgekit", 7, colour=GREY, line_h=4)
+    doc.text(L.page_w - 12.0, foot, f"Page {n + 1} of {pages}", 7, colour=GREY, align="right", line_h=4)
+
+
+def render_pdf(record: HandRecord, *, per_page: int = 4, paper: str = "a4", ascii: bool = False,
+               laid_out: Plan | None = None) -> bytes:
+    """The hand record as a PDF document (bytes): boards in order,
+    ``per_page`` to a page (fewer when a board's extras need the room, see
+    ``layout.plan``), fonts embedded."""
+    if laid_out is None:
+        laid_out = plan(record, per_page, paper, ascii)
+    title = plain_suits(record.title) if ascii else record.title
+    doc = _Pdf(laid_out.layout, title)
+    pages = laid_out.page_count
+    for n in range(pages):
+        doc.pdf.add_page()
+        _draw_page_frame(doc, record, n, pages)
+        boxes: Sequence[BoardBox] = laid_out.page(n)
+        for i, box in enumerate(boxes):
+            x, y = laid_out.layout.slot(i)
+            _draw_board(doc, box, x, y, ascii)
+    return bytes(doc.pdf.output())
