@@ -467,24 +467,29 @@ def test_a_partial_deal_is_shown_without_dd_and_the_rest_is_solved(tmp_path: Pat
     assert _dd_table(reader.boards["2"]["dd"]) == json.loads(dd.stdout)[0]["tricks"]
 
 
-def test_trust_tags_takes_what_the_file_records(tmp_path: Path) -> None:
-    """A DoubleDummyTricks tag that disagrees with the file's own
-    OptimumResultTable is not trusted by ``dd``; with --trust-tags the hand
-    record shows the tag as written (and solves nothing)."""
+@pytest.mark.dds
+def test_trust_tags_takes_what_another_program_recorded(tmp_path: Path) -> None:
+    """A DoubleDummyTricks tag another program wrote (no bridgekit
+    fingerprint) is solved again by default, as ``par`` does; with
+    --trust-tags the hand record shows the tag as written."""
     path = tmp_path / "t.pbn"
-    tag = "8899a" * 4
+    tag = "8899a8899a5443254432"
     path.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
                     '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'
-                    f'[DoubleDummyTricks "{tag}"]\n'
-                    '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT 1\n\n', encoding="utf-8")
-    out = tmp_path / "t.html"
-    result = run("handrecord", str(path), "-o", str(out), "--trust-tags")
-    assert result.exit_code == 0, result.output
-    reader = _Reader()
-    reader.feed(out.read_text(encoding="utf-8"))
-    table = _dd_table(reader.boards["1"]["dd"])
+                    f'[DoubleDummyTricks "{tag}"]\n\n', encoding="utf-8")
+    tables = {}
+    for flag in ((), ("--trust-tags",)):
+        out = tmp_path / "t.html"
+        result = run("handrecord", str(path), "-o", str(out), *flag)
+        assert result.exit_code == 0, result.output
+        reader = _Reader()
+        reader.feed(out.read_text(encoding="utf-8"))
+        tables[flag] = _dd_table(reader.boards["1"]["dd"])
     # the tag's order: declarers N S E W, strains NT S H D C
-    assert [table["N"][s] for s in ("NT", "S", "H", "D", "C")] == [8, 8, 9, 9, 10]
+    assert [tables[("--trust-tags",)]["N"][s] for s in ("NT", "S", "H", "D", "C")] == [8, 8, 9, 9, 10]
+    solved = json_of("par", str(path), "--json")
+    assert tables[()] == {row["board"]: row for row in json_of("dd", str(path), "--json", "--force")}["1"]["tricks"]
+    assert solved[0]["score_ns"] > 0
 
 
 def test_deal_to_session_workflow_is_in_the_readme() -> None:

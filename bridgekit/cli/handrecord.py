@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Iterator
+from typing import Any
 
 import click
 
 from ..board import Board
 from ..errors import BridgekitError, ExitStatus
-from .analysis import _Progress, _guard, _where
-from .options import RunStatus, ascii_option, iter_boards, rules_option
+from .analysis import _Progress, _solved_boards, _where, _with_solver
+from .options import RunStatus, SolverOptions, ascii_option, rules_option, solver_options
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 _EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
@@ -35,18 +35,21 @@ _EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
 @click.option("--commentary", is_flag=True, help="Show the { } commentary the file carries.")
 @rules_option
 @click.option("--trust-tags", is_flag=True,
-              help="Take every DoubleDummyTricks tag as the file records it (never solve those boards).")
+              help="Take DoubleDummyTricks tags other programs wrote as recorded (default: solve those deals).")
+@solver_options
 @ascii_option
 def handrecord(files: tuple[str, ...], output: str, to: str | None, per_page: str, paper: str,
                title: str | None, auction: bool, play: bool, commentary: bool, rules: str | None,
-               trust_tags: bool, ascii_: bool) -> None:
+               trust_tags: bool, jobs: int | None, scheduler: str | None, cluster: str | None,
+               cache_dir: str | None, no_cache: bool, ascii_: bool) -> None:
     """Hand records to print or post: every board's diagram with high-card
     points, the double-dummy table and the par, as HTML or PDF.
 
     Boards come in file order; the rooms of a team match share one diagram.
-    Double-dummy tables come from the boards' DoubleDummyTricks tags when
-    `bridgekit dd -o` wrote them (with --trust-tags: whatever the file
-    records), otherwise they are solved, with a progress bar on a terminal.
+    Double-dummy tables come from the DoubleDummyTricks tags `bridgekit dd -o`
+    wrote for the very deal, or the deal cache, or are solved (progress bar on
+    a terminal; --scheduler and --cluster solve on Dask, as for dd); tags
+    other programs wrote are solved again unless --trust-tags.
     Par is under each board's Scoring tag, or --rules.  The title block
     comes from the first board's Event, Site and Date tags (or --title).
     HTML is one self-contained file (no scripts, nothing fetched) that prints
@@ -78,9 +81,10 @@ def handrecord(files: tuple[str, ...], output: str, to: str | None, per_page: st
         except BridgekitError as e:
             raise click.BadParameter(str(e), param_hint="--rules") from None
     options = [name for name, on in (("auction", auction), ("play", play), ("commentary", commentary)) if on]
+    opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_guard(lambda: _handrecord(files, output, fmt, int(per_page), paper.lower(), title, options,
-                                        rules, trust_tags, ascii_)))
+    ctx.exit(_with_solver(opts, lambda solver: _handrecord(files, output, fmt, int(per_page), paper.lower(), title,
+                                                           options, rules, trust_tags, ascii_, solver)))
 
 
 def _format_of(path: str) -> str | None:
@@ -90,24 +94,21 @@ def _format_of(path: str) -> str | None:
 
 
 def _handrecord(files: tuple[str, ...], output: str, fmt: str, per_page: int, paper: str, title: str | None,
-                options: list[str], rules: str | None, trust_tags: bool, ascii_: bool) -> int:
-    from ..handrecord import build_hand_record, hand_record_tables
+                options: list[str], rules: str | None, trust_tags: bool, ascii_: bool, solver: Any) -> int:
+    from ..handrecord import build_hand_record, recorded_policy
     from ..handrecord.layout import plan
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
-
-    def tables() -> Iterator[Any]:
-        for path in files:
-            yield from hand_record_tables(iter_boards((path,), status), trust_tags=trust_tags, progress=progress)
+    tables = _solved_boards(files, status, solver, progress, recorded=recorded_policy(trust_tags))
 
     def problem(board: Board, message: str) -> None:
         progress.finish()
-        click.echo(f"bridgekit: {_where(board, board.file or '?')}: {message}", err=True)
+        click.echo(f"bridgekit: {_where(board, board.file or '-')}: {message}", err=True)
         status.problems += 1
 
     try:
-        record = build_hand_record(tables(), rules=rules, options=options, ascii=ascii_, title=title,
+        record = build_hand_record(tables, rules=rules, options=options, ascii=ascii_, title=title,
                                    on_problem=problem)
     finally:
         progress.finish()

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-from ..analysis.ddtags import BoardTable, board_par, board_vul_dealer, read_dd_tag, solve_boards
+from ..analysis.ddtags import BoardTable, board_par, board_vul_dealer, solve_boards
 from ..board import Board
 from ..cards import PBN_SUIT_ORDER, Card, Strain, Suit
 from ..dds import DDTable, Par, ParContract
@@ -63,7 +63,7 @@ class BoardRecord:
     vulnerable: Vul | None
     deal: Deal
     table: DDTable | None = None
-    table_from: str | None = None          # "solved" or "tag"
+    table_from: str | None = None          # BoardTable.source: solved, cache, tag, recorded
     par: Par | None = None
     profile: str | None = None
     note: str | None = None
@@ -221,8 +221,9 @@ def build_hand_record(tables: Iterable[BoardTable], *, rules: str | None = None,
     Boards with the same label and the same deal (the rooms of a team match)
     make one entry, in the order of their first appearance.  A board without a
     deal is left out; a board whose deal cannot be solved or has no par is
-    kept with ``note`` saying why.  ``on_problem(board, message)`` hears of
-    both.  ``rules`` is the profile for par (default: each board's
+    kept with ``note`` saying why (the solver's stream reports the boards it
+    could not solve; ``on_problem(board, message)`` hears of those without
+    par).  ``rules`` is the profile for par (default: each board's
     ``Scoring`` tag).  ``options`` names what else to show: ``auction``,
     ``play``, ``commentary``.  ``title`` overrides the title block taken from
     the first board's ``Event``, ``Site`` and ``Date``.
@@ -238,8 +239,6 @@ def build_hand_record(tables: Iterable[BoardTable], *, rules: str | None = None,
         label = (board.label or "").strip() or "?"
         deal = board.deal
         if deal is None:
-            if on_problem is not None:
-                on_problem(board, bt.error or "no deal")
             continue
         same = next((r for r in by_label.get(label, []) if _same_deal(r, board)), None)
         if same is not None:
@@ -250,10 +249,8 @@ def build_hand_record(tables: Iterable[BoardTable], *, rules: str | None = None,
                           rooms=[_room(board, opts, ascii)], file=board.file, line=board.line)
         if bt.table is None:
             rec.note = f"no double dummy: {bt.error}"
-            if on_problem is not None:
-                on_problem(board, f"not solved: {bt.error}")
         else:
-            rec.table, rec.table_from = bt.table, "tag" if bt.cached else "solved"
+            rec.table, rec.table_from = bt.table, bt.source
             try:
                 rec.profile, rec.par = board_par(board, bt.table, rules)
             except BridgekitError as e:
@@ -303,14 +300,22 @@ def _title_block(board: Board | None) -> tuple[str, str]:
 
 # -- from boards ---------------------------------------------------------------------
 
+def recorded_policy(trust_tags: bool) -> str:
+    """What a hand record does with a DoubleDummyTricks tag another program
+    wrote: solve the deal again (``solve``, as ``par`` does), or with
+    ``trust_tags`` take the table as recorded (``show``).  Tags bridgekit
+    wrote for the very deal are used either way."""
+    return "show" if trust_tags else "solve"
+
+
 def hand_record_tables(boards: Iterable[Board], *, trust_tags: bool = False, force: bool = False,
-                       progress: Callable[[int, int], None] | None = None) -> Iterator[BoardTable]:
-    """Every board with its DD table for a hand record: from the board's
-    ``DoubleDummyTricks`` tag when ``dd`` would take it (or any readable one
-    with ``trust_tags``: shown as the file records it), otherwise solved."""
-    if trust_tags and not force:
-        return solve_boards(boards, force=False, progress=progress, trust=read_dd_tag)
-    return solve_boards(boards, force=force, progress=progress)
+                       progress: Callable[[int, int], None] | None = None,
+                       solver: Any = None) -> Iterator[BoardTable]:
+    """Every board with its DD table for a hand record (see
+    ``recorded_policy``), from ``solver`` (``bridgekit.analysis.solving``:
+    this machine or a Dask cluster, through the deal cache) or DDS here."""
+    return solve_boards(boards, force=force, progress=progress, solver=solver,
+                        recorded=recorded_policy(trust_tags))
 
 
 def hand_record(boards: Iterable[Board], *, rules: str | None = None, trust_tags: bool = False,
