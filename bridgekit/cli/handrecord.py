@@ -11,9 +11,12 @@ from typing import Any
 import click
 
 from ..board import Board
-from ..errors import BridgekitError, ExitStatus
+from ..errors import ExitStatus
+from ..rules import Profile
+from ..safeio import Output, OutputChanged
 from .analysis import _Progress, _solved_boards, _where, _with_solver
 from .options import RunStatus, SolverOptions, ascii_option, rules_option, solver_options
+from .safewrite import open_output
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 _EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
@@ -39,7 +42,7 @@ _EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
 @solver_options
 @ascii_option
 def handrecord(files: tuple[str, ...], output: str, to: str | None, per_page: str, paper: str,
-               title: str | None, auction: bool, play: bool, commentary: bool, rules: str | None,
+               title: str | None, auction: bool, play: bool, commentary: bool, rules: Profile | None,
                trust_tags: bool, jobs: int | None, scheduler: str | None, cluster: str | None,
                cache_dir: str | None, no_cache: bool, ascii_: bool) -> None:
     """Hand records to print or post: every board's diagram with high-card
@@ -68,22 +71,11 @@ def handrecord(files: tuple[str, ...], output: str, to: str | None, per_page: st
         raise click.UsageError(f"cannot tell the format of {output}: name it .html or .pdf, or use --to")
     if output == "-" and fmt == "pdf" and sys.stdout.isatty():
         raise click.UsageError("a PDF on a terminal is unreadable: give -o OUT.pdf (or redirect)")
-    if output != "-":
-        for path in files:
-            if path != "-" and os.path.exists(path) and os.path.exists(output) and os.path.samefile(path, output):
-                raise click.UsageError(f"OUT is the input file {path}: choose another name")
-        if not os.path.isdir(os.path.dirname(os.path.abspath(output))):
-            raise click.UsageError(f"cannot write {output}: its folder does not exist")
-    if rules is not None:
-        from ..rules import find_profile
-        try:
-            find_profile(rules)
-        except BridgekitError as e:
-            raise click.BadParameter(str(e), param_hint="--rules") from None
+    out = open_output(output, inputs=files)   # refusals (an input as OUT, no folder...) before reading
     options = [name for name, on in (("auction", auction), ("play", play), ("commentary", commentary)) if on]
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_with_solver(opts, lambda solver: _handrecord(files, output, fmt, int(per_page), paper.lower(), title,
+    ctx.exit(_with_solver(opts, lambda solver: _handrecord(files, out, fmt, int(per_page), paper.lower(), title,
                                                            options, rules, trust_tags, ascii_, solver)))
 
 
@@ -93,8 +85,16 @@ def _format_of(path: str) -> str | None:
     return _EXTENSIONS.get(os.path.splitext(path)[1].lower())
 
 
-def _handrecord(files: tuple[str, ...], output: str, fmt: str, per_page: int, paper: str, title: str | None,
-                options: list[str], rules: str | None, trust_tags: bool, ascii_: bool, solver: Any) -> int:
+def _handrecord(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: str, title: str | None,
+                options: list[str], rules: Profile | None, trust_tags: bool, ascii_: bool, solver: Any) -> int:
+    """Read, solve, lay out and write, holding OUT (locked when it exists)
+    from before the first board is read until the commit."""
+    with out:
+        return _make(files, out, fmt, per_page, paper, title, options, rules, trust_tags, ascii_, solver)
+
+
+def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: str, title: str | None,
+          options: list[str], rules: Profile | None, trust_tags: bool, ascii_: bool, solver: Any) -> int:
     from ..handrecord import build_hand_record, recorded_policy
     from ..handrecord.layout import plan
 
@@ -126,42 +126,28 @@ def _handrecord(files: tuple[str, ...], output: str, fmt: str, per_page: int, pa
     else:
         from ..handrecord.html import render_html
         data = render_html(record, ascii=ascii_, laid_out=laid_out).encode("utf-8")
+    if status.unreadable:
+        if out.path != "-":
+            click.echo(f"bridgekit: {out.path} not written (an input could not be read)", err=True)
+        return int(status.exit_code)
     try:
-        _write(output, data)
+        out.stream.flush()
+        out.stream.buffer.write(data)   # type: ignore[attr-defined]  # the text stream's binary file
+        out.stream.flush()
+        out.commit()
     except BrokenPipeError:
         raise
-    except OSError as e:
-        click.echo(f"bridgekit: cannot write {e.filename or output}: {e.strerror or e}", err=True)
+    except OutputChanged as e:
+        click.echo(f"bridgekit: {e}", err=True)
         return int(ExitStatus.UNREADABLE)
-    if output != "-":
+    except OSError as e:
+        if out.path == "-":
+            raise
+        click.echo(f"bridgekit: cannot write {out.path}: {e.strerror or e}", err=True)
+        return int(ExitStatus.UNREADABLE)
+    if out.path != "-":
         n, pages = len(record.boards), laid_out.page_count
         click.echo(f"wrote {n} board{'s' if n != 1 else ''} on {pages} page{'s' if pages != 1 else ''} "
                    f"({paper.upper() if paper == 'a4' else 'Letter'}, {laid_out.layout.per_page} a page) "
-                   f"to {output}", err=True)
+                   f"to {out.path}", err=True)
     return int(status.exit_code)
-
-
-def _write(path: str, data: bytes) -> None:
-    """All of ``data`` to ``path`` (a temporary file beside it, then a rename),
-    or to standard output for ``-``."""
-    if path == "-":
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    import tempfile
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".bridgekit-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

@@ -26,6 +26,7 @@ from ..cards import PBN_SUIT_ORDER, Card, Strain, Suit
 from ..dds import DDTable, Par, ParContract
 from ..deal import Deal, Hand
 from ..errors import BridgekitError
+from ..rules import Profile
 from ..seats import Seat, Vul
 
 __all__ = ["HandRecord", "BoardRecord", "RoomRecord", "build_hand_record", "hand_record",
@@ -212,7 +213,7 @@ def _same_deal(record: BoardRecord, board: Board) -> bool:
     return deal is not None and str(deal) == str(record.deal)
 
 
-def build_hand_record(tables: Iterable[BoardTable], *, rules: str | None = None,
+def build_hand_record(tables: Iterable[BoardTable], *, rules: Profile | None = None,
                       options: Iterable[str] = (), ascii: bool = False, title: str | None = None,
                       on_problem: Callable[[Board, str], None] | None = None) -> HandRecord:
     """The hand record of a stream of boards with their DD tables (what
@@ -318,7 +319,7 @@ def hand_record_tables(boards: Iterable[Board], *, trust_tags: bool = False, for
                         recorded=recorded_policy(trust_tags))
 
 
-def hand_record(boards: Iterable[Board], *, rules: str | None = None, trust_tags: bool = False,
+def hand_record(boards: Iterable[Board], *, rules: Profile | None = None, trust_tags: bool = False,
                 force: bool = False, options: Iterable[str] = (), ascii: bool = False,
                 title: str | None = None) -> HandRecord:
     """The hand record of ``boards``, solving what needs solving here (the
