@@ -176,7 +176,7 @@ def _room(board: Board, options: frozenset[str], ascii: bool) -> RoomRecord:
     play: tuple[str, ...] = ()
     if "auction" in options and board.auction is not None:
         cells, note_list = auction_cells(board.auction, ascii=ascii)
-        auction, notes = tuple(cells), tuple(note_list)
+        auction, notes = tuple(cells), tuple(board.auction.unread) + tuple(note_list)
     if "play" in options and board.play is not None and board.play.tricks:
         play = tuple(_play_summary(board, ascii))
     result = render_result(board, ascii=ascii) if ("auction" in options or "play" in options) else None
