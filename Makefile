@@ -34,6 +34,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python bench/check.py
 	$(BIN)/python bench/dd.py
 	$(BIN)/python bench/par.py --deals 1000
+	$(BIN)/python bench/event.py
 
 # The long runs: par over 10,000 deals (fills a DD cache first), agreement with
 # other software over the corpus, and 100 deals played by the computer.
