@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 import click
@@ -101,8 +102,9 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
                    [{"board": t.board, **r.to_dict()} for t in ev.boards for r in t.results])
     else:
         if not ranking_only:
+            labels = Counter(t.board for t in ev.boards)
             for t in ev.boards:
-                click.echo(render_traveller(t, ev, ascii_))
+                click.echo(render_traveller(t, ev, ascii_, labels[t.board] > 1))
                 click.echo()
         click.echo(render_ranking(ev))
         click.echo()
@@ -159,12 +161,15 @@ def _played(r: EventResult, ascii_: bool) -> str:
     return f"{text} {r.declarer.name if r.declarer is not None else '?'} {'' if r.tricks is None else r.tricks}"
 
 
-def render_traveller(t: Traveller, ev: Event, ascii_: bool) -> str:
+def render_traveller(t: Traveller, ev: Event, ascii_: bool, again: bool = False) -> str:
     """One board's traveller: each result with its score and points, in 80
-    columns (pair names cut to fit)."""
+    columns (pair names cut to fit); ``again``: another traveller has the
+    same board number (another deal), so the header gives the line."""
     what = _points_name(ev)
     results = sum(r.weight for r in t.results)
-    head = f"Board {t.board}  Vul {t.vulnerable if t.vulnerable is not None else '?'}  " \
+    line = t.results[0].line if t.results else None
+    head = f"Board {t.board}{f' (line {line})' if again and line is not None else ''}  " \
+           f"Vul {t.vulnerable if t.vulnerable is not None else '?'}  " \
            f"{results} result{'s' if results != 1 else ''}"
     if ev.method is Method.MP and t.top is not None:
         head += f", top {_num(t.top)}"
