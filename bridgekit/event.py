@@ -262,6 +262,9 @@ class Event:
     points_compared: int = 0
     points_mismatches: int = 0
     across_field: bool = False
+    own_method: bool = True           # the method is the one the file's Scoring tag names
+    totals_compared: int = 0
+    totals_mismatches: int = 0
 
     @property
     def results(self) -> int:
@@ -571,6 +574,7 @@ def read_event(boards: Iterable[Board], options: EventOptions = EventOptions(),
     from the first ``Scoring`` tag when ``options`` leaves it open."""
     problems: list[EventProblem] = []
     names: dict[tuple[str | None, str], str] = {}
+    totals: list[tuple[Board, int, dict[str, str]]] = []
     scoring: list[str] = []
 
     def watch(stream: Iterable[Board]) -> Iterator[Board]:
@@ -579,10 +583,57 @@ def read_event(boards: Iterable[Board], options: EventOptions = EventOptions(),
                 scoring.append(board.get("Scoring") or "")
             if "TotalScoreTable" in board.tags:
                 names.update(pair_names([board]))
+                table = board.tables.get("TotalScoreTable")
+                if table is not None:
+                    totals.extend((board, i, rec) for i, rec in enumerate(table.records()))
             yield board
 
     results = list(read_results(watch(boards), problems, options.profile, keep_boards))
-    return score_event(results, options, scoring[0] if scoring else None, names, problems)
+    event = score_event(results, options, scoring[0] if scoring else None, names, problems)
+    if event.own_method:
+        _compare_totals(event, totals)
+    return event
+
+
+#: TotalScoreTable columns holding a pair's total, by method (PBN 2.1 5.10 and the Ruter export's names).
+_TOTAL_COLUMNS = {Method.MP: ("TotalMP", "TotalScoreMP"), Method.BUTLER: ("TotalIMP", "TotalScoreIMP"),
+                  Method.CROSS_IMPS: ("TotalIMP", "TotalScoreIMP")}
+
+
+def _compare_totals(event: Event, rows: list[tuple[Board, int, dict[str, str]]]) -> None:
+    """Compare the recorded ``TotalScoreTable`` totals (and percentages) with
+    the standings: each disagreement is a problem."""
+    standings: dict[tuple[str | None, str], list[Standing]] = {}
+    for s in event.standings:
+        standings.setdefault((s.section, s.pair), []).append(s)
+    for board, i, rec in rows:
+        pid = _cell(rec, "PairId")
+        if pid is None:
+            continue
+        found = standings.get((_cell(rec, "Section"), pid)) or standings.get((None, pid))
+        if not found:
+            continue
+        direction = _direction_key(rec.get("Direction", "-"))
+        s = next((x for x in found if direction in ("-", x.direction) or x.direction is None), found[0])
+        checks: list[tuple[str, float, float]] = []
+        column = next((c for c in _TOTAL_COLUMNS[event.method] if _cell(rec, c) is not None), None)
+        if column is not None:
+            checks.append((column, s.points, 0.011 * max(1, s.boards) if event.method is Method.MP else 0.011))
+        pct = s.percentage
+        if _cell(rec, "TotalPercentage") is not None and pct is not None:
+            checks.append(("TotalPercentage", pct, 0.011))
+        for name, value, tolerance in checks:
+            text = rec[name].strip()
+            try:
+                recorded = float(text.lstrip("^"))
+            except ValueError:
+                continue
+            event.totals_compared += 1
+            if abs(recorded - value) > tolerance:
+                event.totals_mismatches += 1
+                event.problems.append(EventProblem(
+                    f"TotalScoreTable: pair {pid} has {name} {text} recorded but {_num(round(value, 2))} "
+                    f"computed", board.file, board.tables["TotalScoreTable"].row_line(i), board.label, i + 1))
 
 
 def score_traveller(results: Sequence[Result], vul: Vul | None, profile: Profile,
@@ -692,9 +743,10 @@ def score_event(results: Iterable[EventResult], options: EventOptions = EventOpt
                                               None if r.row is None else r.row + 1))
                     continue
                 r.points_ns, r.points_ew = a, b
-    event = Event(method, scale, boards, [], problems=found, across_field=options.across_field)
+    event = Event(method, scale, boards, [], problems=found, across_field=options.across_field,
+                  own_method=scoring is None or method is tag_method)
     # recorded points mean what the Scoring tag says: compared only under that method
-    _compare_recorded(event, scoring is None or method is tag_method, _names_method(scoring, method))
+    _compare_recorded(event, event.own_method, _names_method(scoring, method))
     _rank(event, options, names or {})
     return event
 

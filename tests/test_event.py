@@ -206,6 +206,7 @@ def test_ruter71_butler_datum_and_imps_reproduced_on_all_168_rows() -> None:
         assert r.points_ns == int(r.recorded["IMP_NS"]), (t.board, r.row)
         assert r.points_ew == int(r.recorded["IMP_EW"]), (t.board, r.row)
     assert ev.score_compared == 168 and ev.score_mismatches == 0 and ev.problems == []
+    assert ev.totals_compared == 16 and ev.totals_mismatches == 0     # the recorded TotalScoreIMP
     # the recorded ranking: pair 3 first with 50 IMPs, pairs 6 and 10 equal fourth
     top = [(s.pair, s.rank, s.points) for s in ev.standings[:5]]
     assert top == [("3", "1", 50), ("16", "2", 46), ("7", "3", 34), ("6", "4=", 29), ("10", "4=", 29)]
@@ -337,9 +338,16 @@ def test_event_output_writes_columns_and_total_table(mitchell_file: Path, tmp_pa
     total = boards[0].tables["TotalScoreTable"].records()
     assert [(x["Direction"], x["PairId"], x["Rank"], x["TotalMP"], x["TotalPercentage"]) for x in total][3:] == [
         ("EW", "1", "1", "3.5", "58.33"), ("EW", "3", "1", "3.5", "58.33"), ("EW", "2", "3", "2", "33.33")]
-    # scoring the written file again: the recorded matchpoints now agree
+    # scoring the written file again: the recorded matchpoints and totals now agree
     again = run("event", str(out), "--ranking")
-    assert again.exit_code == 0 and "matchpoints on 9 of 9" in again.stdout.replace("MPs", "matchpoints")
+    assert again.exit_code == 0 and "MPs on 9 of 9, pair totals on 12 of 12" in again.stdout
+    # a total changed by hand is reported with its line and row
+    text = out.read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("1 - NS 1 "))
+    out.write_text(text.replace(row, row.replace(" 3.5 58.33", " 4.5 58.33")), encoding="utf-8")
+    changed = run("event", str(out), "--ranking")
+    assert changed.exit_code == 1
+    assert "row 1: TotalScoreTable: pair 1 has TotalMP 4.5 recorded but 3.5 computed" in changed.stderr
 
 
 def test_event_reports_bad_rows_and_exits_1(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from collections import Counter
 from typing import Any
 
@@ -253,6 +254,8 @@ def summary(ev: Event) -> str:
     if ev.points_compared:
         checks.append(f"{_points_name(ev)}s on {ev.points_compared - ev.points_mismatches} of "
                       f"{ev.points_compared}")
+    if ev.totals_compared:
+        checks.append(f"pair totals on {ev.totals_compared - ev.totals_mismatches} of {ev.totals_compared}")
     if checks:
-        text += "\nRecorded " + ", ".join(checks)
+        text += "\n" + textwrap.fill("Recorded " + ", ".join(checks), 80)
     return text
