@@ -50,6 +50,20 @@ def _progress() -> Progress:
     return progress
 
 
+def _lang_default() -> str:
+    from ..tutor.i18n import default_lang
+    return default_lang()
+
+
+lang_option = click.option(
+    "--lang", type=click.Choice(["en", "fr"]), default=_lang_default, show_default="from LANG/LC_ALL",
+    help="Language of the lessons and messages: en or fr (French when LC_ALL or LANG says so).")
+
+show_checks_option = click.option(
+    "--show-checks", is_flag=True,
+    help="Also show the figures the lesson states and whether bridgekit agrees (the author's check).")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def lesson() -> None:
     """Lessons: step through the rules with worked examples computed live.
@@ -66,7 +80,8 @@ def lesson() -> None:
 
 @lesson.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def list_(as_json: bool) -> None:
+@lang_option
+def list_(as_json: bool, lang: str) -> None:
     """List the lessons with your progress.
 
     \b
@@ -75,7 +90,7 @@ def list_(as_json: bool) -> None:
     """
     lessons = _load_all()
     progress = _progress()
-    rows = [{"number": ls.number, "name": ls.slug, "title": ls.title, "steps": len(ls.steps),
+    rows = [{"number": ls.number, "name": ls.slug, "title": ls.in_lang(lang).title, "steps": len(ls.steps),
              "progress": progress.describe(ls.name, len(ls.steps))} for ls in lessons]
     if as_json:
         click.echo(json.dumps({"lessons": rows}, indent=1))
@@ -85,18 +100,14 @@ def list_(as_json: bool) -> None:
     click.echo("\nStart one with: bridgekit lesson run NUMBER (or NAME)")
 
 
-show_checks_option = click.option(
-    "--show-checks", is_flag=True,
-    help="Also show the figures the lesson states and whether bridgekit agrees (the author's check).")
-
-
 @lesson.command()
 @click.argument("name", required=False)
 @click.option("--step", type=click.IntRange(min=1), default=None, help="Start at this step.")
 @click.option("--restart", is_flag=True, help="Start from the first step, ignoring saved progress.")
 @show_checks_option
+@lang_option
 @ascii_option
-def run(name: str | None, step: int | None, restart: bool, show_checks: bool, ascii_: bool) -> None:
+def run(name: str | None, step: int | None, restart: bool, show_checks: bool, lang: str, ascii_: bool) -> None:
     """Run a lesson, one step at a time (NAME is a number or a name).
 
     Without NAME, goes on where you stopped: the lesson you ran last, or the
@@ -117,14 +128,14 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, as
     if name is None:
         going_on = progress.continue_with([ls.name for ls in lessons])
         if going_on is None:
-            click.echo("You have finished all the lessons. Run one again with: bridgekit lesson run NUMBER\n"
-                       "or practise with: bridgekit lesson drill")
+            from ..tutor.i18n import t
+            click.echo(t("all_done", lang))
             return
         found = next(ls for ls in lessons if ls.name == going_on)
     else:
         found = _find(name)
     later = [ls for ls in lessons if ls.number > found.number]
-    runner = LessonRunner(found, sys.stdin, sys.stdout, progress=progress, ascii=wants_ascii(ascii_),
+    runner = LessonRunner(found.in_lang(lang), sys.stdin, sys.stdout, progress=progress, ascii=wants_ascii(ascii_),
                           start=1 if restart and step is None else step, show_checks=show_checks,
                           next_lesson=later[0] if later else None)
     try:
@@ -138,8 +149,9 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, as
 @lesson.command()
 @click.argument("name")
 @show_checks_option
+@lang_option
 @ascii_option
-def show(name: str, show_checks: bool, ascii_: bool) -> None:
+def show(name: str, show_checks: bool, lang: str, ascii_: bool) -> None:
     """Print a whole lesson, answers included, for reading or pasting.
 
     \b
@@ -148,7 +160,7 @@ def show(name: str, show_checks: bool, ascii_: bool) -> None:
     """
     from ..tutor.checker import run_computes
     from ..tutor.display import lesson_text
-    found = _find(name)
+    found = _find(name).in_lang(lang)
     asc = wants_ascii(ascii_)
     click.echo(lesson_text(found, lambda st: run_computes(st, dds=False, ascii=asc), asc, show_checks),
                nl=False)
@@ -201,8 +213,9 @@ def check(names: tuple[str, ...], dds: bool, show_all: bool, as_json: bool) -> N
 @click.option("--seed", type=int, default=None, help="Seed for the same exercises again.")
 @click.option("--rules", type=click.Choice(["contract", "auction-1920", "auction-classic"]), default=None,
               help="Rules for scoring (default contract) and rubber (default auction-1920).")
+@lang_option
 @ascii_option
-def drill(topic: str | None, count: int, seed: int | None, rules: str | None, ascii_: bool) -> None:
+def drill(topic: str | None, count: int, seed: int | None, rules: str | None, lang: str, ascii_: bool) -> None:
     """Practise: generated exercises, each answer checked by bridgekit's engines.
 
     TOPIC is scoring, auction, tricks, imps or rubber (all of them mixed when
@@ -218,7 +231,7 @@ def drill(topic: str | None, count: int, seed: int | None, rules: str | None, as
       printf '420\\n-500\\n' | bridgekit lesson drill scoring --count 2 --seed 1
     """
     from ..tutor.drill import DrillRunner
-    runner = DrillRunner(topic, sys.stdin, sys.stdout, count=count, seed=seed, rules=rules,
+    runner = DrillRunner(topic, sys.stdin, sys.stdout, count=count, seed=seed, rules=rules, lang=lang,
                          ascii=wants_ascii(ascii_))
     try:
         runner.run()

@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import BridgekitError
 from .answers import parse_answer, same
 from .compute import Computed, PositionError, compute, pos_auction, pos_deal, show_value, _play
-from .model import Lesson, LessonError, Step
+from .model import LANGS, Lesson, LessonError, Step
 
 
 @dataclass(frozen=True)
@@ -176,20 +176,74 @@ def _as_answer(answer_type: str, value: Any) -> Any:
 
 
 def check_lesson(lesson: Lesson, dds: bool = False) -> list[Finding]:
-    """Every finding of every step of ``lesson``."""
+    """Every finding of every step of ``lesson``, in every language: the
+    figures once (a step's computations are written once), then each
+    translation's quiz (its accepted spellings and hints read in that
+    language) and that it is complete."""
     findings: list[Finding] = []
     for step in lesson.steps:
         findings.extend(check_step(lesson, step, dds=dds))
+    for lang in LANGS[1:]:
+        if lang not in lesson.tr:
+            findings.append(Finding(lesson.name, 0, f"{lang}.lesson", "", "", "fail",
+                                    f"no [{lang}] title and summary"))
+            continue
+        translated = lesson.in_lang(lang)
+        for step, tr in zip(lesson.steps, translated.steps):
+            findings.extend(_check_translation(lesson, step, tr, lang, dds))
     return findings
 
 
-def is_correct(step: Step, results: dict[str, Computed | Exception | None], text: str) -> bool | None:
+def _check_translation(lesson: Lesson, step: Step, tr: Step, lang: str, dds: bool) -> list[Finding]:
+    name = lesson.name
+    table = step.tr.get(lang)
+    needed = ["title"] + (["question"] if step.kind == "quiz" else []) + (["text"] if step.text else [])
+    missing = [k for k in needed if not (table or {}).get(k)]
+    if missing:
+        return [Finding(name, step.index, f"{lang}.text", "", "", "fail",
+                        f"no [steps.{lang}] {', '.join(missing)}")]
+    out = [Finding(name, step.index, f"{lang}.text", "", "", "ok")]
+    if step.kind != "quiz":
+        return out
+    results = run_computes(step, dds=dds)
+    try:
+        expected = lookup(results, step.expect_key)
+    except LessonError:
+        return out
+    correct = _as_answer(step.answer_type, expected)
+    for spelling in tr.accept if step.answer_type != "text" else ():
+        try:
+            other = parse_answer(step.answer_type, spelling, lang)
+        except BridgekitError:
+            continue  # a literal synonym the parser does not know: accepted as typed
+        if other != correct:
+            out.append(Finding(name, step.index, f"{lang}.accept", spelling, "", "fail",
+                               f"accepted {lang} spelling {spelling!r} is not the answer"))
+    wrong = {h.answer for h in step.hints}
+    for hint in tr.hints:
+        try:
+            value = parse_answer(step.answer_type, hint.answer, lang)
+        except BridgekitError:
+            out.append(Finding(name, step.index, f"{lang}.hint", hint.answer, "", "fail",
+                               f"{hint.answer!r} cannot be read as a {step.answer_type} answer"))
+            continue
+        if value == correct:
+            out.append(Finding(name, step.index, f"{lang}.hint", hint.answer, "", "fail",
+                               f"a 'wrong answer' hint is attached to the right answer {hint.answer!r}"))
+        elif step.answer_type != "text" and hint.answer not in wrong:
+            out.append(Finding(name, step.index, f"{lang}.hint", hint.answer, "", "fail",
+                               f"hint for {hint.answer!r} has no English counterpart"))
+    return out
+
+
+def is_correct(step: Step, results: dict[str, Computed | Exception | None], text: str,
+               lang: str = "en") -> bool | None:
     """Whether a learner's ``text`` answers ``step`` correctly (None when it
     cannot be read as an answer of the quiz's type)."""
     if " ".join(text.lower().split()) in {" ".join(s.lower().split()) for s in step.accept}:
         return True
     try:
-        answer = parse_answer(step.answer_type, text)
+        answer = parse_answer(step.answer_type, text, lang)
     except BridgekitError:
         return None
     try:
@@ -199,15 +253,15 @@ def is_correct(step: Step, results: dict[str, Computed | Exception | None], text
     return bool(answer == expected)
 
 
-def hint_for(step: Step, text: str) -> str:
+def hint_for(step: Step, text: str, lang: str = "en") -> str:
     """The targeted hint for a wrong answer, else the step's general hint."""
     try:
-        answer = parse_answer(step.answer_type, text)
+        answer = parse_answer(step.answer_type, text, lang)
     except BridgekitError:
         answer = None
     for hint in step.hints:
         try:
-            if answer is not None and parse_answer(step.answer_type, hint.answer) == answer:
+            if answer is not None and parse_answer(step.answer_type, hint.answer, lang) == answer:
                 return hint.text
         except BridgekitError:
             continue

@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import BridgekitError
 from .answers import same
 from .compute import Computed, _play, pos_auction, pos_deal, pos_dealer, pos_vul, show_value
+from .i18n import diagram_fr, lines_fr, seat_name, side_name, t
 from .model import Lesson, Step
 
 WIDTH = 78
@@ -70,7 +71,7 @@ def wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
 
 # -- diagrams (drawn by bridgekit.render) -----------------------------------
 
-def position_text(step: Step, ascii: bool = False) -> str:
+def position_text(step: Step, ascii: bool = False, lang: str = "en") -> str:
     """Diagrams of the step's position: the deal, the auction grid, the play."""
     from ..render import render_auction, render_deal, render_tricks
     pos = step.position
@@ -90,14 +91,31 @@ def position_text(step: Step, ascii: bool = False) -> str:
     if "play" in show and "play" in pos and "declarer" in pos:
         play = _play(pos)
         parts.append(render_tricks(play, ascii=ascii))
-    return "\n\n".join(parts)
+    text = "\n\n".join(parts)
+    return diagram_fr(text) if lang == "fr" else text
+
+
+def value_text(value: Any, ascii: bool = False, lang: str = "en") -> str:
+    """A computed value as a learner reads it, in ``lang``."""
+    from ..seats import Seat, Side
+    if lang == "fr":
+        if isinstance(value, bool):
+            return t("yes" if value else "no", lang)
+        if isinstance(value, Seat):
+            return seat_name(value, lang)
+        if isinstance(value, Side):
+            return side_name(value, lang)
+        if isinstance(value, str) and value == "draw":
+            return "nul"
+        return lines_fr(show_value(value, ascii))
+    return show_value(value, ascii)
 
 
 # -- a whole step -----------------------------------------------------------
 
 def header(lesson: Lesson, step: Step, total_lessons: int | None = None) -> str:
-    left = f"Lesson {lesson.number}: {lesson.title}"
-    right = f"step {step.index} of {len(lesson.steps)}"
+    left = f"{t('lesson', lesson.lang)} {lesson.number}: {lesson.title}"
+    right = t("step_of", lesson.lang, i=step.index, n=len(lesson.steps))
     line = f"{left}{' ' * max(2, WIDTH - len(left) - len(right))}{right}"
     title = step.title + (f"  ({step.source})" if step.source else "")
     if len(title) > WIDTH:
@@ -106,7 +124,7 @@ def header(lesson: Lesson, step: Step, total_lessons: int | None = None) -> str:
 
 
 def computed_text(step: Step, results: dict[str, Computed | Exception | None], ascii: bool = False,
-                  show_checks: bool = False) -> str:
+                  show_checks: bool = False, lang: str = "en") -> str:
     """What bridgekit computed (a score sheet, a trick, a contract), shown as
     part of the explanation; with ``show_checks``, also the figures the lesson
     states and whether they agree (the author's check, as ``lesson check``)."""
@@ -114,17 +132,19 @@ def computed_text(step: Step, results: dict[str, Computed | Exception | None], a
     for c in step.computes:
         res = results.get(c.id)
         if res is None:
-            out.append("  (this figure needs the double-dummy solver: bridgekit lesson check --dds)")
+            out.append(t("needs_dds", lang))
             if show_checks:
                 for key, stated in c.expect.items():
-                    out.append(f"  The lesson states {key.replace('_', ' ')}: {stated}")
+                    out.append(t("lesson_states", lang, key=key.replace('_', ' '), value=stated))
             continue
         if isinstance(res, Exception):
-            out.append(f"  bridgekit could not compute this: {res}")
+            out.append(t("could_not_compute", lang, error=res))
             continue
         if c.note:
             out.append(f"  {c.note}")
         for line in res.lines:
+            if lang == "fr":
+                line = lines_fr(line)
             if line.startswith("  "):
                 out.append("  " + line)  # a breakdown row: keep its columns
             else:
@@ -134,14 +154,14 @@ def computed_text(step: Step, results: dict[str, Computed | Exception | None], a
         stated_parts = []
         for key, stated in c.expect.items():
             value: Any = res.values.get(key)
-            mark = "agrees" if key in res.values and same(stated, value) else \
-                f"DIFFERS: bridgekit says {show_value(value, ascii)}"
+            mark = t("agrees", lang) if key in res.values and same(stated, value) else \
+                t("differs", lang, value=value_text(value, ascii, lang))
             stated_parts.append(f"{key.replace('_', ' ')} {_stated(stated)} ({mark})")
-        out.append(textwrap.fill("Stated in the lesson: " + "; ".join(stated_parts), WIDTH,
+        out.append(textwrap.fill(t("stated", lang) + "; ".join(stated_parts), WIDTH,
                                  initial_indent="  ", subsequent_indent="    "))
     if not out:
         return ""
-    return ("Computed by bridgekit now:\n" if show_checks else "") + "\n".join(out)
+    return (t("computed_now", lang) + "\n" if show_checks else "") + "\n".join(out)
 
 
 def _stated(value: Any) -> str:
@@ -156,32 +176,33 @@ def step_text(lesson: Lesson, step: Step, results: dict[str, Computed | Exceptio
               ascii: bool = False, reveal: bool = True, show_checks: bool = False) -> str:
     """The whole screen of a step.  For a quiz, ``reveal`` false hides what
     would give the answer away (the computed figures)."""
+    lang = lesson.lang
     parts = [header(lesson, step)]
     if step.text:
         parts.append(wrap(step.text))
-    pos = position_text(step, ascii)
+    pos = position_text(step, ascii, lang)
     if pos:
         parts.append(pos)
     if step.kind == "quiz":
-        parts.append(wrap("QUESTION: " + step.question))
+        parts.append(wrap(t("question", lang) + step.question))
         if reveal:
-            parts.append(answer_text(step, results, ascii, show_checks))
+            parts.append(answer_text(step, results, ascii, show_checks, lang))
     elif step.computes:
-        parts.append(computed_text(step, results, ascii, show_checks))
+        parts.append(computed_text(step, results, ascii, show_checks, lang))
     return learner_text("\n\n".join(p for p in parts if p), ascii)
 
 
 def answer_text(step: Step, results: dict[str, Computed | Exception | None], ascii: bool = False,
-                show_checks: bool = False) -> str:
+                show_checks: bool = False, lang: str = "en") -> str:
     from .checker import lookup
     try:
-        answer = show_value(lookup(results, step.expect_key), ascii)
+        answer = value_text(lookup(results, step.expect_key), ascii, lang)
     except BridgekitError:
         answer = step.answer
-    parts = [f"Answer: {answer}"]
+    parts = [t("answer", lang) + answer]
     if step.explain:
         parts.append(wrap(step.explain))
-    comp = computed_text(step, results, ascii, show_checks)
+    comp = computed_text(step, results, ascii, show_checks, lang)
     if comp:
         parts.append(comp)
     return learner_text("\n\n".join(parts), ascii)
@@ -189,7 +210,7 @@ def answer_text(step: Step, results: dict[str, Computed | Exception | None], asc
 
 def lesson_text(lesson: Lesson, results_for: Any, ascii: bool = False, show_checks: bool = False) -> str:
     """The whole lesson, every step with its answers, for reading or pasting."""
-    out = [f"Lesson {lesson.number}: {lesson.title}", wrap(lesson.summary) if lesson.summary else ""]
+    out = [f"{t('lesson', lesson.lang)} {lesson.number}: {lesson.title}", wrap(lesson.summary) if lesson.summary else ""]
     if lesson.sources:
         out.append(textwrap.fill(f"Sources: {lesson.sources}", WIDTH, subsequent_indent="  "))
     for step in lesson.steps:

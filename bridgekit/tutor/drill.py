@@ -38,7 +38,7 @@ from ..errors import BridgekitError, IllegalCallError
 from ..play import trick_winner
 from ..seats import Seat, Side, Vul
 from .answers import parse_answer
-from .i18n import seat_name, side_name, t, vul_name
+from .i18n import kind_name, seat_name, side_name, t, vul_name
 
 TOPICS = ("scoring", "auction", "tricks", "imps", "rubber")
 RULES = ("contract", "auction-1920", "auction-classic")
@@ -672,7 +672,8 @@ class DrillRunner:
         lang = self.lang
         self.write("\n" + t("summary", lang, right=self.right, asked=self.asked))
         if self.missed:
-            review = ", ".join(f"{k} ({n})" for k, n in sorted(self.missed.items(), key=lambda kv: -kv[1]))
+            review = ", ".join(f"{kind_name(k, lang)} ({n})"
+                               for k, n in sorted(self.missed.items(), key=lambda kv: -kv[1]))
             from .display import wrap
             self.write(wrap(t("review", lang, topics=review)))
         elif self.asked:

@@ -55,7 +55,28 @@ def vul_name(vul: Vul, lang: str) -> str:
     return VUL_NAMES[lang][vul]
 
 
-def t(key: str, lang: str, **values: object) -> str:
+_KINDS_FR = {
+    "scoring": "marque", "auction": "enchères", "tricks": "levées", "imps": "IMP", "rubber": "robre",
+    "part score": "partielle", "game": "manche", "overtricks": "levées de mieux", "slam": "chelem",
+    "doubled made": "contré réussi", "redoubled made": "surcontré réussi", "undertricks": "chutes",
+    "doubled undertricks": "chutes contrées", "honours": "honneurs", "doubles and redoubles": "contres et surcontres",
+    "sufficient bids": "enchères suffisantes", "the lowest bid": "l'enchère la plus basse", "trumps": "atout",
+    "no trump": "sans-atout", "band edges": "bords des tranches", "comparing tables": "comparer les tables",
+    "who wins": "qui gagne", "games": "manches",
+}
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """What an exercise practises (``scoring (contract): slam``), in ``lang``."""
+    if lang != "fr":
+        return kind
+    head, _, sub = kind.partition(": ")
+    topic, _, rules = head.partition(" (")
+    text = _KINDS_FR.get(topic, topic) + (f" ({rules}" if rules else "")
+    return f"{text} : {_KINDS_FR.get(sub, sub)}" if sub else text
+
+
+def t(key: str, lang: str, /, **values: object) -> str:
     """The message ``key`` in ``lang`` (English when it has no translation)."""
     table = MESSAGES[key]
     text = table.get(lang) or table["en"]
@@ -120,6 +141,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "(or bridgekit lesson run {n}; see all with bridgekit lesson list)",
                     "fr": "Ensuite : leçon {n}, {title}. Pour la commencer : bridgekit lesson run\n"
                           "(ou bridgekit lesson run {n} ; toutes les leçons : bridgekit lesson list)"},
+    "all_done": {"en": "You have finished all the lessons. Run one again with: bridgekit lesson run NUMBER\n"
+                       "or practise with: bridgekit lesson drill",
+                 "fr": "Vous avez fini toutes les leçons. Pour en refaire une : bridgekit lesson run NUMÉRO\n"
+                       "ou pour vous exercer : bridgekit lesson drill"},
     "last_lesson": {"en": "That was the last lesson. Practise with: bridgekit lesson drill",
                     "fr": "C'était la dernière leçon. Pour vous exercer : bridgekit lesson drill"},
     "nav": {"en": "[Enter] {what}, b back, q quit: ", "fr": "[Entrée] {what}, b retour, q quitter : "},
@@ -163,7 +188,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "score_so_far": {"en": "score {right}/{asked}", "fr": "score {right}/{asked}"},
     "drill_prompt": {"en": "Your answer ({help}): ", "fr": "Votre réponse ({help}) : "},
     "drill_wrong": {"en": "Not quite: the answer is {answer}.", "fr": "Pas tout à fait : la réponse est {answer}."},
-    "summary": {"en": "{right}/{asked} correct.", "fr": "{right}/{asked} correct."},
+    "summary": {"en": "{right}/{asked} correct.", "fr": "{right}/{asked} justes."},
     "review": {"en": "To review: {topics}.", "fr": "À revoir : {topics}."},
     "all_right": {"en": "Nothing to review: all right.", "fr": "Rien à revoir : tout est juste."},
     "yes": {"en": "yes", "fr": "oui"},
@@ -340,3 +365,172 @@ MESSAGES: dict[str, dict[str, str]] = {
     "below_above": {"en": "{side}: {below} below the line, {above} above",
                     "fr": "{side} : {below} en dessous de la ligne, {above} au-dessus"},
 }
+
+
+# -- computed lines and diagrams in French ------------------------------------
+# The engines write their lines in English; these patterns (most specific
+# first) give each template its French form, and the words left over
+# (seat names, strains) are translated last.
+
+_S = r"(North|East|South|West)"
+_FR_LINES: list[tuple[str, str]] = [
+    (rf"^{_S}: partner {_S}, left-hand opponent {_S}, right-hand opponent {_S}, side (N/S|E/W)$",
+     r"\1 : partenaire \2, adversaire de gauche \3, adversaire de droite \4, camp \5"),
+    (r"^Board (\d+): (\w+) deals, (.*) vulnerable$", r"Donne \1 : \2 donne, vulnérables : \3"),
+    (r"^Deal complete \(13 cards each, all 52 cards once\): (yes|no)$",
+     r"Donne complète (13 cartes chacun, les 52 cartes une fois) : \1"),
+    (r"^(\S+) is held by (\w+)$", r"\1 est dans la main de \2"),
+    (r"^Dealing one card at a time clockwise from the dealer's left: the first card goes to (\w+), the last to "
+     r"(\w+) \(the dealer\); (\d+) cards each$",
+     r"En distribuant une carte à la fois dans le sens horaire depuis la gauche du donneur, la première carte "
+     r"va à \1, la dernière à \2 (le donneur) ; \3 cartes chacun"),
+    (r"^The next deal is dealt by (\w+)$", r"La donne suivante est distribuée par \1"),
+    (r"^The auction is still open: (\w+) to call$", r"Les enchères continuent : à \1 de parler"),
+    (r"^Four passes: no contract$", "Quatre passes : pas de contrat"),
+    (r"^Contract (\S+) by (\w+) \((\d+) tricks needed\); dummy (\w+); (\w+) makes the opening lead$",
+     r"Contrat \1 joué par \2 (\3 levées à faire) ; mort \4 ; \5 entame"),
+    (r"^The last bid was (\S+) by (\w+), but (\w+) named (.+) first for the side$",
+     r"La dernière enchère, \1, vient de \2, mais \3 a nommé le \4 le premier pour le camp"),
+    (r"^Illegal: ", "Illégal : "),
+    (r"(\S+) by (\w+) after (\S+) is insufficient: a bid must name more tricks, or as many in a higher strain "
+     r"\((.*)\)$", r"\1 par \2 après \3 est insuffisante : une enchère doit promettre plus de levées, ou autant "
+     r"dans une dénomination plus haute (\4)"),
+    (r"(\S+) by (\w+): (\S+) was bid by their own side \((\w+)\); only an opponent's bid can be doubled$",
+     r"\1 par \2 : \3 est une enchère de son propre camp (\4) ; on ne contre qu'une enchère adverse"),
+    (r"(\S+) by (\w+): (\S+) was bid by the other side \((\w+)\); only the side whose bid was doubled may "
+     r"redouble$", r"\1 par \2 : \3 est une enchère de l'autre camp (\4) ; seul le camp dont l'enchère est "
+     r"contrée peut surcontrer"),
+    (r"trick (\d+): (\w+) discarded the (\S+) while holding the (\S+); (\w+) were led$",
+     r"levée \1 : \2 a défaussé le \3 en ayant le \4 ; l'entame était à \5"),
+    (r"^(\S+) by (\w+) is legal$", r"\1 par \2 est légal"),
+    (r"^(\S+) by (\w+) is illegal: ", r"\1 par \2 est illégal : "),
+    (r"\(no trump\): (\w+) wins with (\S+) and leads to the next trick$",
+     r"(sans-atout) : \1 gagne avec \2 et entame la levée suivante"),
+    (r"\((\S+) trumps\): (\w+) wins with (\S+) and leads to the next trick$",
+     r"(atout \1) : \2 gagne avec \3 et entame la levée suivante"),
+    (r"^Declarer's side has won (\d+) trick\(s\) with (\d+) to play: a claim of (\d+) in all is possible$",
+     r"Le camp du déclarant a gagné \1 levée(s), \2 restent à jouer : réclamer \3 en tout est possible"),
+    (r"^Declarer's side has won (\d+) trick\(s\) with (\d+) to play: a claim of (\d+) in all is impossible$",
+     r"Le camp du déclarant a gagné \1 levée(s), \2 restent à jouer : réclamer \3 en tout est impossible"),
+    (r"^Double dummy, (\w+) takes (\d+) tricks in (.+) whatever the contract's level$",
+     r"À quatre jeux ouverts, \1 fait \2 levées à \3, quel que soit le palier du contrat"),
+    (r"^(\S+) by (\w+), (\d+) tricks, vulnerable: (\w+), rules: (\S+)$",
+     r"\1 joué par \2, \3 levées, vulnérables : \4, règles : \5"),
+    (r"^(\S+) by (\w+), (\d+) tricks, rules: (\S+)$", r"\1 joué par \2, \3 levées, règles : \4"),
+    (r"^  (N/S|E/W): (\d+) below the line, (\d+) above$", r"  \1 : \2 en dessous de la ligne, \3 au-dessus"),
+    (r"^  no score for either side$", "  aucun point pour personne"),
+    (r"^Table 1 N/S (\S+), table 2 N/S (\S+): difference (\S+)$", r"Table 1 N/S \1, table 2 N/S \2 : écart \3"),
+    (r"^A difference of (\S+) is (\S+) IMPs$", r"Un écart de \1 vaut \2 IMP"),
+    (r"^Under (\S+), after four passes: zero for both sides \(score (\d+)\)$",
+     r"Selon \1, après quatre passes : zéro pour les deux camps (score \2)"),
+    (r"^Under (\S+), after four passes: no score; the next dealer deals \(score (\d+)\)$",
+     r"Selon \1, après quatre passes : pas de score ; le donneur suivant donne (score \2)"),
+    (r"^Under (\S+), after four passes: no score; the same dealer deals again \(score (\d+)\)$",
+     r"Selon \1, après quatre passes : pas de score ; le même donneur redistribue (score \2)"),
+    (r"^(\w+) dealt; (\w+) deals next$", r"\1 a donné ; \2 donne ensuite"),
+    (r"^(\S+) \((.*)\): game at (\d+) trick points below the line, rubber bonus (\d+)$",
+     r"\1 (\2) : manche à \3 points de levées en dessous de la ligne, prime de robre \4"),
+    (r"^(\S+) \((.*)\): game at (\d+) trick points below the line$",
+     r"\1 (\2) : manche à \3 points de levées en dessous de la ligne"),
+    (r"^Deal (\d+): (\S+) by (\w+), (\d+) tricks: below the line N/S (\d+), E/W (\d+)$",
+     r"Donne \1 : \2 joué par \3, \4 levées : en dessous de la ligne N/S \5, E/O \6"),
+    (r"^  (N/S|E/W) reaches (\d+): game\.$", r"  \1 atteint \2 : manche."),
+    (r"^  A line is drawn; both sides start the next game from zero\.$",
+     "  On trace une ligne ; les deux camps repartent de zéro."),
+    (r"^  (N/S|E/W) have two games: rubber, (\d+) above the line\.$",
+     r"  \1 ont deux manches : robre, \2 au-dessus de la ligne."),
+    (r"^  (N/S|E/W): (\d+) below the line \+ (\d+) above = (\d+)$",
+     r"  \1 : \2 en dessous de la ligne + \3 au-dessus = \4"),
+    (r"^  Totals (\d+) to (\d+): a draw\.$", r"  Totaux \1 à \2 : match nul."),
+    (r"^  (N/S|E/W) win the rubber by (\d+) points, although (N/S|E/W) won two games\.$",
+     r"  \1 gagnent le robre de \2 points, bien que \3 aient gagné deux manches."),
+    (r"^  (N/S|E/W) win the rubber by (\d+) points\.$", r"  \1 gagnent le robre de \2 points."),
+    (r"^Board +Open N/S +Closed N/S +Diff +IMPs$", "Donne  Ouv. N/S  Fermée N/S  Écart   IMP"),
+    (r"^Total (\S+) IMPs for team A: team A wins$", r"Total \1 IMP pour l'équipe A : l'équipe A gagne"),
+    (r"^Total (\S+) IMPs for team A: team B wins$", r"Total \1 IMP pour l'équipe A : l'équipe B gagne"),
+    (r"^Total (\S+) IMPs for team A: a draw$", r"Total \1 IMP pour l'équipe A : match nul"),
+    (r"^Double-dummy par under (\S+): N/S (\S+) \((.*)\)$", r"Par à quatre jeux ouverts selon \1 : N/S \2 (\3)"),
+    (r"^The lowest legal bid in (.+) for (\w+) is (\S+)$", r"L'enchère légale la plus basse à \1 pour \2 est \3"),
+    (r"^Table  result      N/S score   MP N/S  MP E/W   Butler  cross-IMPs$",
+     "Table  résultat    score N/S   MP N/S  MP E/O   Butler  IMP croisés"),
+    (r"^Matchpoint top (\S+); Butler datum (\S+) \(the mean, rounded to 10\)$",
+     r"Top \1 en matchpoints ; datum Butler \2 (la moyenne, arrondie à 10)"),
+    (r"^Matchpoint top (\S+)$", r"Top \1 en matchpoints"),
+    (r"^  \(this figure needs the double-dummy solver: bridgekit lesson check --dds\)$",
+     "  (ce chiffre demande le solveur à quatre jeux ouverts : bridgekit lesson check --dds)"),
+]
+_FR_WORDS_OUT = [
+    (r"vulnerable: All\b", "vulnérables : tous"), (r"vulnerable: None\b", "vulnérables : personne"),
+    (r"vulnérables : All\b", "vulnérables : tous"), (r"vulnérables : None\b", "vulnérables : personne"),
+    (r"vulnérables : EW\b", "vulnérables : E/O"), (r"vulnérables : NS\b", "vulnérables : N/S"),
+    (r"\bNorth\b", "Nord"), (r"\bSouth\b", "Sud"), (r"\bEast\b", "Est"), (r"\bWest\b", "Ouest"),
+    (r"\bE/W\b", "E/O"), (r"\bno trump\b", "sans-atout"), (r"\bclubs\b", "trèfle"), (r"\bdiamonds\b", "carreau"),
+    (r"\bhearts\b", "cœur"), (r"\bspades\b", "pique"), (r"\byes\b", "oui"), (r"\bno\b", "non"),
+    (r"\bboth sides\b", "les deux camps"), (r"\bnobody\b", "personne"),
+    (r"\btrick points\b", "points de levées"), (r"\bovertricks\b", "levées de mieux"),
+    (r"\bundertricks\b", "levées de chute"), (r"\bpart-score bonus\b", "prime de partielle"),
+    (r"\bgame bonus\b", "prime de manche"), (r"\bsmall slam bonus\b", "prime de petit chelem"),
+    (r"\bgrand slam bonus\b", "prime de grand chelem"), (r"\bmaking redoubled\b", "surcontré réussi"),
+    (r"\bmaking doubled\b", "contré réussi"), (r"\bredoubled contract made\b", "contrat surcontré réussi"),
+    (r"\bdoubled contract made\b", "contrat contré réussi"), (r"\bsmall slam\b", "petit chelem"),
+    (r"\bgrand slam\b", "grand chelem"), (r"\brubber bonus\b", "prime de robre"), (r"\bhonours\b", "honneurs"),
+    (r"\baces\b", "as"), (r"\bodd\)", "impaires)"), (r"\bbelow\b", "dessous"), (r"\babove\b", "dessus"),
+    (r"\bpassed out\b", "passée"),
+]
+
+
+_ROW = re.compile(r"^(  .*\S)\s{2,}([+-]?\d+)$")
+
+
+def _keep_columns(pattern: str, repl: str, line: str) -> str:
+    """``re.sub`` that keeps the next column in place: a run of two or more
+    spaces after the match shrinks or grows by the change in length."""
+    def swap(m: re.Match[str]) -> str:
+        word = m.expand(repl) if "\\" in repl else repl
+        pad = m.group(m.re.groups)
+        if len(pad) >= 2:
+            pad = " " * max(1, len(pad) + len(m.group(0)) - len(pad) - len(word))
+        return word + pad
+    return re.sub(f"(?:{pattern})( *)", swap, line)
+
+
+def lines_fr(text: str) -> str:
+    """Computed lines (one per line of ``text``) in French."""
+    out = []
+    for line in text.split("\n"):
+        original = line
+        for pattern, repl in _FR_LINES:
+            line = re.sub(pattern, repl, line)
+        for pattern, repl in _FR_WORDS_OUT:
+            line = _keep_columns(pattern, repl, line)
+        row = _ROW.match(line)
+        if row and _ROW.match(original):  # a table row: its number stays right-aligned where it was
+            line = row.group(1) + " " * max(2, len(original) - len(row.group(1)) - len(row.group(2))) + row.group(2)
+        out.append(line)
+    return "\n".join(out)
+
+
+_DIAGRAM_WORDS = {"North": "Nord", "South": "Sud", "East": "Est", "West": "Ouest", "Dealer": "Donneur",
+                  "Vul": "Vuln.", "Both": "tous", "None": "aucun", "Trick": "Levée", "Lead": "Ent.",
+                  "Won": "Gain", "EW": "EO", "Pass": "passe"}
+_DIAGRAM_RE = re.compile(r"\b(" + "|".join(_DIAGRAM_WORDS) + r")\b( *)")
+
+
+def diagram_fr(text: str) -> str:
+    """A diagram's labels in French, keeping its columns where they were: the
+    first run of two or more spaces after a changed word absorbs the change."""
+    out = []
+    for line in text.split("\n"):
+        parts, pos, drift = [], 0, 0
+        for m in _DIAGRAM_RE.finditer(line):
+            word = _DIAGRAM_WORDS[m.group(1)]
+            pad = m.group(2)
+            drift += len(word) - len(m.group(1))
+            if len(pad) >= 2 or (pad and drift < 0):
+                new = max(1, len(pad) - drift)
+                drift -= len(pad) - new
+                pad = " " * new
+            parts.append(line[pos:m.start()] + word + pad)
+            pos = m.end()
+        out.append("".join(parts) + line[pos:])
+    return "\n".join(out)

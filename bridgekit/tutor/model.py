@@ -28,12 +28,15 @@ lesson file and the step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import BridgekitError
 
 STEP_KINDS = ("text", "example", "quiz")
+#: The languages a lesson may be written in; English is the step itself, the
+#: others are ``[steps.LANG]`` tables beside it (one place for the computations).
+LANGS = ("en", "fr")
 ANSWER_TYPES = ("seat", "side", "number", "yesno", "contract", "call", "card", "strain", "vul", "text")
 
 #: Position fields a step (or one of its computations) may carry.
@@ -89,6 +92,7 @@ class Step:
     hint: str = ""
     explain: str = ""
     show: tuple[str, ...] = ()  # diagrams to draw: "deal", "auction", "play"
+    tr: dict[str, dict[str, Any]] = field(default_factory=dict)  # lang -> the step's texts in it
 
     def position_for(self, compute: Compute) -> dict[str, Any]:
         """The step's position with the computation's overrides applied."""
@@ -108,10 +112,38 @@ class Lesson:
     sources: str
     steps: tuple[Step, ...]
     path: str = ""
+    lang: str = "en"
+    tr: dict[str, dict[str, Any]] = field(default_factory=dict)  # lang -> title, summary
 
     @property
     def name(self) -> str:
         return f"{self.number:02d}-{self.slug}"
+
+    @property
+    def langs(self) -> tuple[str, ...]:
+        """The languages the lesson is written in, English first."""
+        return ("en", *sorted(self.tr))
+
+    def in_lang(self, lang: str) -> "Lesson":
+        """The lesson with its texts in ``lang``: the steps' positions and
+        computations are the same objects (written once, in the English
+        step), only the words change.  English when ``lang`` is missing."""
+        if lang == self.lang or lang not in self.tr:
+            return self
+        steps = []
+        for step in self.steps:
+            t = step.tr.get(lang, {})
+            notes = t.get("notes", {})
+            computes = tuple(replace(c, note=notes[c.id]) if c.id in notes else c for c in step.computes)
+            hints = tuple(Hint(str(h["answer"]), str(h["text"])) for h in t["hints"]) if "hints" in t else step.hints
+            steps.append(replace(
+                step, title=t.get("title", step.title), text=str(t.get("text", step.text)).strip(),
+                question=str(t.get("question", step.question)).strip(), hint=str(t.get("hint", step.hint)).strip(),
+                explain=str(t.get("explain", step.explain)).strip(), hints=hints, computes=computes,
+                accept=tuple(str(a) for a in t.get("accept", step.accept))))
+        head = self.tr[lang]
+        return replace(self, title=str(head.get("title", self.title)),
+                       summary=str(head.get("summary", self.summary)).strip(), steps=tuple(steps), lang=lang)
 
 
 def _req(data: dict[str, Any], key: str, where: str, kind: type = str) -> Any:
@@ -129,7 +161,9 @@ def _position(data: dict[str, Any]) -> dict[str, Any]:
 
 _STEP_KEYS = set(POSITION_FIELDS) | {
     "kind", "title", "text", "source", "compute", "question", "answer", "answer_type", "expect_key",
-    "accept", "hints", "hint", "explain", "show"}
+    "accept", "hints", "hint", "explain", "show", *LANGS[1:]}
+#: What a step's translation table (``[steps.fr]``) may hold: its words only.
+_TR_KEYS = {"title", "text", "question", "accept", "hints", "hint", "explain", "notes"}
 _COMPUTE_KEYS = set(POSITION_FIELDS) | {"what", "id", "expect", "needs_dds", "note"}
 
 
@@ -181,6 +215,17 @@ def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -
         answer_type = str(raw.get("answer_type", "text"))
         if answer_type not in ANSWER_TYPES:
             raise LessonError(f"{where}: answer_type must be one of {', '.join(ANSWER_TYPES)}")
+        tr = {}
+        for lang in LANGS[1:]:
+            if lang in raw:
+                table = raw[lang]
+                if not isinstance(table, dict):
+                    raise LessonError(f"{where}: [{lang}] must be a table")
+                _known_keys(table, _TR_KEYS, f"{where} [{lang}]")
+                for h in table.get("hints", []):
+                    if not isinstance(h, dict) or "answer" not in h or "text" not in h:
+                        raise LessonError(f"{where} [{lang}]: each hint needs 'answer' and 'text'")
+                tr[lang] = dict(table)
         step = Step(
             index=i, kind=kind, title=str(raw.get("title", "")), text=str(raw.get("text", "")).strip(),
             source=str(raw.get("source", "")), position=_position(raw), computes=tuple(computes),
@@ -188,7 +233,7 @@ def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -
             answer_type=answer_type, expect_key=str(raw.get("expect_key", "")),
             accept=tuple(str(a) for a in raw.get("accept", [])), hints=tuple(hints),
             hint=str(raw.get("hint", "")).strip(), explain=str(raw.get("explain", "")).strip(),
-            show=tuple(raw.get("show", ())),
+            show=tuple(raw.get("show", ())), tr=tr,
         )
         if kind == "quiz":
             for key in ("question", "answer", "expect_key"):
@@ -201,5 +246,6 @@ def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -
         if not step.text and kind != "quiz":
             raise LessonError(f"{where}: missing 'text'")
         steps.append(step)
+    head_tr = {lang: dict(data[lang]) for lang in LANGS[1:] if isinstance(data.get(lang), dict)}
     return Lesson(number=number, slug=slug, title=title, summary=str(data.get("summary", "")).strip(),
-                  sources=str(data.get("sources", "")), steps=tuple(steps), path=path)
+                  sources=str(data.get("sources", "")), steps=tuple(steps), path=path, tr=head_tr)

@@ -15,23 +15,10 @@ from typing import TextIO
 from .answers import PARSERS
 from .checker import hint_for, is_correct, run_computes
 from .compute import Computed
+from .i18n import t
 from .display import WIDTH, answer_text, learner_text, step_text, wrap
 from .model import Lesson, Step
 from .progress import Progress
-
-_TYPE_HELP = {
-    "seat": "a seat: N, E, S or W",
-    "side": "a side: NS or EW",
-    "number": "a number, e.g. 420 or -500",
-    "yesno": "yes or no",
-    "contract": "a contract, e.g. 4S, 3NTX",
-    "call": "a call, e.g. 1H, 2NT, Pass, X, XX",
-    "card": "a card, e.g. SA, H10, C2",
-    "strain": "a strain: C, D, H, S or NT",
-    "vul": "None, NS, EW or All",
-    "text": "a word or two",
-}
-
 
 class LessonRunner:
     """Runs one lesson against an input and an output stream."""
@@ -40,6 +27,7 @@ class LessonRunner:
                  ascii: bool = False, start: int | None = None, echo: bool | None = None,
                  show_checks: bool = False, next_lesson: Lesson | None = None) -> None:
         self.lesson = lesson
+        self.lang = lesson.lang
         self.show_checks = show_checks
         self.next_lesson = next_lesson
         self.inp = inp
@@ -86,8 +74,7 @@ class LessonRunner:
             i = max(1, min(self.start, len(steps))) - 1
         elif not self.state.done and 1 < self.state.step <= len(steps):
             i = self.state.step - 1
-            self.write(f"Resuming lesson {self.lesson.number} at step {i + 1} of {len(steps)} "
-                       f"(start over with --restart).\n")
+            self.write(t("resuming", self.lang, n=self.lesson.number, i=i + 1, total=len(steps)))
         else:
             i = 0
             if self.state.done:
@@ -103,8 +90,7 @@ class LessonRunner:
                 move = self.navigate(i)
             if move == "quit":
                 self.progress.save()
-                self.write(f"\nProgress saved at step {step.index} of {len(steps)}. "
-                           f"Resume with: bridgekit lesson run")
+                self.write(t("saved", self.lang, i=step.index, n=len(steps)))
                 return "quit"
             if move == "back":
                 i = max(0, i - 1)
@@ -114,31 +100,30 @@ class LessonRunner:
                 self.state.done = True
                 self.state.step = 1
                 self.progress.save()
-                self.write(f"\nEnd of lesson {self.lesson.number}: {self.lesson.title}. Well done.")
+                self.write(t("end", self.lang, n=self.lesson.number, title=self.lesson.title))
                 nxt = self.next_lesson
                 if nxt is not None:
-                    self.write(f"Next: lesson {nxt.number}, {nxt.title}. Start it with: bridgekit lesson run"
-                               f"\n(or bridgekit lesson run {nxt.number}; see all with bridgekit lesson list)")
+                    self.write(t("next_lesson", self.lang, n=nxt.number, title=nxt.in_lang(self.lang).title))
                 else:
-                    self.write("That was the last lesson. Practise with: bridgekit lesson drill")
+                    self.write(t("last_lesson", self.lang))
                 return "done"
             self.write("")
 
     def navigate(self, i: int) -> str:
         last = i + 1 == len(self.lesson.steps)
-        prompt = f"[Enter] {'finish' if last else 'next'}, b back, q quit: "
+        prompt = t("nav", self.lang, what=t("nav_finish" if last else "nav_next", self.lang))
         while True:
             line = self.ask("\n" + prompt)
-            if line is None or line.lower() in ("q", "quit", "exit"):
+            if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return "quit"
-            if line == "" or line.lower() in ("n", "next"):
+            if line == "" or line.lower() in ("n", "next", "suite"):
                 return "next"
-            if line.lower() in ("b", "back", "p", "prev"):
+            if line.lower() in ("b", "back", "p", "prev", "retour"):
                 if i == 0:
-                    self.write("This is the first step.")
+                    self.write(t("first_step", self.lang))
                     continue
                 return "back"
-            self.write("Press Enter for the next step, b to go back, q to quit.")
+            self.write(t("nav_help", self.lang))
 
     def quiz(self, step: Step) -> str | None:
         """Ask until the answer is right or shown; returns a move for back or
@@ -146,36 +131,37 @@ class LessonRunner:
         results = self.results(step)
         tries = 0
         while True:
-            line = self.ask(f"\nYour answer ({_TYPE_HELP[step.answer_type]})\n"
-                            "or ? for a hint, 'show' for the answer, 'back', q to quit: ")
-            if line is None or line.lower() in ("q", "quit", "exit"):
+            help_ = t("type_" + step.answer_type, self.lang)
+            line = self.ask(t("quiz_prompt", self.lang, help=help_))
+            if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return "quit"
-            if line.lower() == "back":
+            if line.lower() in ("back", "retour"):
                 return "back"
             if line == "":
                 continue
             if line == "?":
-                self.write(wrap("Hint: " + (step.hint or "look again at the rule above.")))
+                self.write(wrap(t("hint", self.lang) + (step.hint or t("look_again", self.lang))))
                 continue
-            if line.lower() in ("show", "show answer", "answer", "??"):
-                self.write("\n" + answer_text(step, results, self.ascii, self.show_checks))
+            if line.lower() in ("show", "show answer", "answer", "??", "voir", "réponse"):
+                self.write("\n" + answer_text(step, results, self.ascii, self.show_checks, self.lang))
                 self.state.answered.append(step.index)
                 return None
-            verdict = is_correct(step, results, line)
+            verdict = is_correct(step, results, line, self.lang)
             if verdict is None:
-                self.write(f"I could not read {line!r} as {_TYPE_HELP[step.answer_type]}.")
+                self.write(t("unreadable", self.lang, text=line, help=help_))
                 continue
             if verdict:
-                self.write("\nRight!\n\n" + answer_text(step, results, self.ascii, self.show_checks))
+                self.write("\n" + t("right", self.lang) + "\n\n"
+                           + answer_text(step, results, self.ascii, self.show_checks, self.lang))
                 if step.index not in self.state.answered:
                     self.state.answered.append(step.index)
                 self.progress.save()
                 return None
             tries += 1
-            hint = hint_for(step, line)
-            self.write(wrap(f"Not quite. {hint}" if hint else "Not quite. Try again, or type 'show' to see the answer."))
+            hint = hint_for(step, line, self.lang)
+            self.write(wrap(f"{t('not_quite', self.lang)} {hint}" if hint else t("try_again", self.lang)))
             if tries >= 3:
-                self.write("(Type 'show' to see the answer.)")
+                self.write(t("type_show", self.lang))
 
 
 def _isatty(stream: TextIO) -> bool:
