@@ -5,6 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
+
+from bridgekit.calls import Call
+from bridgekit.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -27,3 +31,14 @@ needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus 
 def _own_deal_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets an empty deal cache of its own (never the user's)."""
     monkeypatch.setenv("BRIDGEKIT_CACHE_DIR", str(tmp_path_factory.mktemp("ddcache")))
+
+
+def run(*args: str, input: str | bytes | None = None) -> Result:
+    """``bridgekit ARGS`` through click's test runner (``input`` is stdin);
+    an exception the command lets escape fails the test."""
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+def calls(text: str) -> list[Call]:
+    """Calls from a space-separated text: ``calls("1S P 2S P")``."""
+    return [Call.parse(t) for t in text.split()]

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import calls
 from bridgekit.auction import Auction
 from bridgekit.calls import ALL_CALLS, DOUBLE, PASS, REDOUBLE, Call, CallKind
 from bridgekit.cards import Strain
@@ -14,10 +15,6 @@ from bridgekit.check import check_auction
 from bridgekit.contract import PASSED_OUT, Contract, Doubling
 from bridgekit.errors import BridgekitError, IllegalCallError
 from bridgekit.seats import Seat
-
-
-def calls(text: str) -> list[Call]:
-    return [Call.parse(t) for t in text.split()]
 
 
 def auction(text: str, dealer: Seat = Seat.N) -> Auction:

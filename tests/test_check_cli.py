@@ -9,11 +9,11 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 
 from bridgekit.cli import cli
 
-from conftest import CORPUS, corpus_files, needs_corpus
+from conftest import CORPUS, corpus_files, needs_corpus, run
 
 DEAL = "N:AKQJT98765.2.2.2 4.AKQJT98765.3.3 3.4.AKQJT98765.4 2.3.4.AKQJT98765"
 
@@ -60,10 +60,6 @@ Pass Pass
 """
 
 
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, ["check", *args], catch_exceptions=False)
-
-
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
     out = {}
@@ -78,7 +74,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
 
 
 def test_clean_file_exits_0_with_a_summary_on_stderr(files: dict[str, Path]) -> None:
-    r = run(str(files["good"]))
+    r = run("check", str(files["good"]))
     assert r.exit_code == 0, r.output
     assert r.stdout == ""
     assert r.stderr.strip() == "1 board checked, 0 with problems"
@@ -86,7 +82,7 @@ def test_clean_file_exits_0_with_a_summary_on_stderr(files: dict[str, Path]) -> 
 
 def test_revoke_is_reported_with_file_line_board_and_message(files: dict[str, Path]) -> None:
     before = files["bad"].read_bytes()
-    r = run(str(files["bad"]))
+    r = run("check", str(files["bad"]))
     assert r.exit_code == 1
     lines = r.stdout.splitlines()
     assert lines == [f"{files['bad']}, line 20, board 7: revoke: trick 1: East discarded the A\u2665 "
@@ -96,7 +92,7 @@ def test_revoke_is_reported_with_file_line_board_and_message(files: dict[str, Pa
 
 
 def test_insufficient_bid_line_and_summary_over_several_files(files: dict[str, Path]) -> None:
-    r = run(str(files["good"]), str(files["insufficient"]), str(files["bad"]))
+    r = run("check", str(files["good"]), str(files["insufficient"]), str(files["bad"]))
     assert r.exit_code == 1
     assert f"{files['insufficient']}, line 18, board 9: insufficient-bid: call 5: 1\u2660 by North " \
            "after 2\u2663 is insufficient" in r.stdout
@@ -104,7 +100,7 @@ def test_insufficient_bid_line_and_summary_over_several_files(files: dict[str, P
 
 
 def test_json_output_has_locations_and_indexes(files: dict[str, Path]) -> None:
-    r = run("--json", str(files["bad"]), str(files["insufficient"]))
+    r = run("check", "--json", str(files["bad"]), str(files["insufficient"]))
     assert r.exit_code == 1
     data = json.loads(r.stdout)
     assert [(d["board"], d["code"], d["line"], d.get("card_index"), d.get("call_index")) for d in data] == [
@@ -114,18 +110,18 @@ def test_json_output_has_locations_and_indexes(files: dict[str, Path]) -> None:
 
 
 def test_csv_output(files: dict[str, Path]) -> None:
-    r = run("--csv", str(files["bad"]))
+    r = run("check", "--csv", str(files["bad"]))
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
     assert [(row["board"], row["code"], row["card_index"]) for row in rows] == [("7", "revoke", "2")]
 
 
 def test_quiet_prints_only_the_summary(files: dict[str, Path]) -> None:
-    r = run("-q", str(files["bad"]))
+    r = run("check", "-q", str(files["bad"]))
     assert r.exit_code == 1 and r.stdout == "" and "revoke 1" in r.stderr
 
 
 def test_ascii_output(files: dict[str, Path]) -> None:
-    r = run("--ascii", str(files["bad"]))
+    r = run("check", "--ascii", str(files["bad"]))
     assert "East discarded the AH while holding the 3C; clubs were led" in r.stdout
     assert "\u2665" not in r.stdout
 
@@ -134,11 +130,11 @@ def test_unreadable_files_exit_3_with_one_line_and_no_traceback(tmp_path: Path, 
     empty = tmp_path / "empty.pbn"
     empty.write_text("", encoding="utf-8")
     for path in (tmp_path / "missing.pbn", empty, tmp_path):
-        r = run(str(path))
+        r = run("check", str(path))
         assert r.exit_code == 3, r.output
         assert "Traceback" not in r.output
         assert str(path) in r.stderr
-    r = run(str(tmp_path / "missing.pbn"), str(files["good"]))
+    r = run("check", str(tmp_path / "missing.pbn"), str(files["good"]))
     assert r.exit_code == 3 and "1 board checked" in r.stderr and "1 file could not be read" in r.stderr
 
 
@@ -156,40 +152,40 @@ def test_no_arguments_is_a_usage_error() -> None:
 
 
 def test_quick_auction_contract_and_declarer() -> None:
-    r = run("--auction", "1S P 2S X XX P P P", "--dealer", "N")
+    r = run("check", "--auction", "1S P 2S X XX P P P", "--dealer", "N")
     assert r.exit_code == 0
     assert r.stdout.strip() == "contract 2\u2660XX by North; East leads, South is dummy"
 
 
 def test_quick_auction_declarer_not_last_bidder() -> None:
-    r = run("--auction", "P 1D P 1S P 2S P P P", "--dealer", "N", "--ascii")
+    r = run("check", "--auction", "P 1D P 1S P 2S P P P", "--dealer", "N", "--ascii")
     assert r.stdout.strip() == "contract 2S by West; North leads, East is dummy"
 
 
 def test_quick_auction_first_illegal_call() -> None:
-    r = run("--auction", "1S X P X P P P", "--dealer", "N")
+    r = run("check", "--auction", "1S X P X P P P", "--dealer", "N")
     assert r.exit_code == 1
     assert r.stdout.strip() == ("illegal: call 4: X by West: 1\u2660 is already doubled [double-doubled]")
 
 
 def test_quick_auction_unfinished_and_passed_out() -> None:
-    r = run("--auction", "1NT", "--dealer", "S", "--ascii")
+    r = run("check", "--auction", "1NT", "--dealer", "S", "--ascii")
     assert r.exit_code == 0 and r.stdout.startswith("not finished (1NT so far); West to call: Pass X 2C")
-    r = run("--auction", "1NT P", "--dealer", "S", "--ascii")   # partner's bid: no double
+    r = run("check", "--auction", "1NT P", "--dealer", "S", "--ascii")   # partner's bid: no double
     assert r.stdout.startswith("not finished (1NT so far); North to call: Pass 2C")
-    r = run("--auction", "P P P P", "--dealer", "E")
+    r = run("check", "--auction", "P P P P", "--dealer", "E")
     assert r.exit_code == 0 and "passed out" in r.stdout
 
 
 def test_quick_auction_json() -> None:
-    r = run("--auction", "1S 2H 2D", "--dealer", "W", "--json")
+    r = run("check", "--auction", "1S 2H 2D", "--dealer", "W", "--json")
     data = json.loads(r.stdout)
     assert r.exit_code == 1 and data["legal"] is False
     assert [(p["code"], p["call_index"]) for p in data["problems"]] == [("insufficient-bid", 2)]
 
 
 def test_quick_auction_usage_errors() -> None:
-    assert run("--auction", "1S P").exit_code == 2                         # no --dealer
+    assert run("check", "--auction", "1S P").exit_code == 2                         # no --dealer
     r = CliRunner().invoke(cli, ["check", "--auction", "1S 8C", "--dealer", "N"])
     assert r.exit_code == 2 and "8C" in r.output
     r = CliRunner().invoke(cli, ["check", "--auction", "1S", "--dealer", "Nobody"])
@@ -197,19 +193,19 @@ def test_quick_auction_usage_errors() -> None:
 
 
 def test_quick_play_tricks_and_revoke() -> None:
-    r = run("--play", "CA C2 C3 C4 CK", "--deal", DEAL, "--contract", "3NT", "--declarer", "S", "--ascii")
+    r = run("check", "--play", "CA C2 C3 C4 CK", "--deal", DEAL, "--contract", "3NT", "--declarer", "S", "--ascii")
     assert r.exit_code == 0
     assert r.stdout.splitlines() == ["trick  1: W:AC N:2C E:3C S:4C -> West",
                                      "trick  2: W:KC",
                                      "after 1 trick: South's side 0 tricks, defence 1; North to play"]
-    r = run("--play", "CA C2 HA", "--deal", DEAL, "--contract", "3NT", "--declarer", "S")
+    r = run("check", "--play", "CA C2 HA", "--deal", DEAL, "--contract", "3NT", "--declarer", "S")
     assert r.exit_code == 1
     assert r.stdout.splitlines()[-1] == ("illegal: card 3: trick 1: East discarded the A\u2665 while holding "
                                          "the 3\u2663; clubs were led [revoke]")
 
 
 def test_quick_play_json_and_usage() -> None:
-    r = run("--play", "CA C2 C3 C4", "--deal", DEAL, "--contract", "3NT", "--declarer", "S", "--json")
+    r = run("check", "--play", "CA C2 C3 C4", "--deal", DEAL, "--contract", "3NT", "--declarer", "S", "--json")
     data = json.loads(r.stdout)
     assert data["tricks"] == [{"leader": "W", "cards": ["CA", "C2", "C3", "C4"], "winner": "W"}]
     assert data["defence_tricks"] == 1 and data["next"] == "W"
@@ -242,5 +238,5 @@ def test_large_crlf_file_has_no_spurious_problems(tmp_path: Path) -> None:
     path = tmp_path / "big.pbn"
     count = 2_300_000 // len(game) + 1  # the cut falls mid-file after the second chunk
     path.write_bytes((game * count).encode("utf-8"))
-    r = run("-q", str(path))
+    r = run("check", "-q", str(path))
     assert r.stderr.strip() == f"{count} boards checked, 0 with problems" and r.exit_code == 0

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from bridgekit.cli import cli
 from bridgekit.formats import read_boards
 
-from conftest import CORPUS, needs_corpus
+from conftest import CORPUS, needs_corpus, run
 
 # Board 1 of the Common Game hand record (BridgeComposer 5.97): its
 # DoubleDummyTricks tag is used as the cache, its OptimumScore is EW 430.
@@ -33,10 +33,6 @@ NO_DEAL = """[Board "3"]
 [Vulnerable "EW"]
 [Deal "N:AKQ... - - -"]
 """
-
-
-def run(*args: str) -> "object":
-    return CliRunner().invoke(cli, list(args))
 
 
 @pytest.fixture

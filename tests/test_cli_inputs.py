@@ -8,11 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from bridgekit.cli import cli
 from bridgekit.errors import ExitStatus
-from conftest import SAMPLES
+from conftest import SAMPLES, run
 
 HEADER_PBN = "% PBN 2.1\n% EXPORT\n"
 HEADER_LIN = "vg|Final,Segment 1,I,1,16,A,0,B,0|\r\nrs|,,|\r\npn|a,b,c,d,e,f,g,h|pg||\r\n"
@@ -23,10 +21,6 @@ TWO_ACES = "N:AKQJ.T98.765.432 A432.AKQJ.T98.765 765.432.AKQJ.T98 T98.765.432.AK
 def board_text(number: str, deal: str = GOOD, contract: str = "3NT", result: str = "9") -> str:
     return (f'[Board "{number}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
             f'[Declarer "S"]\n[Contract "{contract}"]\n[Result "{result}"]\n')
-
-
-def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(cli, list(args), input=input)
 
 
 # -- 1. empty is valid ------------------------------------------------------------

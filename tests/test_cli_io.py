@@ -7,13 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from bridgekit.cli import cli
 from bridgekit.formats.json import board_to_dict
 from bridgekit.formats.lin import read_lin
 from bridgekit.formats.pbn import read_pbn
-from conftest import CORPUS, SAMPLES, corpus_files, needs_corpus
+from conftest import CORPUS, SAMPLES, corpus_files, needs_corpus, run
 
 MATCH = SAMPLES / "match.pbn"
 # Two boards; North deals board 1, the clubs/spades/hearts/diamonds solid suits
@@ -22,10 +20,6 @@ LIN = ("pn|Sue,Walt,Nina,Ed|md|3CAKQJT98765432,SAKQJT98765432,HAKQJT98765432,|ah
        "mb|p|mb|1H!|an|five hearts|mb|p|mb|p|mb|p|pc|C2|pc|SA|pc|H2|pc|DA|mc|7|pg||\n"
        "pn|Sue,Walt,Nina,Ed|md|4CAKQJT98765432,SAKQJT98765432,HAKQJT98765432,|ah|Board 2|sv|b|"
        "mb|1D|mb|p|mb|p|mb|p|pg||\n")
-
-
-def run(*args: str, input: str | bytes | None = None):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
 
 
 def digest(path: Path) -> str:

@@ -9,18 +9,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from conftest import SAMPLES
+from conftest import SAMPLES, run
 
-from bridgekit.cli import cli
 
 MATCH = str(SAMPLES / "match.pbn")
 RUBBER_1920 = str(SAMPLES / "rubber-1920.pbn")
 RUBBER_CLASSIC = str(SAMPLES / "rubber-classic.pbn")
-
-
-def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
 
 
 # -- score ---------------------------------------------------------------------

@@ -12,12 +12,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from conftest import CORPUS, needs_corpus
+from conftest import CORPUS, needs_corpus, run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgekit.cli import cli
 from bridgekit.event import (EventOptions, Method, Movement, Scale, parse_arbitrary, read_event,
                              read_results, score_event, write_event)
 from bridgekit.formats.pbn import format_pbn, read_pbn
@@ -282,10 +280,6 @@ def test_wbf_vp_scale_edges() -> None:
 
 
 # -- the command -------------------------------------------------------------------
-
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
 
 @pytest.fixture
 def mitchell_file(tmp_path: Path) -> Path:

@@ -16,7 +16,6 @@ import pytest
 from click.testing import CliRunner
 
 from bridgekit.auction import Auction
-from bridgekit.calls import Call
 from bridgekit.cards import Card, Strain, Suit
 from bridgekit.check import check_board
 from bridgekit.cli import cli
@@ -29,16 +28,12 @@ from bridgekit.rules import find_profile
 from bridgekit.scoring import score_board
 from bridgekit.seats import Seat
 
-from conftest import ROOT
+from conftest import ROOT, calls, run
 
 # South 1NT (16, balanced), North 3NT (14): South declares and plays both hands.
 SOUTH_DECLARES = "S:AQ3.KJ4.K984.Q72 JT97.AT98.QT7.T9 K84.Q72.AJ3.KJ65 652.653.652.A843"
 # Nobody has an opening: four passes.
 PASSED_OUT = "N:Q632.A843.KJ4.96 A87.T95.732.KQT5 JT94.J2.AT86.A83 K5.KQ76.Q95.J742"
-
-
-def calls(text: str) -> list[Call]:
-    return [Call.parse(c) for c in text.split()]
 
 
 def decide(dealer: Seat, before: str, hand: str) -> str:
@@ -248,10 +243,6 @@ def test_only_card_and_equal_cards_need_no_solving() -> None:
 
 # -- whole games through stdin ----------------------------------------------------------
 
-def _run(args: list[str], text: str) -> object:
-    return CliRunner().invoke(cli, ["play", *args], input=text)
-
-
 def _check_record(path: Path) -> None:
     boards = list(read_boards(str(path)))
     assert len(boards) == 1
@@ -265,8 +256,8 @@ def _check_record(path: Path) -> None:
 def test_human_game_refuses_illegal_calls_and_cards(tmp_path: Path) -> None:
     out = tmp_path / "game.pbn"
     script = ["xx", "x", "?", "hint", "1nt", "p", "p", "p", "p", "p", "p"] + ["sq", "zz", "?"] + ["1"] * 30
-    result = _run(["--deal", SOUTH_DECLARES, "--seed", "4", "--samples", "2", "--think", "0",
-                   "--save", str(out)], "\n".join(script) + "\n")
+    result = run("play", "--deal", SOUTH_DECLARES, "--seed", "4", "--samples", "2", "--think", "0",
+                 "--save", str(out), input="\n".join(script) + "\n")
     text = result.output  # type: ignore[attr-defined]
     assert result.exit_code == 0, text  # type: ignore[attr-defined]
     assert "Refused: XX by South: there is no bid" in text
@@ -327,9 +318,11 @@ def test_revoke_refused_with_the_rule(tmp_path: Path) -> None:
     assert [p for p in check_board(board) if p.severity == "error"] == []
 
 
+@pytest.mark.dds  # the computer plays all four hands: DDS solves its sampled layouts
 def test_auto_game_completes_and_scores_as_bridgekit_score(tmp_path: Path) -> None:
     out = tmp_path / "auto.pbn"
-    result = _run(["--auto", "--seed", "3", "--samples", "2", "--think", "0", "--vul", "ns", "--save", str(out)], "")
+    result = run("play", "--auto", "--seed", "3", "--samples", "2", "--think", "0", "--vul", "ns", "--save", str(out),
+                 input="")
     assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
     assert "the computer plays all four hands" in result.output  # type: ignore[attr-defined]
     assert max(len(line) for line in result.output.splitlines()  # type: ignore[attr-defined]
@@ -349,7 +342,7 @@ def test_auto_game_completes_and_scores_as_bridgekit_score(tmp_path: Path) -> No
 
 def test_passed_out_deal_scores_zero(tmp_path: Path) -> None:
     out = tmp_path / "po.pbn"
-    result = _run(["--auto", "--deal", PASSED_OUT, "--save", str(out)], "")
+    result = run("play", "--auto", "--deal", PASSED_OUT, "--save", str(out), input="")
     text = result.output  # type: ignore[attr-defined]
     assert result.exit_code == 0, text
     assert "passed out and scores zero" in text and "Score: 0 for both sides." in text
@@ -361,29 +354,31 @@ def test_passed_out_deal_scores_zero(tmp_path: Path) -> None:
 
 def test_input_ending_early_stops_cleanly(tmp_path: Path) -> None:
     out = tmp_path / "never.pbn"
-    result = _run(["--deal", SOUTH_DECLARES, "--save", str(out)], "p\n")
+    result = run("play", "--deal", SOUTH_DECLARES, "--save", str(out), input="p\n")
     assert result.exit_code == 0  # leaving the table is a normal end; 130 is for Ctrl-C
     assert "nothing saved" in result.output  # type: ignore[attr-defined]
     assert "Traceback" not in result.output and not out.exists()  # type: ignore[attr-defined]
 
 
 def test_bad_options_are_usage_errors(tmp_path: Path) -> None:
-    r = _run(["--deal", "N:AKQ.. - - -"], "")
+    r = run("play", "--deal", "N:AKQ.. - - -", input="")
     assert r.exit_code == 2
-    r = _run(["--vul", "sideways"], "")
+    r = run("play", "--vul", "sideways", input="")
     assert r.exit_code == 2 and "vulnerability" in r.output  # type: ignore[attr-defined]
-    r = _run(["--board", "nofile.pbn"], "")
+    r = run("play", "--board", "nofile.pbn", input="")
     assert r.exit_code == 2
-    r = _run(["--board", str(tmp_path / "missing.pbn") + ":1"], "")
+    r = run("play", "--board", str(tmp_path / "missing.pbn") + ":1", input="")
     assert r.exit_code == 3 and "Traceback" not in r.output  # type: ignore[attr-defined]
 
 
+@pytest.mark.dds  # the computer plays all four hands: DDS solves its sampled layouts
 def test_board_from_a_file(tmp_path: Path) -> None:
     sample = ROOT / "samples" / "match.pbn"
     if not sample.exists():
         pytest.skip("samples/match.pbn is absent")
     out = tmp_path / "b.pbn"
-    r = _run(["--board", f"{sample}:1", "--auto", "--samples", "1", "--seed", "1", "--save", str(out)], "")
+    r = run("play", "--board", f"{sample}:1", "--auto", "--samples", "1", "--seed", "1", "--save", str(out),
+            input="")
     assert r.exit_code == 0, r.output  # type: ignore[attr-defined]
     played = list(read_boards(str(out)))[0].deal
     original = next(b for b in read_boards(str(sample)) if b.number == 1).deal

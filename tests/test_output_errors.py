@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from bridgekit.cli import cli
 from bridgekit.safeio import Output
 from bridgekit.tutor.progress import Progress
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, run
 
 MATCH = str(SAMPLES / "match.pbn")
 BRIDGEKIT = [sys.executable, "-m", "bridgekit"]
@@ -70,10 +70,6 @@ def test_a_file_written_with_standard_output_closed_is_not_mixed_with_it(tmp_pat
 
 
 # -- option values ---------------------------------------------------------------------
-
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
 
 @pytest.mark.parametrize("value", ["\u00b2", "\u0663", HUGE], ids=["superscript 2", "arabic-indic 3", "5000 digits"])
 def test_show_board_with_odd_digits_is_no_board(value: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from conftest import calls
 from bridgekit.auction import Auction
 from bridgekit.board import AuctionRecord, Board, CallEntry, Tag
 from bridgekit.calls import Call
@@ -19,10 +20,6 @@ from bridgekit.seats import Seat, Vul
 
 DEAL = Deal.parse("N:AKJ75.K84.Q62.A3 42.T73.T93.JT964 Q963.A52.K74.852 T8.QJ96.AJ85.KQ7")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def calls(text: str) -> list[Call]:
-    return [Call.parse(c) for c in text.split()]
 
 
 def test_deal_diagram_positions() -> None:

@@ -18,12 +18,10 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from bridgekit.cli import cli
 from bridgekit.formats import read_boards
 from bridgekit.safeio import Output, OutputChanged, OutputRefused
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, run
 
 MATCH = SAMPLES / "match.pbn"
 BRIDGEKIT = [sys.executable, "-m", "bridgekit"]
@@ -38,10 +36,6 @@ TAGGED = """[Board "{n}"]
 [Result "10"]
 [DoubleDummyTricks "2333223332aaaabaaaab"]
 """
-
-
-def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
 
 
 def digest(path: Path) -> str:
