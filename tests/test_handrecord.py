@@ -15,20 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from bridgekit.cli import cli
-from conftest import ROOT
+from conftest import ROOT, run
 
 SAMPLES = ROOT / "samples"
 SEATS = "NESW"
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
-
-
-def run(*args: str) -> Any:
-    result = CliRunner().invoke(cli, list(args))
-    return result
 
 
 def json_of(*args: str) -> Any:
