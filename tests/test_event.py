@@ -463,3 +463,18 @@ def test_vulnerability_comes_from_the_profile() -> None:
     from bridgekit.rules import find_profile
     auction = scored(text, profile=find_profile("auction-1920"))     # no vulnerability in Auction Bridge
     assert auction.problems == [] and [r.points_ns for r in auction.boards[0].results] == [1, 0]
+
+
+_CELLS = st.sampled_from(["-", "?", "4S", "3NTXX", "Pass", "9S", "4Z", "N", "Q", "^S", "10", "=", "+1", "-2",
+                          "14", "-1", "A", "A+", "A-/A+", "60%", "101%", "NP", '"Not played"', "420",
+                          "-420", "^500", "x", "0", "2", '""'])
+
+
+@given(st.lists(st.lists(_CELLS, min_size=9, max_size=9), min_size=1, max_size=8),
+       st.sampled_from(list(Method)))
+def test_any_row_is_scored_or_reported_never_raised(rows: list[list[str]], method: Method) -> None:
+    text = event_pbn({1: [" ".join(r) for r in rows], 2: ["- 1 1 1 4S N 10 - -"]})
+    ev = scored(text, method=method)
+    # every row is somewhere: on the traveller, with points or a problem naming its row
+    on_board = sum(len(t.results) for t in ev.boards if t.number == 1)
+    assert on_board + sum(1 for p in ev.problems if "columns" in p.message) == len(rows)
