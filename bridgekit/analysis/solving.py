@@ -32,7 +32,8 @@ import os
 import queue
 import threading
 from collections import OrderedDict, deque
-from concurrent.futures import CancelledError, Future
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future
+from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -283,6 +284,16 @@ class Solver:
             poll()
             harvest(batch)
 
+        def busy() -> int:
+            return sum(1 for b in in_flight if b.future is not None and not b.future.done())
+
+        def wait_any() -> None:
+            running = [b.future for b in in_flight if b.future is not None and not b.future.done()]
+            futures_wait(running, timeout=_WAIT, return_when=FIRST_COMPLETED)   # Ctrl-C interrupts this wait
+            poll()
+            if tick is not None:
+                tick()
+
         def ready() -> Iterator[BoardTable]:
             while items:
                 head = items[0]
@@ -314,14 +325,19 @@ class Solver:
                         submit()
                 poll()
                 yield from ready()
-                # Bounded memory: wait for the oldest batch when enough are
-                # out, or when too many boards queue behind an unsolved one.
-                while in_flight and (len(in_flight) >= self.backend.max_in_flight or len(items) > _QUEUE):
+                # Keep the backend busy but no busier: a new batch goes out
+                # as soon as any batch is back (not only the oldest, or a
+                # worker that finished would idle behind a slow one).
+                while busy() >= self.backend.max_in_flight:
+                    wait_any()
+                # Bounded memory: too many boards queue behind an unsolved one.
+                while in_flight and len(items) > _QUEUE:
                     wait_for(in_flight[0])
                     in_flight.popleft()
                     yield from ready()
                 while in_flight and in_flight[0].reported:
                     in_flight.popleft()
+                yield from ready()
                 if items and items[0].batch is current and len(items) > _QUEUE:
                     submit()
             submit()
