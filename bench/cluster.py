@@ -95,7 +95,7 @@ def external(deals: list[Any]) -> tuple[list[DDTable], float, float]:
 def overhead(n: int) -> float:
     """Seconds of scheduler overhead per task: n no-op tasks on a LocalCluster."""
     import distributed
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=logging.ERROR) as lc, \
             distributed.Client(lc, set_as_default=False) as client:
         client.submit(abs, 0).result()

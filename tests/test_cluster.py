@@ -37,7 +37,7 @@ pytestmark = pytest.mark.dds
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     import logging
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=logging.ERROR) as lc:
         with distributed.Client(lc, set_as_default=False) as client:
             client.run(_set_one_thread)

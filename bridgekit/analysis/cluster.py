@@ -104,7 +104,7 @@ class DaskBackend:
                 # The workers' stack sampler (every 10 ms) competes with DDS for the cores.
                 dask.config.set({"distributed.worker.profile.enabled": False})
                 self._cluster = distributed.LocalCluster(
-                    n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+                    n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
                     silence_logs=logging.ERROR)
                 self._threads = max(1, (os.cpu_count() or 1) // n)
                 self.client = distributed.Client(self._cluster, set_as_default=False)
