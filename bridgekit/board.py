@@ -11,6 +11,7 @@ numbers: reading never stops for one bad board.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Callable, TypeVar
 
@@ -232,7 +233,7 @@ class Board:
             "tags": tags,
             "tag_comments": tag_comments,
             "comments": _clean(self.comments),
-            "escapes": list(self.escapes),
+            "escapes": [export_escape(e) for e in self.escapes],
             "notes": list(self.notes),
             "tables": {name: (list(t.columns), [list(r) for r in t.rows]) for name, t in self.tables.items()},
         }
@@ -320,7 +321,18 @@ class Board:
 
     @property
     def deal(self) -> Deal | None:
-        return _parse_or_none(Deal.parse, self.get("Deal"))
+        """The ``Deal`` tag; a hand written ``...`` on a seat the ``Hidden``
+        tag names is unknown (BridgeComposer's hidden hands)."""
+        deal = _parse_or_none(Deal.parse, self.get("Deal"))
+        if deal is not None and "Hidden" in self.tags:
+            deal = deal.hiding(self.hidden)
+        return deal
+
+    @property
+    def hidden(self) -> frozenset[Seat]:
+        """The seats the ``Hidden`` tag names (BridgeComposer: ``EW``, ``WNE``)."""
+        value = (self.get("Hidden") or "").upper()
+        return frozenset(Seat.parse(ch) for ch in value if ch in "NESW")
 
     @property
     def contract(self) -> Contract | None:
@@ -468,6 +480,17 @@ def _nags(suffix: str | None, nags: list[int], offset: int) -> list[int]:
         if n not in out:
             out.append(n)
     return out
+
+
+_CHARSET = re.compile(r"(charset\s*=\s*)[\"']?[A-Za-z0-9_.:-]+[\"']?", re.IGNORECASE)
+
+
+def export_escape(line: str) -> str:
+    """A ``%`` line as the PBN writer writes it back: the writer writes UTF-8,
+    so a ``%Content-type: ...; charset=ISO-8859-1`` it copies says UTF-8."""
+    if "charset" not in line.lower():
+        return line
+    return _CHARSET.sub(lambda m: m.group(1) + "UTF-8", line)
 
 
 def export_nags(suffix: str | None, nags: list[int], card: bool) -> list[int]:

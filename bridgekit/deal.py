@@ -196,6 +196,19 @@ class Deal:
                 problems.append(("missing-card", "missing " + " ".join(card_name(c) for c in sorted_desc(missing))))
         return problems
 
+    def hiding(self, seats: Iterable[Seat]) -> "Deal":
+        """The deal with the empty hands of ``seats`` as unknown: BridgeComposer
+        writes a hand it hides as ``...`` and names its seat in a ``Hidden``
+        tag (a void hand cannot be meant when the others hold cards)."""
+        hands = list(self.hands)
+        changed = False
+        for seat in seats:
+            hand = hands[seat]
+            if hand is not None and not len(hand):
+                hands[seat] = None
+                changed = True
+        return Deal(hands) if changed else self
+
     def complete_last_hand(self) -> "Deal":
         """Fill a single unknown hand with the cards the other three do not hold."""
         unknown = [s for s in Seat if self.hands[s] is None]

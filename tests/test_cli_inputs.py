@@ -141,3 +141,27 @@ def test_the_samples_directory_checks_like_its_files() -> None:
     by_files = run("check", "--quiet", *files)
     assert by_dir.exit_code == by_files.exit_code
     assert by_dir.stderr.splitlines()[-1] == by_files.stderr.splitlines()[-1]
+
+
+# -- 8. JSON on standard input is known by its content ---------------------------------
+
+@pytest.mark.parametrize("command", ["check", "score", "show", "convert"])
+def test_json_on_stdin_is_read_as_json_by_every_command(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "two.pbn"
+    path.write_text(board_text("1") + "\n" + board_text("2", contract="2C", result="8"))
+    shown = run("show", "--json", str(path))
+    assert shown.stdout.startswith("[\n")  # '[' alone on the first line, as show --json writes it
+    args = [command, "-"] + (["-"] if command == "convert" else [])
+    r = run(*args, input=shown.stdout)
+    assert r.exit_code == 0, r.stderr
+    assert "could not be read" not in r.stderr and "no PBN game" not in r.stderr
+
+
+def test_json_is_told_from_pbn_by_its_first_bytes() -> None:
+    from bridgekit.formats import detect_format
+    assert detect_format("", b'[\n  {\n "board": "1"') == "json"
+    assert detect_format("", b"[]\n") == "json"
+    assert detect_format("", b'{"board": "1"}') == "json"
+    assert detect_format("", b'% PBN 2.1\n[Event "x"]\n') == "pbn"
+    assert detect_format("", b'[Event "x"]\n') == "pbn"
+    assert detect_format("", b"{a comment}\n[Event \"x\"]\n") == "pbn"

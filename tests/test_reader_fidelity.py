@@ -7,6 +7,7 @@ from bridgekit.check import check_board
 from bridgekit.formats.json import boards_to_json, read_json
 from bridgekit.formats.lin import read_lin_text
 from bridgekit.formats.pbn import format_pbn, read_pbn
+from bridgekit.seats import Seat
 
 LIN_HANDS = "md|3CAKQJT98765432,SAKQJT98765432,HAKQJT98765432,|"
 
@@ -94,3 +95,47 @@ def test_lin_bad_calls_and_cards_carry_their_index() -> None:
     boards = read_lin_text(f"{LIN_HANDS}mb|p|mb|1Z|mb|1S|pc|SA|pc|QQ|pg||\n")
     found = [(p.code, p.call_index, p.card_index) for p in boards[0].problems]
     assert ("lin-bad-call", 1, None) in found and ("lin-bad-card", None, 1) in found
+
+
+# -- 4. BridgeComposer's hidden hands ------------------------------------------------
+
+HIDDEN = ('[Board "1"]\n[Dealer "N"]\n[Hidden "EW"]\n'
+          '[Deal "N:AKQJ.T98.765.432 ... 765.432.AKQJ.T98 ..."]\n\n'
+          '[Board "2"]\n[Dealer "N"]\n[Hidden "W"]\n'
+          '[Deal "N:AKQJ.T98.765.432 ... 765.432.AKQJ.T98 ..."]\n')
+
+
+def test_a_hand_hidden_by_bridgecomposer_is_unknown_with_one_warning() -> None:
+    first, second = read_pbn(HIDDEN)
+    assert first.deal is not None and first.deal[Seat.E] is None and first.deal[Seat.W] is None
+    assert [(p.code, p.severity) for p in check_board(first)] == [("hidden-hand", "warning")]
+    # a '...' on a seat the Hidden tag does not name is still an empty hand
+    assert second.deal is not None and second.deal[Seat.W] is None and second.deal[Seat.E] is not None
+    assert ("hand-size", "error") in [(p.code, p.severity) for p in check_board(second)]
+    # written back as PBN's unknown hand
+    again = next(iter(read_pbn(format_pbn([first]))))
+    assert again.get("Deal") == "N:AKQJ.T98.765.432 - 765.432.AKQJ.T98 -" and check_board(again) == []
+
+
+# -- 6. '%' lines stay in their game; 7. the charset line says UTF-8 -----------------
+
+ESCAPES = ('% PBN 2.1\n% EXPORT\n%Content-type: text/x-pbn; charset=ISO-8859-1\n%Creator: a writer\n'
+           '[Board "1"]\n[Dealer "N"]\n%%!R 9 9 4 4\n[Contract "3NT"]\n\n'
+           '[Board "2"]\n[Dealer "E"]\n%%!R 7 7 6 6\n')
+
+
+def test_percent_lines_stay_in_their_game_through_pbn_and_json() -> None:
+    first, second = read_pbn(ESCAPES)
+    assert "%%!R 9 9 4 4" in first.escapes and second.escapes == ["%%!R 7 7 6 6"]
+    text = format_pbn(read_pbn(ESCAPES))
+    games = text.split("\n\n")
+    assert "%%!R 9 9 4 4" in games[0] and "%%!R 7 7 6 6" in games[1] and "%%!R 7 7 6 6" not in games[0]
+    through_json = format_pbn(read_json(boards_to_json(read_pbn(ESCAPES))))
+    assert through_json == text
+    assert [b.escapes for b in read_pbn(through_json)] == [b.escapes for b in read_pbn(text)]
+
+
+def test_the_copied_charset_line_says_utf8() -> None:
+    text = format_pbn(read_pbn(ESCAPES))
+    assert "%Content-type: text/x-pbn; charset=UTF-8" in text and "ISO-8859-1" not in text
+    assert "%Creator: a writer" in text

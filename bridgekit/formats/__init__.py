@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import IO, Iterable, Iterator
 
@@ -21,6 +22,11 @@ FORMATS = ("pbn", "lin", "json")
 _EXTENSIONS = {".pbn": "pbn", ".lin": "lin", ".json": "json"}
 
 
+#: The start of a JSON document of boards: ``[`` then ``{`` or ``]``, or ``{"``
+#: (a PBN tag is ``[Name``, a PBN comment ``{text``).
+_JSON_START = re.compile(r'\s*(\[\s*[{\]]|\{\s*")')
+
+
 def detect_format(path: str, head: bytes | None = None) -> str | None:
     """``pbn``/``lin``/``json`` from the file name, else from the first bytes
     (``head``): a ``[`` tag line means PBN, ``xx|`` pairs mean LIN, ``{``/``[{``
@@ -31,6 +37,8 @@ def detect_format(path: str, head: bytes | None = None) -> str | None:
     if head is None:
         return None
     text = head.lstrip(b"\xef\xbb\xbf").decode("latin-1")
+    if _JSON_START.match(text):  # a JSON array of objects (as show --json writes it, "[" on its own line)
+        return "json"
     for line in text.splitlines():
         s = line.strip()
         if not s or s.startswith("%") or s.startswith(";"):
@@ -61,10 +69,12 @@ def read_boards(path: str, fmt: str | None = None) -> Iterator[Board]:
         kind = fmt
         if kind is None:
             peek = getattr(stream, "peek", None)
-            if peek is not None:
-                head = peek(4096)[:4096]
-            else:  # a stream that cannot peek (tests, pipes wrapped in Python): read it
-                source = head = stream.read()
+            head = peek(4096)[:4096] if peek is not None else b""
+            if peek is None or len(head.strip()) < 64:
+                # a stream that cannot peek (tests, pipes wrapped in Python), or a
+                # writer that has sent only a few bytes so far ('[' of a JSON
+                # array): read it all, the content decides
+                source = head = (head + stream.read()) if peek is None else stream.read()
             kind = detect_format("", head) or "pbn"
         yield from _read(kind, source, "<stdin>")
         return

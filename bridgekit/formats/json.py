@@ -107,6 +107,8 @@ def board_to_dict(board: Board) -> dict[str, Any]:
                          for name, t in board.tables.items()}
     if board.comments:
         out["comments"] = list(board.comments)
+    if board.escapes:  # '%' lines of the game (PS Bridge's %%!R results, BridgeComposer's settings)
+        out["escapes"] = list(board.escapes)
     out["problems"] = [p.to_dict() for p in board.problems]
     return out
 
@@ -291,6 +293,9 @@ def board_from_dict(d: dict[str, Any], file: str | None = None) -> Board:
     comments = d.get("comments")
     if isinstance(comments, list):
         board.comments = [str(c) for c in comments]
+    escapes = d.get("escapes")
+    if isinstance(escapes, list):
+        board.escapes = [str(e) for e in escapes if str(e).startswith("%")]
     for field, message in problems:
         board.problems.append(Problem("bad-json-field", f"{field}: {message}", file, None, board.label))
     return board

@@ -35,7 +35,7 @@ import re
 from typing import IO, Callable, Iterable, Iterator, Union
 
 from ..board import (MANDATORY_TAGS, parse_result, SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord,
-                     Problem, Table, Tag, export_nags, normalized_tag_value)
+                     Problem, Table, Tag, export_escape, export_nags, normalized_tag_value)
 from ..calls import ALL_CALLS, PASS, Call
 from ..cards import ALL_CARDS, Card
 from ..contract import end_position_strain
@@ -764,6 +764,13 @@ def _check_values(board: Board, problem: Callable[..., None]) -> None:
             except BridgekitError as e:
                 problem("bad-deal", str(e), tag.line)
                 return
+            if "Hidden" in tags:
+                shown = deal.hiding(board.hidden)
+                if shown is not deal:
+                    seats = [seat.full_name for seat in Seat if deal[seat] is not None and shown[seat] is None]
+                    problem("hidden-hand", f"{' and '.join(seats)} written '...' and named in the Hidden tag: "
+                            "read as unknown hand" + ("s" if len(seats) > 1 else ""), tag.line, "warning")
+                    deal = shown
             found = deal.problems()
             sizes = {len(h) for h in deal.hands if h is not None}
             end_position = len(sizes) == 1 and max(sizes) < 13
@@ -1324,7 +1331,7 @@ def format_board(board: Board) -> str:
     tags = board.tags
     for esc in board.escapes:
         if not _is_header_escape(esc):
-            out.append(esc)
+            out.append(export_escape(esc))
     for c in board.comments:
         out.append(_comment_text(c))
     dealer = board.dealer
