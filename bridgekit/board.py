@@ -25,6 +25,37 @@ from .play import Play, trick_winner
 from .seats import Seat, Vul, dealer_for_board
 
 
+#: Problems a reader keeps per board; the rest are counted in one last
+#: ``more-problems`` problem (a line of 5 million stray tokens is one board).
+MAX_PROBLEMS = 50
+#: Longest excerpt of file text quoted in a problem message.
+MAX_QUOTE = 60
+#: Longest problem message; a longer one keeps its start and its end.
+MAX_MESSAGE = 200
+
+
+def quote(text: str, limit: int = MAX_QUOTE) -> str:
+    """``repr(text)`` of at most ``limit`` characters of ``text`` (``…`` marks a
+    cut): how problem messages quote what a file holds."""
+    if len(text) > limit:
+        return repr(text[:limit - 1] + "\u2026")
+    return repr(text)
+
+
+def more_problems(count: int, file: str | None, line: int | None, board: str | None) -> Problem:
+    """The problem that stands for ``count`` problems of a board not kept."""
+    return Problem("more-problems", f"and {count} more problem{'s' if count != 1 else ''} on this board "
+                   f"(only the first {MAX_PROBLEMS} are listed)", file, line, board, severity="warning")
+
+
+def small_int(text: str, digits: int = 4) -> int | None:
+    """``text`` as an int when it is at most ``digits`` ASCII digits, else None
+    (no 5,000-digit conversions, no superscripts)."""
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 @dataclass
 class Problem:
     """Something wrong with a board, located as precisely as the input allows.
@@ -42,6 +73,11 @@ class Problem:
     call_index: int | None = None
     card_index: int | None = None
     severity: str = "error"  # "error" or "warning"
+
+    def __post_init__(self) -> None:
+        message = self.message
+        if len(message) > MAX_MESSAGE:  # a long value quoted by a parser: keep the start and the end
+            self.message = message[:MAX_MESSAGE - 61] + "\u2026" + message[-60:]
 
     def where(self) -> str:
         parts = [p for p in (self.file, f"line {self.line}" if self.line is not None else None,
@@ -543,18 +579,20 @@ def parse_result(value: str) -> tuple[bool, int | None, dict[str, int]]:
     if caret:
         text = text[1:].strip()
     parts = text.replace(":", " ").split()
-    if len(parts) == 1 and parts[0].isdigit() and int(parts[0]) <= 13:
-        return caret, int(parts[0]), {}
+    tricks = small_int(parts[0], 2) if len(parts) == 1 else None
+    if tricks is not None and tricks <= 13:
+        return caret, tricks, {}
     by_side: dict[str, int] = {}
     if len(parts) in (2, 4):
         for i in range(0, len(parts), 2):
             side, n = parts[i].upper(), parts[i + 1]
-            if side not in ("NS", "EW") or side in by_side or not n.isdigit() or int(n) > 13:
+            count = small_int(n, 2)
+            if side not in ("NS", "EW") or side in by_side or count is None or count > 13:
                 by_side = {}
                 break
-            by_side[side] = int(n)
+            by_side[side] = count
     if not by_side or (len(by_side) == 2 and sum(by_side.values()) != 13):
-        raise ParseError(f"invalid result {value!r} (expected declarer's tricks 0-13, or e.g. 'NS 9')")
+        raise ParseError(f"invalid result {quote(value)} (expected declarer's tricks 0-13, or e.g. 'NS 9')")
     return caret, None, by_side
 
 

@@ -129,6 +129,28 @@ class Deal:
             hands[seat] = Hand.parse(part)
         return cls(hands)
 
+    @staticmethod
+    def repeats(text: str) -> list[tuple[str, str]]:
+        """The ``repeated-card`` problems of a PBN deal text: a card written twice
+        inside one hand (``S:AA64...``), which a :class:`Hand` (a set) cannot
+        show.  Empty when ``text`` does not parse."""
+        text = text.strip()
+        if len(text) < 2 or text[1] != ":" or text[0].upper() not in "NESW":
+            return []
+        first = Seat.parse(text[0])
+        out: list[tuple[str, str]] = []
+        for i, part in enumerate(text[2:].split()[:4]):
+            if part == "-":
+                continue
+            try:
+                _hand, repeated = Hand._parse(part)
+            except ParseError:
+                return []
+            for card in sorted_desc(repeated):
+                out.append(("repeated-card", f"{card_name(card)} is written more than once in "
+                            f"{first.next(i).full_name}'s hand"))
+        return out
+
     @classmethod
     def random(cls, rng: _random.Random | None = None) -> "Deal":
         """A uniformly random complete deal (``rng`` for reproducibility)."""

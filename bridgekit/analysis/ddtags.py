@@ -121,7 +121,7 @@ def dd_tag_cells(table: DDTable) -> dict[tuple[Seat, Strain], int]:
     return {(s, t): table.tricks(s, t) for s in Seat for t in Strain}
 
 
-_SCORE_RE = re.compile(r"^(NS|EW)?\s*([+-]?\d+)$", re.IGNORECASE)
+_SCORE_RE = re.compile(r"^(NS|EW)?\s*([+-]?[0-9]{1,6})$", re.IGNORECASE)
 
 
 def read_optimum_score(board: Board) -> int | None:

@@ -30,12 +30,14 @@ Writing
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 from typing import IO, Callable, Iterable, Iterator, Union
 
-from ..board import (MANDATORY_TAGS, parse_result, SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord,
-                     Problem, Table, Tag, export_escape, export_nags, normalized_tag_value)
+from ..board import (MANDATORY_TAGS, MAX_PROBLEMS, more_problems, parse_result, quote, small_int, SUFFIX_NAGS,
+                     AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Table, Tag, export_escape,
+                     export_nags, normalized_tag_value)
 from ..calls import ALL_CALLS, PASS, Call
 from ..cards import ALL_CARDS, Card
 from ..contract import end_position_strain
@@ -211,20 +213,33 @@ def _lines_of_path(path: str, name: str) -> Iterator[str]:
 
 # -- scanning ---------------------------------------------------------------
 
-_TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]\s*$')
+_TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*+(?:\\.[^"\\]*+)*+)"\s*\]\s*$')
 _SPECIAL = re.compile(r'[\[\]{};]')
-_SCAN = re.compile(r'''
+_SCAN_ITEMS = r'''
     (?P<ws>\s+)
-  | (?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>[^"\\]*(?:\\.[^"\\]*)*)"\s*\])
+  | (?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>[^"\\]*+(?:\\.[^"\\]*+)*+)"\s*\])
   | ;(?P<semi>.*)
   | \{(?P<brace>[^}]*)\}
   | \{(?P<open>.*)
-  | (?P<str>"[^"\\]*(?:\\.[^"\\]*)*")
-  | (?P<lbr>\[.*)
+  | (?P<str>"[^"\\]*+(?:\\.[^"\\]*+)*+")
+  | (?P<lbr>\[)
   | (?P<tok>[^\s\[\]{};"]+)
   | (?P<other>.)
-''', re.VERBOSE)
-_LOOSE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"(.*)"\s*\]')
+'''
+_SCAN = re.compile(_SCAN_ITEMS, re.VERBOSE)
+# The rest of a line after a '"' that no '"' closes: no tag value or string can
+# close there either, so they are not tried again (each try would scan to the
+# end of the line: quadratic).
+_SCAN_UNQUOTED = re.compile("\n".join(line for line in _SCAN_ITEMS.split("\n") if "<tag>" not in line
+                                      and "<str>" not in line), re.VERBOSE)
+#: Tags, comments and stray characters read on one line (a 10 MB line of
+#: '{x}' would otherwise keep a million comments).
+_LINE_ITEMS = 10_000
+#: Lines read per game (the longest real games, with commentary, have hundreds).
+_GAME_LINES = 100_000
+_LOOSE_HEAD = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"')
+_QUOTE_BRACKET = re.compile(r'"\s*\]')
+_STRING_END = re.compile(r'[^"\\]*+(?:\\.[^"\\]*+)*+"')
 _UNESCAPE = re.compile(r'\\([\\"])')
 
 
@@ -245,7 +260,7 @@ def _new_board(file: str | None, line: int | None) -> Board:
 class _Game:
     """A game being scanned: the board plus the raw sections left for later."""
 
-    __slots__ = ("board", "sections", "current", "notes", "scan_problems", "last", "has_tag")
+    __slots__ = ("board", "sections", "current", "notes", "scan_problems", "dropped", "last", "has_tag", "cut", "start")
 
     def __init__(self, name: str | None, line: int) -> None:
         self.board = _new_board(name, line)
@@ -253,8 +268,18 @@ class _Game:
         self.current: list[tuple[int, str, bool]] | None = None  # raw items of the open section
         self.notes: list[tuple[str, int, str]] = []  # (section, line, value)
         self.scan_problems: list[tuple[str, str, int | None, str]] = []
+        self.dropped = 0  # problems beyond MAX_PROBLEMS, only counted
         self.last: Tag | None = None
         self.has_tag = False
+        self.cut = False  # lines over _GAME_LINES are skipped
+        self.start = line
+
+    def note(self, code: str, message: str, line: int | None, severity: str) -> None:
+        """Record a problem found while scanning (the first MAX_PROBLEMS are kept)."""
+        if len(self.scan_problems) < MAX_PROBLEMS:
+            self.scan_problems.append((code, message, line, severity))
+        else:
+            self.dropped += 1
 
 
 class _Reader:
@@ -263,7 +288,6 @@ class _Reader:
         self.previous: dict[str, Tag] = {}     # tags of the previous games, for "#"
         self.defaults: dict[str, str] = {}     # "##" values for all following games
         self.prev_deal: dict[str, Tag] | None = None  # tags of the game just before, when it has a Deal
-        self.last_board: Board | None = None
 
     # The scanner works line by line; a game ends at a blank line outside a
     # brace comment.  Brace comments spanning lines are gathered in ``pending``
@@ -288,11 +312,20 @@ class _Reader:
         fast_tags: dict[str, Tag] = {}
         fast_sections: dict[str, list[tuple[int, str, bool]]] = {}
         partial_count = 0
-        yielded = 0
+        yielded = 0  # games finished
         text_seen = False  # a line that is not blank: a header alone is a file of zero games
+        held: Board | None = None  # the last game finished, yielded once the next one is (or at the end)
+        reread_until = 0  # lines after an unclosed '{' are read again up to this one: none holds a '}'
 
         while True:
             for lineno, line in source:
+                if game is not None and lineno - game.start > _GAME_LINES and comment is None and line \
+                        and not line.isspace():
+                    if not game.cut:  # a hostile game (a million '{' lines): the rest is skipped, not kept
+                        game.cut = True
+                        game.note("long-game", f"the game holds more than {_GAME_LINES:,} lines: lines from "
+                                  f"{lineno} to the next empty line are not read", lineno, "error")
+                    continue
                 if comment is None and partial is None and game is not None:
                     # fast paths for the two most common lines: a plain new tag
                     # on its own line, and a section line without specials
@@ -321,15 +354,17 @@ class _Reader:
                     end = line.find("}")
                     if end < 0:
                         comment.append(line)
+                        if len(comment_buffer) > _GAME_LINES:
+                            break  # too long to be a comment: taken as unclosed, its lines read again
                         continue
                     comment.append(line[:end])
                     if game is None:
                         game = _Game(name, comment_start)
                     swallowed = sum(1 for text in comment[1:] if tag_line(text) is not None)
                     if swallowed:
-                        game.scan_problems.append((
-                            "comment-swallows-tags", f"the '{{' comment of line {comment_start} runs to line "
-                            f"{lineno} and holds {swallowed} tag line(s): a missing '}}'?", comment_start, "warning"))
+                        game.note("comment-swallows-tags", f"the '{{' comment of line {comment_start} runs to line "
+                                  f"{lineno} and holds {swallowed} tag line(s): a missing '}}'?", comment_start,
+                                  "warning")
                     self._attach_comment(game, comment_owner, "\n".join(comment))
                     comment = None
                     comment_buffer = []
@@ -340,8 +375,7 @@ class _Reader:
                 elif partial is not None:
                     if not line.strip() or line.startswith("%") or line.lstrip().startswith("["):
                         assert game is not None
-                        game.scan_problems.append(("bad-tag", f"unterminated tag {partial[1].strip()[:40]!r}",
-                                                   partial[0], "error"))
+                        game.note("bad-tag", f"unterminated tag {quote(partial[1].strip())}", partial[0], "error")
                         partial = None
                         partial_count = 0
                     else:
@@ -354,7 +388,10 @@ class _Reader:
                 if not line or line.isspace():
                     if game is not None and game.has_tag:
                         yielded += 1
-                        yield self._finish(game)
+                        done = self._finish(game)
+                        if held is not None:
+                            yield held
+                        held = done
                         game = None
                     continue
                 text_seen = True
@@ -383,7 +420,10 @@ class _Reader:
                         continue
                     if self._tag(game, tname, value, lineno):
                         yielded += 1
-                        yield self._finish(game, missing_blank=lineno)
+                        done = self._finish(game, missing_blank=lineno)
+                        if held is not None:
+                            yield held
+                        held = done
                         game = self._new_game(lineno, [], [], None)
                         self._tag(game, m.group(1), m.group(2), lineno)
                     continue
@@ -396,17 +436,49 @@ class _Reader:
                 # general tokenizer
                 pos = 0
                 n = len(line)
-                while pos < n:
-                    m = _SCAN.match(line, pos)
+                scan = _SCAN
+                last_close: re.Match[str] | None | bool = False  # the line's last '"]' (found when first needed)
+                run = -1  # start of the run of section tokens being read (kept as one slice of the line)
+                run_end = 0
+                items = 0
+                while True:
+                    if pos >= n or items == _LINE_ITEMS:
+                        if run >= 0 and game.current is not None:
+                            game.current.append((lineno, line[run:run_end], False))
+                        if pos < n:
+                            game.note("long-line", f"line {lineno} holds more than {_LINE_ITEMS:,} tags, comments "
+                                      "or stray characters: the rest of it is not read", lineno, "error")
+                        break
+                    m = scan.match(line, pos)
                     assert m is not None
                     pos = m.end()
                     kind = m.lastgroup
                     if kind == "ws":
                         continue
+                    if kind == "other" and game.current is not None and m.group(kind) == '"':
+                        scan = _SCAN_UNQUOTED  # an unclosed '"' in a section: kept with its tokens
+                        kind = "tok"
+                    if kind == "str" or kind == "tok":
+                        if game.current is None:
+                            game.note("bad-token", f"text {quote(m.group(kind))} outside any tag or section",
+                                      lineno, "warning")
+                        elif run < 0:
+                            run, run_end = m.start(), pos
+                        else:
+                            run_end = pos
+                        continue
+                    if run >= 0:
+                        if game.current is not None:
+                            game.current.append((lineno, line[run:run_end], False))
+                        run = -1
+                    items += 1
                     if kind == "tag":
                         if self._tag(game, m.group("name"), m.group("value"), lineno):
                             yielded += 1
-                            yield self._finish(game, missing_blank=lineno)
+                            done = self._finish(game, missing_blank=lineno)
+                            if held is not None:
+                                yield held
+                            held = done
                             game = self._new_game(lineno, [], [], None)
                             self._tag(game, m.group("name"), m.group("value"), lineno)
                     elif kind == "semi":
@@ -414,72 +486,84 @@ class _Reader:
                     elif kind == "brace":
                         self._comment(game, m.group("brace"), lineno)
                     elif kind == "open":
+                        if lineno <= reread_until:  # no '}' follows: this '{' is unclosed too (linear, not quadratic)
+                            game.note("unterminated-comment", "'{' comment is never closed; it is taken "
+                                      "to end at its line", lineno, "error")
+                            self._comment(game, m.group("open"), lineno)
+                            break
                         comment = [m.group("open")]
                         comment_start = lineno
                         comment_buffer = [(lineno, line)]
                         comment_owner = self._comment_owner(game)
                         break
-                    elif kind == "str" or kind == "tok":
-                        text = m.group(kind)
-                        if game.current is not None:
-                            game.current.append((lineno, text, False))
-                        else:
-                            game.scan_problems.append(("bad-token", f"text {text[:40]!r} outside any tag or section",
-                                                       lineno, "warning"))
                     elif kind == "lbr":
-                        text = m.group("lbr")
-                        loose = _LOOSE_TAG.match(text)
-                        if loose is not None:
-                            game.scan_problems.append(("bad-tag", f"malformed tag {loose.group(0)[:60]!r} "
-                                                       "(unescaped quote?), read as far as its last quote",
-                                                       lineno, "warning"))
-                            if self._tag(game, loose.group(1), loose.group(2).replace('"', '\\"'), lineno):
-                                game.scan_problems.append(("duplicate-tag", f"repeated tag {loose.group(1)} ignored",
-                                                           lineno, "warning"))
-                            pos = m.start() + loose.end()
-                            continue
-                        close = text.find("]")
+                        start = m.start()
+                        head = _LOOSE_HEAD.match(line, start)
+                        if head is not None:
+                            if last_close is False:
+                                last_close = None
+                                for last_close in _QUOTE_BRACKET.finditer(line):
+                                    pass
+                            if isinstance(last_close, re.Match) and last_close.start() >= head.end():
+                                # '[Name "value"]' read as far as the line's last '"]'
+                                game.note("bad-tag", f"malformed tag {quote(line[start:last_close.end()])} "
+                                          "(unescaped quote?), read as far as its last quote", lineno, "warning")
+                                value = line[head.end():last_close.start()].replace('"', '\\"')
+                                if self._tag(game, head.group(1), value, lineno):
+                                    game.note("duplicate-tag", f"repeated tag {head.group(1)} ignored", lineno,
+                                              "warning")
+                                pos = last_close.end()
+                                continue
+                            if _STRING_END.match(line, head.end()) is None:
+                                scan = _SCAN_UNQUOTED
+                        close = line.find("]", start)
                         if close < 0 and partial_count < 8:
-                            partial = (lineno, text, partial_count + 1)
+                            partial = (lineno, line[start:], partial_count + 1)
                             break
-                        game.scan_problems.append(("bad-tag", f"malformed tag {text[:close + 1 if close >= 0 else 60]!r}",
-                                                   lineno, "error"))
+                        game.note("bad-tag", f"malformed tag {quote(line[start:close + 1 if close >= 0 else n])}",
+                                  lineno, "error")
                         if close < 0:
                             break
-                        pos = m.start() + close + 1
-                    else:  # a stray ']' or '}'
-                        game.scan_problems.append(("bad-token", f"stray {m.group('other')!r}", lineno, "warning"))
+                        pos = close + 1
+                    else:  # a stray ']', '}' or '"'
+                        other = m.group("other")
+                        if other == '"':
+                            scan = _SCAN_UNQUOTED
+                        game.note("bad-token", f"stray {other!r}", lineno, "warning")
             if comment is None:
                 break
-            # end of file inside a "{": keep its first line as the comment, read the rest again
+            # end of file (or _GAME_LINES lines) inside a "{": keep its first line as the comment, read
+            # the rest again
             if game is None:
                 game = _Game(name, comment_start)
-            game.scan_problems.append(("unterminated-comment",
-                                       "'{' comment is never closed; it is taken to end at its line",
-                                       comment_start, "error"))
+            game.note("unterminated-comment", "'{' comment is never closed; it is taken to end at its line",
+                      comment_start, "error")
             self._attach_comment(game, comment_owner, comment[0])
             comment = None
-            source = iter(comment_buffer[1:])
+            reread_until = comment_buffer[-1][0]
+            source = itertools.chain(comment_buffer[1:], source)
             comment_buffer = []
         if partial is not None and game is not None:
-            game.scan_problems.append(("truncated", f"file ends inside a tag {partial[1].strip()[:40]!r}",
-                                       partial[0], "error"))
+            game.note("truncated", f"file ends inside a tag {quote(partial[1].strip())}", partial[0], "error")
         if game is not None and game.has_tag:
             yielded += 1
-            yield self._finish(game)
+            done = self._finish(game)
+            if held is not None:
+                yield held
+            held = done
         elif game is not None and game.scan_problems:
-            # text after the last game that is no game (a truncated tag, stray text)
+            # text after the last game that is no game (a truncated tag, stray text, an
+            # unclosed '{'): the last game is still held back, so they go on it
             if not yielded:
                 code, message, at, _severity = game.scan_problems[0]
                 raise FileFormatError(f"no PBN game found ({code}: {message})", name, at)
-            last = self.last_board
-            if last is not None:
-                pending = last.__dict__.get("_pbn_game")
-                if pending is not None:
-                    pending.scan_problems.extend(game.scan_problems)
-                else:
-                    for code, message, at, severity in game.scan_problems:
-                        last.problems.append(Problem(code, message, name, at, last.label, severity=severity))
+            pending = held.__dict__.get("_pbn_game") if held is not None else None
+            if pending is not None:
+                for code, message, at, severity in game.scan_problems:
+                    pending.note(code, message, at, severity)
+                pending.dropped += game.dropped
+        if held is not None:
+            yield held
         if not yielded and not text_seen:
             raise FileFormatError("empty file (blank lines only)", name)
         # PBN 2.1 (3): a file holds zero or more games, so a file with only its
@@ -510,14 +594,13 @@ class _Reader:
         if name in board.tags:
             if name in ("Event", "Board") and "Deal" in board.tags:
                 return True  # the caller starts a new game here
-            game.scan_problems.append(("duplicate-tag", f"repeated tag {name} ignored", lineno, "warning"))
+            game.note("duplicate-tag", f"repeated tag {name} ignored", lineno, "warning")
             game.current = []  # its section data is ignored too
             game.last = None
             return False
         if value and value[0] == "#":
             if name in NO_INHERIT:
-                game.scan_problems.append(("bad-inheritance", f"{name} may not inherit a value with '#'",
-                                           lineno, "error"))
+                game.note("bad-inheritance", f"{name} may not inherit a value with '#'", lineno, "error")
             elif value == "#":
                 prev = self.previous.get(name)
                 value = prev.value if prev is not None else ""
@@ -561,8 +644,8 @@ class _Reader:
     def _finish(self, game: _Game, missing_blank: int | None = None) -> Board:
         board = game.board
         if missing_blank is not None:
-            game.scan_problems.append(("missing-blank-line", f"a new game starts at line {missing_blank} "
-                                       "without an empty line before it", missing_blank, "warning"))
+            game.note("missing-blank-line", f"a new game starts at line {missing_blank} "
+                      "without an empty line before it", missing_blank, "warning")
         tags = board.tags
         for name, value in self.defaults.items():
             if name not in tags:
@@ -577,13 +660,12 @@ class _Reader:
                 tag = self.prev_deal.get(key)
                 if tag is not None:
                     tags[key] = Tag(key, tag.value, None)
-            game.scan_problems.append(("inherited-deal", "no Deal tag: board, dealer, vulnerability and "
-                                       "deal taken from the previous game", board.line, "warning"))
+            game.note("inherited-deal", "no Deal tag: board, dealer, vulnerability and "
+                      "deal taken from the previous game", board.line, "warning")
         self.previous.update(tags)
         self.prev_deal = tags if "Deal" in tags else None
         board.__dict__["_pbn_game"] = game
         board.__dict__["_loader"] = _materialize
-        self.last_board = board
         return board
 
 
@@ -594,7 +676,7 @@ def _is_header_escape(line: str) -> bool:
 
 # -- materializing (lazy) ---------------------------------------------------
 
-_SEC_TOKEN = re.compile(r'[A-Za-z0-9]+\*(?!\S)|"[^"\\]*(?:\\.[^"\\]*)*"|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[^\s!?=$*+^"]+|\S')
+_SEC_TOKEN = re.compile(r'[A-Za-z0-9]+\*(?!\S)|"[^"\\]*+(?:\\.[^"\\]*+)*+"?|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]|[^\s!?=$*+^"]+|\S')
 _CALLS: dict[str, Call | None] = {}
 _CARDS: dict[str, Card | None] = {}
 for _card in ALL_CARDS:
@@ -627,7 +709,8 @@ def _call_of(token: str) -> Call | None:
             call = Call.parse(token)
         except BridgekitError:
             call = None
-    _CALLS[token] = call
+    if len(token) <= 8 and len(_CALLS) < _CACHE_SIZE:  # a file's junk tokens are not kept for ever
+        _CALLS[token] = call
     return call
 
 
@@ -641,8 +724,19 @@ def _card_of(token: str) -> Card | None:
         card = Card.parse(token)
     except BridgekitError:
         card = None
-    _CARDS[token] = card
+    if len(token) <= 8 and len(_CARDS) < _CACHE_SIZE:
+        _CARDS[token] = card
     return card
+
+
+_CACHE_SIZE = 4096
+#: Calls (or cards) kept per Auction (or Play) section: far more than any
+#: auction or play holds, few enough that a 10 MB line of calls stays small.
+MAX_ENTRIES = 10_000
+#: Elements kept per table.
+MAX_CELLS = 100_000
+#: Section lines longer than this are tokenized lazily (no list of their tokens).
+_LONG_LINE = 4096
 
 
 def _materialize(board: Board) -> None:
@@ -652,8 +746,14 @@ def _materialize(board: Board) -> None:
     label = board.label
     file = board.file
 
+    dropped = game.dropped
+
     def problem(code: str, message: str, line: int | None, severity: str = "error", *,
                 call_index: int | None = None, card_index: int | None = None) -> None:
+        nonlocal dropped
+        if len(problems) >= MAX_PROBLEMS:
+            dropped += 1
+            return
         # an inherited tag has no line of its own: the game's first line stands for it
         problems.append(Problem(code, message, file, line if line is not None else board.line, label,
                                 call_index, card_index, severity))
@@ -676,12 +776,10 @@ def _materialize(board: Board) -> None:
     play = board.__dict__.get("_play")
     for section, line, value in game.notes:
         number, sep, text = value.partition(":")
-        try:
-            n = int(number.strip())
-        except ValueError:
-            n = -1
-        if not sep or not 0 <= n <= 999:
-            problem("bad-note", f"Note {value[:40]!r} is not 'number:text'", line, "warning")
+        found = small_int(number.strip(), 3)
+        n = found if found is not None else -1
+        if not sep or n < 0:
+            problem("bad-note", f"Note {quote(value)} is not 'number:text'", line, "warning")
             board.notes.append(value)
             continue
         target = play if section == "Play" and play is not None else auction
@@ -706,6 +804,8 @@ def _materialize(board: Board) -> None:
                 f"auction, since calls follow it", alerted[0].line, "warning")
     if len(problems) > 1:
         problems.sort(key=lambda p: p.line if p.line is not None else 0)
+    if dropped:
+        problems.append(more_problems(dropped, file, problems[-1].line, label))
 
 
 def _value_error(name: str, value: str) -> str | None:
@@ -750,11 +850,18 @@ def _check_values(board: Board, problem: Callable[..., None]) -> None:
     tag = tags.get("Result")
     if tag is not None:
         value = tag.value.strip()
-        if value not in ("", "?") and not (value.isdigit() and int(value) <= 13):
+        tricks = small_int(value, 2)
+        if value not in ("", "?") and not (tricks is not None and tricks <= 13):
             try:
                 parse_result(value)
             except BridgekitError as e:
                 problem("bad-value", f"Result: {e}", tag.line)
+    tag = tags.get("Score")
+    if tag is not None:
+        long_number = _LONG_NUMBER.search(tag.value)
+        if long_number is not None:
+            problem("bad-value", f"Score: a number of {len(long_number.group(0))} digits in {quote(tag.value)}",
+                    tag.line)
     tag = tags.get("Deal")
     if tag is not None:
         value = tag.value.strip()
@@ -771,13 +878,16 @@ def _check_values(board: Board, problem: Callable[..., None]) -> None:
                     problem("hidden-hand", f"{' and '.join(seats)} written '...' and named in the Hidden tag: "
                             "read as unknown hand" + ("s" if len(seats) > 1 else ""), tag.line, "warning")
                     deal = shown
-            found = deal.problems()
+            found = Deal.repeats(value) + deal.problems()
             sizes = {len(h) for h in deal.hands if h is not None}
             end_position = len(sizes) == 1 and max(sizes) < 13
             for code, message in found:
                 if end_position and code in ("hand-size", "missing-card"):
                     continue
                 problem(code, message, tag.line)
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{7,}")  # more digits than any score
 
 
 def _seat(text: str) -> Seat:
@@ -855,15 +965,18 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     flag: str | None = None
     ended = False
     starred: CallEntry | None = None  # "4C*": an alert mark if more calls follow
+    full = False
     for index, (line, text, is_comment) in enumerate(raw):
+        if full:
+            break
         if is_comment:
             if last is not None:
                 last.comments.append(text)
             else:
                 rec.comments.append(text)
             continue
-        toks = text.split()
-        if flag is None and starred is None and not ended:
+        toks: Iterable[str] = text.split() if len(text) <= _LONG_LINE else _Tokens(text)
+        if flag is None and starred is None and not ended and isinstance(toks, list):
             if _PLAIN_CALL_TOKENS.issuperset(toks):  # plain calls only: the common case
                 calls.extend([CallEntry(_PLAIN_CALLS[tok], line) for tok in toks])
                 if calls:
@@ -875,9 +988,14 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 last = _all_pass(rec, line)
                 ended = True
                 continue
-        if _COMPLEX.search(text) is not None:
+        if isinstance(toks, list) and _COMPLEX.search(text) is not None:
             toks = _SEC_TOKEN.findall(text)
         for k, tok in enumerate(toks):
+            if len(calls) >= MAX_ENTRIES:
+                full = True
+                problem("too-many-calls", f"the auction holds more than {MAX_ENTRIES:,} calls: the rest, from "
+                        f"line {line}, is not kept", line, call_index=len(calls))
+                break
             entry_call = _CALLS.get(tok)
             if entry_call is not None and flag is None and starred is None and not ended:
                 last = CallEntry(entry_call, line)
@@ -894,27 +1012,33 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                     calls.append(last)
                     continue
             if ended:
-                problem("bad-call", f"{tok!r} after the end of the auction ('*' or 'AP')", line, call_index=len(calls))
+                problem("bad-call", f"{quote(tok)} after the end of the auction ('*' or 'AP')", line, call_index=len(calls))
                 continue
             c = tok[0]
             if c == "=" and len(tok) > 2 and tok[-1] == "=":
                 if last is None:
-                    problem("bad-call", f"note reference {tok} before any call", line, "warning", call_index=0)
+                    problem("bad-call", f"note reference {quote(tok)} before any call", line, "warning", call_index=0)
                 elif last.note is not None:
-                    problem("bad-call", f"second note reference {tok} on one call", line, "warning",
+                    problem("bad-call", f"second note reference {quote(tok)} on one call", line, "warning",
+                            call_index=len(calls) - 1)
+                elif small_int(tok[1:-1], 3) is None:
+                    problem("bad-note", f"note reference {quote(tok)} is not a number from 0 to 999", line,
                             call_index=len(calls) - 1)
                 else:
-                    last.note = int(tok[1:-1])
+                    last.note = small_int(tok[1:-1], 3)
                 continue
             if c == "$" and tok[1:].isdigit():
-                if last is None:
-                    problem("bad-call", f"NAG {tok} before any call", line, "warning", call_index=0)
+                if small_int(tok[1:], 3) is None:
+                    problem("bad-nag", f"NAG {quote(tok)} is not a number from 0 to 999", line, "warning",
+                            call_index=max(0, len(calls) - 1))
+                elif last is None:
+                    problem("bad-call", f"NAG {quote(tok)} before any call", line, "warning", call_index=0)
                 else:
-                    last.nags.append(int(tok[1:]))
+                    last.nags.append(int(tok[1:]))  # at most 3 ASCII digits
                 continue
             if c in "!?" and tok in SUFFIX_NAGS:
                 if last is None or last.suffix is not None:
-                    problem("bad-call", f"misplaced suffix {tok!r}", line, "warning", call_index=max(0, len(calls) - 1))
+                    problem("bad-call", f"misplaced suffix {quote(tok)}", line, "warning", call_index=max(0, len(calls) - 1))
                 else:
                     last.suffix = tok
                 continue
@@ -925,7 +1049,7 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 elif kind == "I":
                     flag = "^I"
                 else:
-                    problem("bad-call", f"irregularity {tok!r} is not allowed in an auction", line,
+                    problem("bad-call", f"irregularity {quote(tok)} is not allowed in an auction", line,
                             call_index=len(calls))
                 continue
             if tok == "*":
@@ -951,9 +1075,10 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             if call is None:
                 # not a call (prose such as "3NT or 4D", "____", "1Z"): the calls
                 # stop here and the rest of the section is kept as written
-                rec.unread = _unread_text(toks[k:], line, raw[index + 1:])
-                problem("bad-call", f"{tok!r} is not a call: the Auction section is kept as text from there "
-                        f"({_shorten(' '.join(rec.unread))!r})", line, call_index=len(calls))
+                rest = [toks.rest()] if isinstance(toks, _Tokens) else list(toks)[k:]
+                rec.unread = _unread_text(rest, line, raw[index + 1:])
+                problem("bad-call", f"{quote(tok)} is not a call: the Auction section is kept as text from there "
+                        f"({quote(' '.join(rec.unread), 40)})", line, call_index=len(calls))
                 if starred is not None:
                     alerted.append(starred)
                 return rec
@@ -988,8 +1113,25 @@ def _unread_text(toks: list[str], at: int, rest: list[tuple[int, str, bool]]) ->
     return lines
 
 
-def _shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
+class _Tokens:
+    """The tokens of a long section line, one at a time (no list of millions);
+    ``rest()`` is the line from the last token given on."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.start = 0
+
+    def __iter__(self) -> Iterator[str]:
+        pattern = _SEC_TOKEN if _COMPLEX.search(self.text) is not None else _WORD
+        for m in pattern.finditer(self.text):
+            self.start = m.start()
+            yield m.group()
+
+    def rest(self) -> str:
+        return self.text[self.start:]
+
+
+_WORD = re.compile(r"\S+")
 
 
 def _all_pass(rec: AuctionRecord, line: int) -> CallEntry | None:
@@ -1038,24 +1180,32 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     last: CardEntry | None = None
     flag: str | None = None
     ended = False
+    full = False
     for line, text, is_comment in raw:
+        if full:
+            break
         if is_comment:
             if last is not None:
                 last.comments.append(text)
             else:
                 rec.comments.append(text)
             continue
-        toks = text.split()
-        if (len(toks) == 4 and (not row or len(row) == 4) and flag is None and not ended
+        toks: Iterable[str] = text.split() if len(text) <= _LONG_LINE else _Tokens(text)
+        if (isinstance(toks, list) and len(toks) == 4 and (not row or len(row) == 4) and flag is None and not ended
                 and _PLAIN_CARDS.issuperset(toks)):
             # a whole trick on its line (cards or '-'): the common case
             row = [CardEntry(_cards_get(tok), line) for tok in toks]
             tricks.append(row)
             last = row[3]
             continue
-        if _COMPLEX.search(text) is not None:
+        if isinstance(toks, list) and _COMPLEX.search(text) is not None:
             toks = _SEC_TOKEN.findall(text)
         for tok in toks:
+            if tricks and (len(tricks) - 1) * 4 + len(tricks[-1]) >= MAX_ENTRIES:
+                full = True
+                problem("too-many-cards", f"the play holds more than {MAX_ENTRIES:,} cards: the rest, from line "
+                        f"{line}, is not kept", line)
+                break
             card = _CARDS.get(tok)
             if card is not None and flag is None and not ended:
                 last = CardEntry(card, line)
@@ -1065,24 +1215,30 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 row.append(last)
                 continue
             if ended:
-                problem("bad-card", f"{tok!r} after the end of the play ('*')", line, card_index=here())
+                problem("bad-card", f"{quote(tok)} after the end of the play ('*')", line, card_index=here())
                 continue
             c = tok[0]
             if c == "=" and len(tok) > 2 and tok[-1] == "=":
                 if last is None or last.note is not None:
-                    problem("bad-card", f"misplaced note reference {tok}", line, "warning", card_index=max(0, here() - 1))
+                    problem("bad-card", f"misplaced note reference {quote(tok)}", line, "warning", card_index=max(0, here() - 1))
+                elif small_int(tok[1:-1], 3) is None:
+                    problem("bad-note", f"note reference {quote(tok)} is not a number from 0 to 999", line,
+                            card_index=max(0, here() - 1))
                 else:
-                    last.note = int(tok[1:-1])
+                    last.note = small_int(tok[1:-1], 3)
                 continue
             if c == "$" and tok[1:].isdigit():
-                if last is None:
-                    problem("bad-card", f"NAG {tok} before any card", line, "warning", card_index=0)
+                if small_int(tok[1:], 3) is None:
+                    problem("bad-nag", f"NAG {quote(tok)} is not a number from 0 to 999", line, "warning",
+                            card_index=max(0, here() - 1))
+                elif last is None:
+                    problem("bad-card", f"NAG {quote(tok)} before any card", line, "warning", card_index=0)
                 else:
-                    last.nags.append(int(tok[1:]))
+                    last.nags.append(int(tok[1:]))  # at most 3 ASCII digits
                 continue
             if c in "!?" and tok in SUFFIX_NAGS:
                 if last is None or last.suffix is not None:
-                    problem("bad-card", f"misplaced suffix {tok!r}", line, "warning", card_index=max(0, here() - 1))
+                    problem("bad-card", f"misplaced suffix {quote(tok)}", line, "warning", card_index=max(0, here() - 1))
                 else:
                     last.suffix = tok
                 continue
@@ -1091,7 +1247,7 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 if kind in ("R", "L"):
                     flag = "^" + kind
                 else:
-                    problem("bad-card", f"irregularity {tok!r} is not allowed in the play", line, card_index=here())
+                    problem("bad-card", f"irregularity {quote(tok)} is not allowed in the play", line, card_index=here())
                 continue
             if tok == "*":
                 rec.incomplete_marker = True
@@ -1104,7 +1260,7 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
             else:
                 card = _card_of(tok)
                 if card is None:
-                    problem("bad-card", f"invalid card {tok!r}", line, card_index=here())
+                    problem("bad-card", f"invalid card {quote(tok)}", line, card_index=here())
                     last = CardEntry(None, line)
                 else:
                     last = CardEntry(card, line)
@@ -1146,10 +1302,16 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
     elements: list[str] = []
     lines: list[int] = []
     for line, tok, is_comment in raw:
+        if len(elements) >= MAX_CELLS:
+            break
         if is_comment:
             tag.comments.append(tok)
             continue
         for m in _TABLE_TOKEN.finditer(tok):
+            if len(elements) >= MAX_CELLS:
+                problem("too-many-cells", f"{tag.name}: more than {MAX_CELLS:,} elements: the rest, from line "
+                        f"{line}, is not kept", line)
+                break
             text = m.group(0)
             if text[0] == '"':
                 text = _unescape(text[1:-1] if len(text) > 1 and text.endswith('"') else text[1:])
@@ -1162,7 +1324,7 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
     tables[tag.name] = Table(columns, rows, lines[::width])
 
 
-_TABLE_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[^\s"]+')
+_TABLE_TOKEN = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?|[^\s"]+')
 
 
 def read_pbn(source: Source, name: str | None = None) -> Iterator[Board]:
@@ -1351,7 +1513,7 @@ def format_board(board: Board) -> str:
         value = tag.value
         if name == "Deal":
             deal = board.deal
-            if deal is not None:
+            if deal is not None and (_deal_is_sound(value.strip()) or not Deal.repeats(value)):
                 first = dealer if dealer is not None else Seat.parse(value.strip()[0])
                 value = deal.str_from(first)
             else:

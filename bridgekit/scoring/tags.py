@@ -8,7 +8,7 @@ import re
 from ..board import Board
 from ..seats import Seat, Side
 
-_SCORE_PART = re.compile(r"^(?:(NS|EW)\s*)?([+-]?\d+)$", re.IGNORECASE)
+_SCORE_PART = re.compile(r"^(?:(NS|EW)\s*)?([+-]?[0-9]{1,6})$", re.IGNORECASE)  # no 5,000-digit int()
 
 
 def parse_score_tag(value: str, declarer: Seat | None) -> int | None:

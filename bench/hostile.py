@@ -1,0 +1,121 @@
+"""Hostile constructs: time and peak memory of ``bridgekit check`` on files
+made of one construct repeated to 16 KB, 32 KB, 100 KB and 1 MB (and 10 MB
+for the one-line cases), against a baseline in the same run: a normal PBN
+file of the same size.  Linear reading shows as a flat ratio to the baseline
+and a time growing like the size (x10 from 100 KB to 1 MB, not x100).
+
+    python bench/hostile.py                 # all constructs, up to 1 MB
+    python bench/hostile.py --big           # also the 10 MB single lines
+    python bench/hostile.py --only braces   # one construct
+    python bench/hostile.py --timeout 60    # give up on a run after 60 s
+
+Each run is a separate process (its peak RSS is its own, read with wait4).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+from peak import measure
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = (ROOT / "samples" / "match.pbn").read_text(encoding="utf-8")
+
+GAME = """[Event "hostile"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+[Declarer "S"]
+[Contract "3NT"]
+[Result "9"]
+"""
+
+
+def repeat(unit: str, size: int) -> str:
+    return unit * max(1, size // len(unit))
+
+
+# name -> (file suffix, text of about ``size`` bytes)
+CONSTRUCTS: dict[str, tuple[str, Callable[[int], str]]] = {
+    "baseline": (".pbn", lambda n: repeat(SAMPLE + "\n", n)),
+    "braces": (".pbn", lambda n: GAME + "\n" + repeat("{\n", n)),
+    "open-brace-line": (".pbn", lambda n: GAME + "{" + repeat("x ", n) + "\n"),
+    "brace-pairs": (".pbn", lambda n: GAME + repeat("{a}", n) + "\n"),
+    "tokens-before-game": (".pbn", lambda n: repeat("x ", n) + "\n\n" + GAME),
+    "tokens-in-game": (".pbn", lambda n: GAME + repeat("x ", n) + "\n"),
+    "bracket-words": (".pbn", lambda n: GAME + repeat("[a] ", n) + "\n"),
+    "open-brackets": (".pbn", lambda n: GAME + repeat("[\n", n)),
+    "bracket-line": (".pbn", lambda n: GAME + repeat("[", n) + "\n"),
+    "quotes-in-tags": (".pbn", lambda n: GAME + repeat('[a "\\" ', n) + "\n"),
+    "escaped-quotes": (".pbn", lambda n: GAME + '[Auction "N"]\n' + repeat('\\"', n) + ";\n"),
+    "section-quotes": (".pbn", lambda n: GAME + '[Auction "N"]\n' + repeat('\\"', n) + "\n"),
+    "semicolons": (".pbn", lambda n: GAME + repeat(";\n", n)),
+    "percent-lines": (".pbn", lambda n: GAME + repeat("%\n", n)),
+    "calls": (".pbn", lambda n: GAME + '[Auction "N"]\n' + repeat("P ", n) + "\n"),
+    "notes-and-nags": (".pbn", lambda n: GAME + '[Auction "N"]\n1C ' + repeat("=1= $2 ", n) + "\n"),
+    "cards": (".pbn", lambda n: GAME + '[Play "W"]\n' + repeat("SA ", n) + "\n"),
+    "tag-lines": (".pbn", lambda n: GAME + "".join(f'[T{i} "v"]\n' for i in range(max(1, n // 12)))),
+    "note-tags": (".pbn", lambda n: GAME + '[Auction "N"]\n1C\n' + repeat('[Note "1:x"]\n', n)),
+    "table": (".pbn", lambda n: GAME + '[ScoreTable "A;B"]\n' + repeat('"x" ', n) + "\n"),
+    "lin-calls": (".lin", lambda n: "md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|" + repeat("mb|p|", n)),
+    "lin-cards": (".lin", lambda n: "md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|mb|1C|mb|p|mb|p|mb|p|"
+                  + repeat("pc|SA|", n)),
+    "lin-junk": (".lin", lambda n: "md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|" + repeat("x|", n)),
+}
+SIZES = (16 << 10, 32 << 10, 100 << 10, 1 << 20)
+BIG = 10 << 20
+
+
+def run(path: Path, timeout: float, command: str = "check") -> tuple[float | None, float, int]:
+    """(seconds or None when over ``timeout``, seconds, peak RSS in MB) of one
+    ``bridgekit COMMAND path`` (output discarded)."""
+    result = measure([sys.executable, "-m", "bridgekit", command, str(path)], timeout, cwd=str(ROOT))
+    return (None if result.timed_out else result.seconds), result.seconds, round(result.peak_mb)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", action="append", help="only these constructs (repeatable)")
+    parser.add_argument("--big", action="store_true", help="also 10 MB files")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is stopped (60)")
+    args = parser.parse_args()
+    names = args.only or list(CONSTRUCTS)
+    sizes = SIZES + ((BIG,) if args.big else ())
+    baseline: dict[int, float] = {}
+    print(f"{'construct':<20}" + "".join(f"{_size(s):>16}" for s in sizes) + "   1MB/100KB")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in ["baseline"] + [n for n in names if n != "baseline"]:
+            suffix, make = CONSTRUCTS[name]
+            cells = []
+            times: dict[int, float] = {}
+            for size in sizes:
+                path = Path(folder) / f"{name}{suffix}"
+                path.write_text(make(size), encoding="utf-8")
+                seconds, elapsed, rss = run(path, args.timeout)
+                if seconds is None:
+                    cells.append(f">{args.timeout:.0f}s {rss}MB")
+                    continue
+                times[size] = seconds
+                if name == "baseline":
+                    baseline[size] = seconds
+                    cells.append(f"{seconds:.2f}s {rss}MB")
+                else:
+                    cells.append(f"{seconds:.2f}s x{seconds / baseline[size]:.1f} {rss}MB")
+            growth = times.get(1 << 20, 0) / times[100 << 10] if (100 << 10) in times and (1 << 20) in times else 0
+            print(f"{name:<20}" + "".join(f"{c:>16}" for c in cells) + f"   {growth:>6.1f}", flush=True)
+    print("cells: seconds, x ratio to the baseline file of the same size, peak RSS (MB);"
+          " last column: time at 1 MB / time at 100 KB (10 when linear, 100 when quadratic)")
+    return 0
+
+
+def _size(n: int) -> str:
+    return f"{n >> 20}MB" if n >= 1 << 20 else f"{n >> 10}KB"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

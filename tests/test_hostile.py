@@ -1,0 +1,178 @@
+"""Hostile input (issue 10, point 2): every construct read in linear time,
+problems capped per board, long values cut in messages, huge integers and
+repeated cards as problems, problems after the last game kept."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgekit.board import MAX_MESSAGE, MAX_PROBLEMS, Board
+from bridgekit.cli import cli
+from bridgekit.formats import pbn
+from bridgekit.formats.pbn import format_pbn, read_pbn
+from bridgekit.scoring import parse_score_tag
+
+GAME = """[Event "hostile"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+[Declarer "S"]
+[Contract "3NT"]
+[Result "{result}"]
+{extra}
+"""
+
+
+def game(result: str = "9", extra: str = "") -> str:
+    return GAME.format(result=result, extra=extra)
+
+
+def read_streaming(text: str) -> list[Board]:
+    """The boards, each materialized as it is yielded (as ``check`` does)."""
+    out = []
+    for board in read_pbn(text):
+        board.materialize()
+        out.append(board)
+    return out
+
+
+def codes(board: Board) -> list[str]:
+    return [p.code for p in board.problems]
+
+
+class _CountingPattern:
+    """A compiled pattern that counts its ``match`` calls."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.calls = 0
+
+    def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        self.calls += 1
+        return self.pattern.match(text, pos)
+
+
+@pytest.mark.parametrize("lines", [500, 2000])
+def test_lines_of_lone_braces_are_scanned_once_each(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
+    # each unclosed '{' used to send the scanner back over every line after it
+    counter = _CountingPattern(pbn._SCAN)
+    monkeypatch.setattr(pbn, "_SCAN", counter)
+    boards = read_streaming(game() + "\n" + "{\n" * lines)
+    assert counter.calls <= 2 * lines
+    problems = boards[-1].problems
+    assert codes(boards[-1]).count("unterminated-comment") == MAX_PROBLEMS
+    assert problems[-1].code == "more-problems"
+    assert f"and {lines - MAX_PROBLEMS} more problems" in problems[-1].message
+
+
+def test_stray_tokens_keep_fifty_problems_and_count_the_rest() -> None:
+    boards = read_streaming("x " * 20_000 + "\n" + game())
+    problems = boards[0].problems
+    assert len(problems) == MAX_PROBLEMS + 1
+    assert [p.code for p in problems[:MAX_PROBLEMS]] == ["bad-token"] * MAX_PROBLEMS
+    assert problems[-1].code == "more-problems"
+    assert "and 19950 more problems" in problems[-1].message
+
+
+def test_long_values_are_cut_in_messages() -> None:
+    value = "Z" * 100_000
+    board = read_streaming(game(extra=f'[Note "{value}"]').replace('"3NT"', f'"{value}"'))[0]
+    messages = [p.message for p in board.problems]
+    assert any("Contract" in m for m in messages)
+    assert all(len(m) <= MAX_MESSAGE for m in messages)
+    assert all("\u2026" in m for m in messages if "ZZZ" in m)
+    tokens = read_streaming(game(extra="[Auction \"N\"]\n" + "Q" * 50_000))[0]
+    bad = [p.message for p in tokens.problems if p.code == "bad-call"]
+    assert bad and len(bad[0]) <= MAX_MESSAGE and "\u2026" in bad[0]
+
+
+@pytest.mark.parametrize("result", ["9" * 5000, "^" + "9" * 5000, "NS " + "9" * 5000])
+def test_a_huge_result_is_a_problem(result: str) -> None:
+    board = read_streaming(game(result=result))[0]
+    assert "bad-value" in codes(board)
+    assert board.result is None
+
+
+def test_a_huge_score_is_a_problem_and_unread() -> None:
+    board = read_streaming(game(extra=f'[Score "NS {"9" * 5000}"]'))[0]
+    assert "bad-value" in codes(board)
+    assert parse_score_tag(f"NS {'9' * 5000}", None) is None
+    assert parse_score_tag("NS 400", None) == 400
+
+
+@pytest.mark.parametrize("token, code", [("=" + "9" * 5000 + "=", "bad-note"), ("$" + "9" * 5000, "bad-nag"),
+                                         ("$\u00b2", "bad-call"), ("=1000=", "bad-note")])
+def test_huge_note_references_and_nags_are_problems(token: str, code: str) -> None:
+    for section in ('[Auction "N"]\n1C {} P P P', '[Play "W"]\nHA {} H2 H3 H4'):
+        board = read_streaming(game(extra=section.format(token)))[0]
+        expected = code if code != "bad-call" or "Auction" in section else "bad-card"
+        assert expected in codes(board)
+    ok = read_streaming(game(extra='[Auction "N"]\n1C =12= $3 P P P'))[0]
+    assert ok.auction is not None and ok.auction.calls[0].note == 12 and ok.auction.calls[0].nags == [3]
+
+
+def test_huge_numbers_on_the_command_line_give_problems_not_tracebacks(tmp_path: Path) -> None:
+    path = tmp_path / "huge.pbn"
+    path.write_text(game(result="9" * 5000, extra=f'[Score "{"9" * 5000}"]\n[Auction "N"]\n'
+                         f'1C ={"1" * 5000}= ${"2" * 5000} P P P'))
+    for command in ("check", "show", "score", "convert"):
+        args = [command, str(path)] + (["-"] if command == "convert" else [])
+        result = CliRunner().invoke(cli, args)
+        assert result.exception is None or isinstance(result.exception, SystemExit), (command, result.exception)
+        assert result.exit_code in (0, 1), (command, result.output)
+
+
+def test_a_card_repeated_inside_one_hand_is_a_problem_and_kept_as_written() -> None:
+    deal = "N:AAKQJT9876543... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    text = game().replace("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432", deal)
+    board = read_streaming(text)[0]
+    repeated = [p for p in board.problems if p.code == "repeated-card"]
+    assert [p.message for p in repeated] == ["A\u2660 is written more than once in North's hand"]
+    assert f'[Deal "{deal}"]' in format_pbn([board])
+    # a sound deal is still written in the dealer's order
+    clean = read_streaming(game().replace('"N"]\n[Vul', '"E"]\n[Vul'))[0]
+    assert '[Deal "E:.AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 AKQJT98765432..."]' in format_pbn([clean])
+
+
+@pytest.mark.parametrize("tail, code", [('[Event "trunc', "truncated"), ("{ never closed\n", "unterminated-comment"),
+                                        ("stray words\n", "bad-token")])
+def test_problems_after_the_last_game_are_reported(tail: str, code: str) -> None:
+    boards = read_streaming(game() + "\n" + game() + "\n" + tail)
+    assert len(boards) == 2
+    assert code not in codes(boards[0])
+    assert code in codes(boards[1])
+
+
+def test_check_reports_problems_after_the_last_game(tmp_path: Path) -> None:
+    path = tmp_path / "tail.pbn"
+    path.write_text(game() + '\n[Event "trunc')
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == 1
+    assert "truncated" in result.output
+
+
+def test_a_line_of_twenty_thousand_calls_keeps_ten_thousand() -> None:
+    board = read_streaming(game(extra='[Auction "N"]\n' + "P " * 20_000))[0]
+    assert board.auction is not None and len(board.auction.calls) == pbn.MAX_ENTRIES
+    assert codes(board).count("too-many-calls") == 1
+    cards = read_streaming(game(extra='[Play "W"]\n' + "SA " * 20_000))[0]
+    assert cards.play is not None and sum(len(t) for t in cards.play.tricks) == pbn.MAX_ENTRIES
+    assert codes(cards).count("too-many-cards") == 1
+
+
+def test_a_line_of_comments_is_read_up_to_a_bound() -> None:
+    board = read_streaming(game(extra="{a}" * 30_000))[0]
+    assert codes(board).count("long-line") == 1
+    assert len(board.tags["Result"].comments) == pbn._LINE_ITEMS
+
+
+def test_unclosed_quotes_in_a_section_are_one_token() -> None:
+    board = read_streaming(game(extra='[Auction "N"]\n1C P ' + '\\"' * 5000 + ";x"))[0]
+    assert board.auction is not None and [str(e.call) for e in board.auction.calls] == ["1C", "Pass"]
+    assert codes(board).count("bad-call") <= 2
+    assert "bad-token" not in codes(board)
