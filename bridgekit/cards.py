@@ -37,6 +37,11 @@ class Suit(IntEnum):
     def strain(self) -> "Strain":
         return Strain(int(self))
 
+    @property
+    def word(self) -> str:
+        """The suit in words, as a player says it: ``spades``."""
+        return _SUIT_WORDS[self]
+
     def __str__(self) -> str:
         return self.name
 
@@ -49,6 +54,8 @@ _SUIT_SPELLINGS = {s.name: s for s in Suit} | {v: Suit[k] for k, v in SUIT_SYMBO
     "SPADES": Suit.S, "HEARTS": Suit.H, "DIAMONDS": Suit.D, "CLUBS": Suit.C,
     "SPADE": Suit.S, "HEART": Suit.H, "DIAMOND": Suit.D, "CLUB": Suit.C,
 }
+
+_SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 
 #: Suits in the order PBN lists them inside a hand.
 PBN_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
@@ -77,6 +84,11 @@ class Strain(IntEnum):
     def suit(self) -> Suit | None:
         """The trump suit, or None at no trump."""
         return None if self is Strain.NT else Suit(int(self))
+
+    @property
+    def word(self) -> str:
+        """The strain in words: ``spades``, ``no trump``."""
+        return "no trump" if self is Strain.NT else Suit(int(self)).word
 
     @property
     def is_major(self) -> bool:

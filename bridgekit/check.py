@@ -42,11 +42,11 @@ from typing import Iterable, Sequence
 from .auction import Auction
 from .board import Board, CallEntry, CardEntry, Problem
 from .calls import PASS, Call
-from .cards import Card, Strain
+from .cards import Card
 from .contract import Contract, end_position_strain
 from .deal import Deal
 from .errors import IllegalCallError, IllegalCardError
-from .play import SUIT_NAMES, Play
+from .play import Play
 from .seats import Seat
 
 _SEATS = tuple(Seat)
@@ -175,13 +175,9 @@ def _check_deal(board: Board, out: _Collector, reader_codes: set[str]) -> Deal |
     if all(h is not None and len(h.cards) == 13 for h in hands) \
             and len(frozenset().union(*(h.cards for h in hands if h is not None))) == 52:
         return deal  # the common case, quickly: four hands of 13, 52 distinct cards
-    sizes = {len(h) for h in hands if h is not None}
-    end_position = len(sizes) == 1 and max(sizes) < 13  # PBN 3.10: an end position
-    for code, message in deal.problems():
+    for code, message in deal.problems(allow_end_position=True):
         if code in reader_codes:
             continue  # the reader said it already, with its own line
-        if code in ("hand-size", "missing-card") and end_position:
-            continue
         out.add(code, message, "Deal")
     return deal
 
@@ -298,7 +294,7 @@ def _check_outcome(board: Board, auction: Auction | None,
                 last = auction.last_bid()
                 if last is not None and last.seat is not a_declarer and last.call.strain is not None:
                     why = (f" ({a_declarer.full_name} was first of the side to name "
-                           f"{_strain_name(last.call.strain)}; {last.seat.full_name} made the last bid)")
+                           f"{last.call.strain.word}; {last.seat.full_name} made the last bid)")
                 out.add("declarer-mismatch", f"the Declarer tag says {tag_declarer.full_name} but the auction "
                         f"makes {a_declarer.full_name} declarer{why}", "Declarer")
         if contract is None:
@@ -318,10 +314,6 @@ def _check_outcome(board: Board, auction: Auction | None,
             out.add("missing-declarer", f"contract {_contract_name(contract)} has no declarer", "Declarer",
                     severity="warning")
     return contract, declarer
-
-
-def _strain_name(strain: Strain) -> str:
-    return "no trump" if strain is Strain.NT else SUIT_NAMES[strain.suit]  # type: ignore[index]
 
 
 def _contract_name(contract: Contract) -> str:

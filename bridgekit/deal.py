@@ -191,10 +191,19 @@ class Deal:
                 return seat
         return None
 
-    def problems(self) -> list[tuple[str, str]]:
+    @property
+    def is_end_position(self) -> bool:
+        """Whether the known hands all hold the same number of cards, fewer
+        than 13: an end position (PBN 3.10), as a lesson or a problem gives."""
+        sizes = {len(h) for h in self.hands if h is not None}
+        return len(sizes) == 1 and max(sizes) < 13
+
+    def problems(self, allow_end_position: bool = False) -> list[tuple[str, str]]:
         """Every problem of the deal as ``(code, message)``: ``duplicate-card``,
         ``hand-size``, ``missing-card``. An unknown hand is not a problem, but the
-        known hands must leave room for it (13 cards each)."""
+        known hands must leave room for it (13 cards each).  With
+        ``allow_end_position``, hands short of 13 in an end position are not
+        problems either."""
         problems: list[tuple[str, str]] = []
         owners: dict[Card, list[Seat]] = {}
         for seat in Seat:
@@ -208,6 +217,8 @@ class Deal:
             if len(seats) > 1:
                 problems.append(("duplicate-card",
                                  f"{card_name(card)} is in more than one hand ({', '.join(s.full_name for s in seats)})"))
+        if allow_end_position and self.is_end_position:
+            return problems
         for seat in Seat:
             hand = self.hands[seat]
             if hand is not None and len(hand) != 13:

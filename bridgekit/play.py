@@ -30,7 +30,6 @@ from .deal import Deal
 from .errors import IllegalCardError
 from .seats import Seat
 
-SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 _SEATS = tuple(Seat)
 
 
@@ -250,11 +249,11 @@ class Play:
             verb = "ruffed with" if suit is self._trump else "discarded"
             raise IllegalCardError(
                 f"trick {trick_no}: {seat.full_name} {verb} the {card_name(card)} while holding the "
-                f"{card_name(held)}; {SUIT_NAMES[led]} were led", "revoke")
+                f"{card_name(held)}; {led.word} were led", "revoke")
         if counts is None and self._shown_out[seat][suit]:
             raise IllegalCardError(
                 f"trick {trick_no}: {seat.full_name} plays the {card_name(card)} after showing out of "
-                f"{SUIT_NAMES[suit]} at trick {self._first_show_out(seat, suit)}: "
+                f"{suit.word} at trick {self._first_show_out(seat, suit)}: "
                 "that earlier card was a revoke", "revoke")
 
     def _first_show_out(self, seat: Seat, suit: Suit) -> int:

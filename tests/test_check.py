@@ -14,7 +14,7 @@ from bridgekit.cards import Card, Strain, Suit
 from bridgekit.check import CODES, check_auction, check_board, check_play, summarize
 from bridgekit.contract import Contract
 from bridgekit.deal import Deal
-from bridgekit.play import SUIT_NAMES, Play, card_name, trick_winner
+from bridgekit.play import Play, card_name, trick_winner
 from bridgekit.seats import Seat
 
 DEAL = Deal.parse("N:AKQJT98765.2.2.2 4.AKQJT98765.3.3 3.4.AKQJT98765.4 2.3.4.AKQJT98765")
@@ -241,7 +241,7 @@ def test_revoke_is_found_with_trick_line_card_index_and_a_clear_message() -> Non
     p = problems[0]
     assert p.line == 30 + i // 4 and p.board == "7" and p.file == "club.pbn"
     assert p.message == (f"trick 5: East discarded the {card_name(bad)} while holding the "
-                         f"{card_name(held)}; {SUIT_NAMES[seq[16].suit]} were led")
+                         f"{card_name(held)}; {seq[16].suit.word} were led")
 
 
 def test_message_example_from_the_issue() -> None:

@@ -287,3 +287,21 @@ def test_strain_alone_as_contract_is_one_rule(text: str) -> None:
     assert [p.code for p in check_board(board)] == []
     bad = next(read_pbn(pbn.replace(f'Contract "{text}"', 'Contract "Z"')))
     assert [p.code for p in check_board(bad)] == ["bad-value"]
+
+
+def test_suits_and_strains_in_words() -> None:
+    from bridgekit.cards import Strain, Suit
+    assert [s.word for s in Suit] == ["clubs", "diamonds", "hearts", "spades"]
+    assert [s.word for s in Strain] == ["clubs", "diamonds", "hearts", "spades", "no trump"]
+
+
+def test_end_position_hands_short_of_13_are_not_problems_when_allowed() -> None:
+    from bridgekit.deal import Deal
+    ending = Deal.parse("N:AK.2.. QJ.3.. T9.4.. 87.5..")      # three cards each: an ending
+    assert ending.is_end_position and ending.problems(allow_end_position=True) == []
+    assert {code for code, _ in ending.problems()} == {"hand-size", "missing-card"}
+    uneven = Deal.parse("N:AK.2.. QJ.3.. T9.4.. 87..")          # West holds one card fewer
+    assert not uneven.is_end_position
+    assert {code for code, _ in uneven.problems(allow_end_position=True)} == {"hand-size"}
+    doubled = Deal.parse("N:AK.2.. AJ.3.. T9.4.. 87.5..")      # the ace twice: still a problem
+    assert [code for code, _ in doubled.problems(allow_end_position=True)] == ["duplicate-card"]

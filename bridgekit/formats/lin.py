@@ -402,11 +402,8 @@ class _Reader:
             tag("Deal", deal.str_from(dealer if dealer is not None else Seat.N), cur.md_line)
             # an impossible deal is an error, as in PBN; hands all of one size
             # under 13 are an end position (a lesson or a problem), not an error
-            sizes = {len(h) for h in deal.hands if h is not None}
-            end_position = len(sizes) == 1 and max(sizes) < 13
-            for code, message in deal.problems():
-                if not (end_position and code in ("hand-size", "missing-card")):
-                    problem(code, message, cur.md_line)
+            for code, message in deal.problems(allow_end_position=True):
+                problem(code, message, cur.md_line)
         if vg is not None and len(vg) > 2 and vg[2].upper() in LIN_SCORING:
             tag("Scoring", LIN_SCORING[vg[2].upper()], cur.line)
         if vg is not None:

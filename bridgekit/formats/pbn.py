@@ -878,12 +878,7 @@ def _check_values(board: Board, problem: Callable[..., None]) -> None:
                     problem("hidden-hand", f"{' and '.join(seats)} written '...' and named in the Hidden tag: "
                             "read as unknown hand" + ("s" if len(seats) > 1 else ""), tag.line, "warning")
                     deal = shown
-            found = Deal.repeats(value) + deal.problems()
-            sizes = {len(h) for h in deal.hands if h is not None}
-            end_position = len(sizes) == 1 and max(sizes) < 13
-            for code, message in found:
-                if end_position and code in ("hand-size", "missing-card"):
-                    continue
+            for code, message in Deal.repeats(value) + deal.problems(allow_end_position=True):
                 problem(code, message, tag.line)
 
 

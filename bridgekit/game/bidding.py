@@ -87,9 +87,6 @@ from ..deal import Hand
 from ..seats import Seat, Vul
 
 SUITS_DESC = (Suit.S, Suit.H, Suit.D, Suit.C)
-_SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
-_STRAIN_WORDS = {Strain.S: "spades", Strain.H: "hearts", Strain.D: "diamonds", Strain.C: "clubs",
-                 Strain.NT: "no trump"}
 
 
 # ---------------------------------------------------------------------------
@@ -179,7 +176,7 @@ class Shown:
         for s in SUITS_DESC:
             lo, hi = self.lengths[s]
             if (lo, hi) != (0, 13) and not (self.balanced and (lo, hi) == (2, 5)):
-                parts.append(f"{lo}+ {_SUIT_WORDS[s]}" if hi >= 13 else f"{lo}-{hi} {_SUIT_WORDS[s]}")
+                parts.append(f"{lo}+ {s.word}" if hi >= 13 else f"{lo}-{hi} {s.word}")
         if self.balanced:
             parts.append("balanced")
         return ", ".join(p for p in parts if p) or "nothing yet"
@@ -241,10 +238,6 @@ class BidDecision:
 
 def _bid(level: int, strain: Strain) -> Call:
     return Call.bid(level, strain)
-
-
-def _name(strain: Strain) -> str:
-    return _STRAIN_WORDS[strain]
 
 
 # ---------------------------------------------------------------------------
@@ -350,9 +343,9 @@ def _opening_rules() -> list[Rule]:
              (11, 37), {C: (3, 13), H: (0, 4), S: (0, 4)}, test=_rule_of_20),
         Rule(_bid(1, Strain.C), "1C: opening values, no five-card major (short clubs possible)",
              (11, 37), {H: (0, 4), S: (0, 4)}, test=_rule_of_20),
-        *(Rule(_bid(2, s.strain), f"2{s.name}: weak two, six {_SUIT_WORDS[s]} and 6-10 HCP", (6, 10),
+        *(Rule(_bid(2, s.strain), f"2{s.name}: weak two, six {s.word} and 6-10 HCP", (6, 10),
                {s: (6, 6)}) for s in (S, H, D)),
-        *(Rule(_bid(3, s.strain), f"3{s.name}: preempt, seven {_SUIT_WORDS[s]} and 5-10 HCP", (5, 10),
+        *(Rule(_bid(3, s.strain), f"3{s.name}: preempt, seven {s.word} and 5-10 HCP", (5, 10),
                {s: (7, 8)}) for s in (S, H, D, C)),
         Rule(PASS, "Pass: not enough to open (fewer than 12 HCP)", (0, 12)),
     ]
@@ -369,11 +362,11 @@ def _response_rules(ctx: _Context) -> list[Rule]:
     interfered = last_seat is not opener or rho_call.kind is CallKind.DOUBLE
     if opening.level == 1 and opening.strain is Strain.NT and not interfered:
         return [
-            *(Rule(_bid(2, s.strain), f"2{s.name}: five or more {_SUIT_WORDS[s]}, weak (0-7 HCP), to play",
+            *(Rule(_bid(2, s.strain), f"2{s.name}: five or more {s.word}, weak (0-7 HCP), to play",
                    (0, 7), {s: (5, 13)}) for s in (S, H, D)),
-            *(Rule(_bid(4, s.strain), f"4{s.name}: six or more {_SUIT_WORDS[s]}, game values (10-15 HCP)",
+            *(Rule(_bid(4, s.strain), f"4{s.name}: six or more {s.word}, game values (10-15 HCP)",
                    (10, 15), {s: (6, 13)}) for s in (S, H)),
-            *(Rule(_bid(3, s.strain), f"3{s.name}: five {_SUIT_WORDS[s]}, game values, forcing: choose 4{s.name} or 3NT",
+            *(Rule(_bid(3, s.strain), f"3{s.name}: five {s.word}, game values, forcing: choose 4{s.name} or 3NT",
                    (10, 37), {s: (5, 5)}) for s in (S, H)),
             Rule(PASS, "Pass: 0-7 HCP, no game opposite 15-17", (0, 7)),
             Rule(_bid(2, Strain.NT), "2NT: 8-9 HCP, invites 3NT", (8, 9), invite=True),
@@ -385,7 +378,7 @@ def _response_rules(ctx: _Context) -> list[Rule]:
     if opening.level == 2 and opening.strain is Strain.NT and not interfered:
         return [
             Rule(PASS, "Pass: 0-3 HCP, no game opposite 20-22", (0, 3)),
-            *(Rule(_bid(4, s.strain), f"4{s.name}: six or more {_SUIT_WORDS[s]}, game", (4, 10), {s: (6, 13)})
+            *(Rule(_bid(4, s.strain), f"4{s.name}: six or more {s.word}, game", (4, 10), {s: (6, 13)})
               for s in (S, H)),
             Rule(_bid(3, Strain.NT), "3NT: 4-10 HCP, game opposite 20-22", (4, 10)),
             Rule(_bid(6, Strain.NT), "6NT: 11-14 HCP, small slam opposite 20-22", (11, 14)),
@@ -413,18 +406,18 @@ def _response_rules(ctx: _Context) -> list[Rule]:
                           (10, 37), test=lambda i: i.lengths[trump] <= 3))
     if major:
         rules += [
-            Rule(_bid(4, opening.strain), f"4{n}: three or more {_SUIT_WORDS[trump]} and 13-15 points", (11, 15),
+            Rule(_bid(4, opening.strain), f"4{n}: three or more {trump.word} and 13-15 points", (11, 15),
                  {trump: (3, 13)}, test=lambda i: 13 <= i.hcp + i.shortness(trump) <= 15),
-            Rule(_bid(3, opening.strain), f"3{n}: limit raise, four or more {_SUIT_WORDS[trump]}, 10-12 points, invites game",
+            Rule(_bid(3, opening.strain), f"3{n}: limit raise, four or more {trump.word}, 10-12 points, invites game",
                  (8, 12), {trump: (4, 13)}, test=lambda i: 10 <= i.hcp + i.shortness(trump) <= 12, invite=True),
-            Rule(_bid(2, opening.strain), f"2{n}: simple raise, three or more {_SUIT_WORDS[trump]}, 6-9 points",
+            Rule(_bid(2, opening.strain), f"2{n}: simple raise, three or more {trump.word}, 6-9 points",
                  (5, 9), {trump: (3, 13)}, test=lambda i: 6 <= i.hcp + i.shortness(trump) <= 9),
         ]
         if trump is H:
             rules.append(Rule(_bid(1, Strain.S), "1S: four or more spades, 6+ HCP, forcing", (6, 37), {S: (4, 13)}))
     else:
         for s in (H, S):
-            rules.append(Rule(_bid(1, s.strain), f"1{s.name}: four or more {_SUIT_WORDS[s]}, 6+ HCP, forcing",
+            rules.append(Rule(_bid(1, s.strain), f"1{s.name}: four or more {s.word}, 6+ HCP, forcing",
                               (6, 37), {s: (4, 13)},
                               test=_major_response_test(s)))
         if trump is C:
@@ -436,13 +429,13 @@ def _response_rules(ctx: _Context) -> list[Rule]:
         if call.level == 1 or s is trump:
             continue
         need = 5 if s is H else 4
-        rules.append(Rule(call, f"2{s.name}: {need}+ {_SUIT_WORDS[s]} and 10+ HCP, forcing", (10, 37),
+        rules.append(Rule(call, f"2{s.name}: {need}+ {s.word} and 10+ HCP, forcing", (10, 37),
                           {s: (need, 13)}, test=_longest_outside_test(s, trump)))
     if not major:
         rules += [
-            Rule(_bid(3, opening.strain), f"3{n}: five or more {_SUIT_WORDS[trump]}, 10-12 HCP, invites game",
+            Rule(_bid(3, opening.strain), f"3{n}: five or more {trump.word}, 10-12 HCP, invites game",
                  (10, 12), {trump: (5, 13), H: (0, 3), S: (0, 3)}, invite=True),
-            Rule(_bid(2, opening.strain), f"2{n}: five or more {_SUIT_WORDS[trump]}, 6-9 HCP",
+            Rule(_bid(2, opening.strain), f"2{n}: five or more {trump.word}, 6-9 HCP",
                  (6, 9), {trump: (5, 13), H: (0, 3), S: (0, 3)}),
         ]
     rules += [
@@ -474,9 +467,9 @@ def _rebid_rules(ctx: _Context) -> list[Rule]:
     if opening.strain is Strain.NT and opening.level == 1:
         if rl == 3 and rs.suit in (H, S):
             s = rs.suit
-            return [Rule(_bid(4, rs), f"4{s.name}: three or more {_SUIT_WORDS[s]} for partner's five", (15, 17),
+            return [Rule(_bid(4, rs), f"4{s.name}: three or more {s.word} for partner's five", (15, 17),
                          {s: (3, 13)}),
-                    Rule(_bid(3, Strain.NT), f"3NT: only two {_SUIT_WORDS[s]}", (15, 17), {s: (2, 2)})]
+                    Rule(_bid(3, Strain.NT), f"3NT: only two {s.word}", (15, 17), {s: (2, 2)})]
         if rs is Strain.NT and rl == 2:
             return [Rule(_bid(3, Strain.NT), "3NT: accepts the invitation with 16-17", (16, 17)),
                     Rule(PASS, "Pass: a minimum 15, declines the invitation", (15, 15))]
@@ -512,11 +505,11 @@ def _rebid_rules(ctx: _Context) -> list[Rule]:
             return [
                 Rule(_bid(2, Strain.NT), "2NT: 18-19 HCP balanced, invites 3NT", (18, 19), balanced=True,
                      invite=True),
-                Rule(_bid(3, opening.strain), f"3{n}: six or more {_SUIT_WORDS[trump]}, 16-18 HCP, invites game",
+                Rule(_bid(3, opening.strain), f"3{n}: six or more {trump.word}, 16-18 HCP, invites game",
                      (16, 18), {trump: (6, 13)}, invite=True),
-                Rule(_bid(2, opening.strain), f"2{n}: six or more {_SUIT_WORDS[trump]}, minimum", (11, 15),
+                Rule(_bid(2, opening.strain), f"2{n}: six or more {trump.word}, minimum", (11, 15),
                      {trump: (6, 13)}),
-                *(Rule(_bid(2, s.strain), f"2{s.name}: a second suit, four or more {_SUIT_WORDS[s]}, minimum",
+                *(Rule(_bid(2, s.strain), f"2{s.name}: a second suit, four or more {s.word}, minimum",
                        (11, 17), {s: (4, 13)}) for s in (C, D, H) if s < trump),
                 Rule(PASS, "Pass: a minimum, balanced enough for 1NT", (11, 14)),
                 Rule(_bid(3, Strain.NT), "3NT: 20+ HCP", (20, 37)),
@@ -524,7 +517,7 @@ def _rebid_rules(ctx: _Context) -> list[Rule]:
             ]
         if rl == 2:
             return [Rule(_bid(3, Strain.NT), "3NT: accepts the invitation with 13+", (13, 37)),
-                    Rule(_bid(3, opening.strain), f"3{n}: six or more {_SUIT_WORDS[trump]}, a minimum",
+                    Rule(_bid(3, opening.strain), f"3{n}: six or more {trump.word}, a minimum",
                          (11, 12), {trump: (6, 13)}),
                     Rule(PASS, "Pass: a minimum, declines 2NT", (11, 12))]
         return [Rule(PASS, "Pass: partner placed the contract", (11, 37))]
@@ -535,11 +528,11 @@ def _rebid_rules(ctx: _Context) -> list[Rule]:
     raise1 = _bid(rl + 1, rs)
     rules += [
         Rule(_bid(4, rs) if ps in (H, S) else _bid(min(rl + 2, 5), rs),
-             f"{4 if ps in (H, S) else min(rl + 2, 5)}{pn}: four {_SUIT_WORDS[ps]} for partner and 19+ points",
+             f"{4 if ps in (H, S) else min(rl + 2, 5)}{pn}: four {ps.word} for partner and 19+ points",
              (17, 37), {ps: (4, 13)}, test=lambda i: i.hcp + i.shortness(ps) >= 19),
-        Rule(_bid(rl + 2, rs), f"{rl + 2}{pn}: four {_SUIT_WORDS[ps]} for partner and 16-18 points, invites game",
+        Rule(_bid(rl + 2, rs), f"{rl + 2}{pn}: four {ps.word} for partner and 16-18 points, invites game",
              (14, 18), {ps: (4, 13)}, test=lambda i: i.hcp + i.shortness(ps) >= 16, invite=True),
-        Rule(raise1, f"{rl + 1}{pn}: four {_SUIT_WORDS[ps]} for partner, a minimum", (11, 16), {ps: (4, 13)}),
+        Rule(raise1, f"{rl + 1}{pn}: four {ps.word} for partner, a minimum", (11, 16), {ps: (4, 13)}),
     ]
     if rl == 1:
         rules.append(Rule(_bid(1, Strain.NT), "1NT: 12-14 HCP balanced", (11, 14), balanced=True))
@@ -552,9 +545,9 @@ def _rebid_rules(ctx: _Context) -> list[Rule]:
         rules.append(Rule(_bid(2, Strain.NT), "2NT: 12-14 HCP balanced", (11, 14), balanced=True))
         rules.append(Rule(_bid(3, Strain.NT), "3NT: 15-19 HCP balanced", (15, 19), balanced=True))
     rules += [
-        Rule(_bid(3, opening.strain), f"3{n}: six or more {_SUIT_WORDS[trump]} and 16-18 HCP, invites game",
+        Rule(_bid(3, opening.strain), f"3{n}: six or more {trump.word} and 16-18 HCP, invites game",
              (16, 18), {trump: (6, 13)}, invite=True),
-        Rule(_bid(2, opening.strain), f"2{n}: six or more {_SUIT_WORDS[trump]}, a minimum", (11, 15),
+        Rule(_bid(2, opening.strain), f"2{n}: six or more {trump.word}, a minimum", (11, 15),
              {trump: (6, 13)}),
     ]
     for s in (C, D, H, S):
@@ -562,7 +555,7 @@ def _rebid_rules(ctx: _Context) -> list[Rule]:
             continue
         call = _bid(2, s.strain) if s < trump else None
         if call is not None:
-            rules.append(Rule(call, f"2{s.name}: a second suit, four or more {_SUIT_WORDS[s]}", (11, 18),
+            rules.append(Rule(call, f"2{s.name}: a second suit, four or more {s.word}", (11, 18),
                               {s: (4, 13)}))
     rules += [
         Rule(_bid(2, opening.strain), f"2{n}: a minimum, nothing else to say", (11, 15)),
@@ -585,7 +578,7 @@ def _overcall_rules(ctx: _Context) -> list[Rule]:
     rules: list[Rule] = []
     unbid = [s for s in Suit if s is not theirs]
     if theirs is not None:
-        rules.append(Rule(DOUBLE, f"X: takeout double, 12+ HCP, short in {_SUIT_WORDS[theirs]}, support for the others",
+        rules.append(Rule(DOUBLE, f"X: takeout double, 12+ HCP, short in {theirs.word}, support for the others",
                           (12, 37), {theirs: (0, 2)}, test=lambda i: all(i.lengths[s] >= 3 for s in unbid)
                           and i.lengths[theirs] <= 2))
         if opening.level == 1:
@@ -598,12 +591,12 @@ def _overcall_rules(ctx: _Context) -> list[Rule]:
         if lvl > 3:
             continue
         rules.append(Rule(_bid(lvl, s.strain),
-                          f"{lvl}{s.name}: overcall, five or more {_SUIT_WORDS[s]}, {8 if lvl == 1 else 10}-16 HCP",
+                          f"{lvl}{s.name}: overcall, five or more {s.word}, {8 if lvl == 1 else 10}-16 HCP",
                           (8 if lvl == 1 else 10, 16), {s: (5 if lvl == 1 else 6, 13) if lvl > 1 else (5, 13)},
                           test=_longest_test(s)))
         if lvl + 1 <= 3 and opening.level == 1:
             rules.append(Rule(_bid(lvl + 1, s.strain),
-                              f"{lvl + 1}{s.name}: weak jump overcall, six {_SUIT_WORDS[s]}, 6-10 HCP",
+                              f"{lvl + 1}{s.name}: weak jump overcall, six {s.word}, 6-10 HCP",
                               (6, 10), {s: (6, 13)}))
     rules.append(Rule(DOUBLE, "X: 17+ HCP, too strong to overcall", (17, 37)))
     rules.append(Rule(PASS, "Pass: nothing worth showing over their opening", (0, 16)))
@@ -635,12 +628,12 @@ def _advance_rules(ctx: _Context) -> list[Rule]:
             longest_unbid = (lambda i, s=s: i.lengths[s] == max(i.lengths[x] for x in unbid)
                              and (i.lengths[s] > max([i.lengths[x] for x in unbid if x > s] or [0])))
             if game >= lvl and s in (Suit.H, Suit.S):
-                rules.append(Rule(_bid(game, s.strain), f"{game}{s.name}: game opposite the takeout double, 12+ HCP, four+ {_SUIT_WORDS[s]}",
+                rules.append(Rule(_bid(game, s.strain), f"{game}{s.name}: game opposite the takeout double, 12+ HCP, four+ {s.word}",
                                   (12, 37), {s: (4, 13)}, test=longest_unbid))
             if lvl + 1 <= 4:
-                rules.append(Rule(_bid(lvl + 1, s.strain), f"{lvl + 1}{s.name}: jump answer to the double, 9-11 HCP, four+ {_SUIT_WORDS[s]}",
+                rules.append(Rule(_bid(lvl + 1, s.strain), f"{lvl + 1}{s.name}: jump answer to the double, 9-11 HCP, four+ {s.word}",
                                   (9, 11), {s: (4, 13)}, test=longest_unbid, invite=True))
-            rules.append(Rule(_bid(lvl, s.strain), f"{lvl}{s.name}: answers the double with my longest unbid suit ({_SUIT_WORDS[s]}), 0-8 HCP",
+            rules.append(Rule(_bid(lvl, s.strain), f"{lvl}{s.name}: answers the double with my longest unbid suit ({s.word}), 0-8 HCP",
                               (0, 8), {s: (3, 13)}, test=longest_unbid))
         if theirs:
             rules.insert(0, Rule(PASS, "Pass: converts the double to penalties with a long, strong holding in their suit",
@@ -658,7 +651,7 @@ def _advance_rules(ctx: _Context) -> list[Rule]:
             Rule(_bid(game, pc.strain), f"{game}{ps.name}: support and 13+ points, game", (12, 37), {ps: (3, 13)},
                  test=lambda i: i.hcp + i.shortness(ps) >= 13),
             Rule(_bid(pc.level + 1, pc.strain) if pc.level is not None else PASS,
-                 f"{(pc.level or 0) + 1}{ps.name}: raise, three or more {_SUIT_WORDS[ps]} for partner's overcall, 6-12 points", (5, 12), {ps: (3, 13)},
+                 f"{(pc.level or 0) + 1}{ps.name}: raise, three or more {ps.word} for partner's overcall, 6-12 points", (5, 12), {ps: (3, 13)},
                  test=lambda i: i.hcp + i.shortness(ps) >= 6),
             Rule(PASS, "Pass: nothing to add to partner's overcall", (0, 12)),
         ]
@@ -739,7 +732,7 @@ def _captain(ctx: _Context, info: HandInfo) -> BidDecision:
     if target >= 6 and strain is not Strain.NT and a.is_legal(_bid(4, Strain.NT)) \
             and _bid(4, Strain.NT) not in my_calls and _bid(4, Strain.NT) not in p_calls:
         return BidDecision(_bid(4, Strain.NT), f"4NT: Blackwood, asks for aces (slam likely: about {lo}+ points together"
-                                                f" in {_name(strain)})")
+                                                f" in {strain.word})")
     if what == "a part score":
         target = _cheapest_level(state.call, strain)
         if target > 2:
@@ -748,7 +741,7 @@ def _captain(ctx: _Context, info: HandInfo) -> BidDecision:
     if ours and state.call.strain is strain and state.call.level is not None and state.call.level >= target:
         return BidDecision(PASS, f"Pass: {state.call} is where we belong ({what})")
     if a.is_legal(call):
-        return BidDecision(call, f"{call}: {what}, about {likely} points together in {_name(strain)}")
+        return BidDecision(call, f"{call}: {what}, about {likely} points together in {strain.word}")
     return _compete_or_pass(ctx, info, strain, state, ours, lo)
 
 
@@ -832,7 +825,7 @@ def _compete_or_pass(ctx: _Context, info: HandInfo, strain: Strain | None, state
             if lvl <= total - 6 and lvl <= 4:
                 call = _bid(lvl, strain)
                 if a.is_legal(call):
-                    return BidDecision(call, f"{call}: competes with {total} {_SUIT_WORDS[strain.suit]} together "
+                    return BidDecision(call, f"{call}: competes with {total} {strain.word} together "
                                              f"(as many tricks as trumps)")
     return BidDecision(PASS, f"Pass: no good bid over {state.call}")
 

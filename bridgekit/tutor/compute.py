@@ -65,8 +65,6 @@ def show_value(value: Any, ascii: bool = False) -> str:
     return str(value)
 
 
-_STRAIN_NAMES = {Strain.C: "clubs", Strain.D: "diamonds", Strain.H: "hearts", Strain.S: "spades",
-                 Strain.NT: "no trump"}
 
 
 def side_name(side: Side) -> str:
@@ -261,7 +259,7 @@ def compute_contract(pos: dict[str, Any], ascii: bool) -> Computed:
              f"dummy {declarer.partner.full_name}; {declarer.lho.full_name} makes the opening lead"]
     if state.seat is not declarer:
         lines.append(f"The last bid was {state.call.symbol(ascii)} by {state.seat.full_name}, but "
-                     f"{declarer.full_name} named {_STRAIN_NAMES[contract.strain]} first for the side")
+                     f"{declarer.full_name} named {contract.strain.word} first for the side")
     return Computed(values, lines)
 
 
@@ -286,10 +284,10 @@ def compute_lowest(pos: dict[str, Any], ascii: bool) -> Computed:
         bid = Call.bid(level, strain)
         if auction.is_legal(bid):
             return Computed({"lowest": bid, "turn": auction.turn},
-                            [f"The lowest legal bid in {_STRAIN_NAMES[strain]} for {auction.turn.full_name} "
+                            [f"The lowest legal bid in {strain.word} for {auction.turn.full_name} "
                              f"is {bid.symbol(ascii)}"])
     return Computed({"lowest": None, "turn": auction.turn},
-                    [f"No bid in {_STRAIN_NAMES[strain]} is legal now"])
+                    [f"No bid in {strain.word} is legal now"])
 
 
 def _play(pos: dict[str, Any]) -> Play:
@@ -374,7 +372,7 @@ def compute_dd(pos: dict[str, Any], ascii: bool) -> Computed:
         strain = Strain.NT
     tricks = dd_table(deal).tricks(declarer, strain)
     return Computed({"tricks": tricks},
-                    [f"Double dummy, {declarer.full_name} takes {tricks} tricks in {_STRAIN_NAMES[strain]} "
+                    [f"Double dummy, {declarer.full_name} takes {tricks} tricks in {strain.word} "
                      f"whatever the contract's level"])
 
 
