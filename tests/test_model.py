@@ -300,8 +300,8 @@ def test_end_position_hands_short_of_13_are_not_problems_when_allowed() -> None:
     ending = Deal.parse("N:AK.2.. QJ.3.. T9.4.. 87.5..")      # three cards each: an ending
     assert ending.is_end_position and ending.problems(allow_end_position=True) == []
     assert {code for code, _ in ending.problems()} == {"hand-size", "missing-card"}
-    uneven = Deal.parse("N:AK.2.. QJ.3.. T9.4.. 87..")          # West holds one card fewer
+    uneven = Deal.parse("N:AK.2.. QJ.3.. T9.4.. 87...")         # West holds one card fewer
     assert not uneven.is_end_position
-    assert {code for code, _ in uneven.problems(allow_end_position=True)} == {"hand-size"}
+    assert {code for code, _ in uneven.problems(allow_end_position=True)} == {"hand-size", "missing-card"}
     doubled = Deal.parse("N:AK.2.. AJ.3.. T9.4.. 87.5..")      # the ace twice: still a problem
     assert [code for code, _ in doubled.problems(allow_end_position=True)] == ["duplicate-card"]
