@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 from tabulate import tabulate
 
-from ..errors import ExitStatus
+from ..errors import BridgekitError, ExitStatus
 from .options import ascii_option, wants_ascii
 
 if TYPE_CHECKING:
@@ -237,4 +237,48 @@ def drill(topic: str | None, count: int, seed: int | None, rules: str | None, la
         runner.run()
     except KeyboardInterrupt:
         runner.summary()
+        sys.exit(ExitStatus.INTERRUPTED)
+
+
+@lesson.command()
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many puzzles.")
+@click.option("--seed", type=int, default=None, help="Seed for the same puzzles again.")
+@lang_option
+@ascii_option
+def puzzle(files: tuple[str, ...], count: int, seed: int | None, lang: str, ascii_: bool) -> None:
+    """Double-dummy puzzles from played deals: find the card that keeps the tricks.
+
+    Each puzzle is the position just before a card that cost its side a trick
+    (found as 'bridgekit analyse' does, with DDS).  You sit in that seat, see
+    the auction and every card still out, and name a card; bridgekit says
+    whether it keeps the trick count, shows the best cards and what the card
+    played at the table cost.  FILES are PBN or LIN files with recorded play;
+    by default the bundled samples and puzzle deals.
+
+    \b
+    Examples:
+      bridgekit lesson puzzle
+      bridgekit lesson puzzle --count 3 --seed 2
+      bridgekit lesson puzzle mygames.pbn
+    """
+    from pathlib import Path
+
+    from ..tutor.i18n import t
+    from ..tutor.puzzle import PuzzleRunner, default_sources, load_puzzles
+    paths = [Path(f) for f in files] or default_sources()
+    try:
+        found = load_puzzles(paths, count, seed)
+    except OSError as e:
+        _fail(f"cannot read {e.filename}: {e.strerror}", ExitStatus.UNREADABLE)
+    except BridgekitError as e:
+        _fail(str(e), ExitStatus.UNREADABLE)
+    if not found:
+        click.echo(t("pz_none", lang))
+        sys.exit(ExitStatus.PROBLEMS)
+    runner = PuzzleRunner(found, sys.stdin, sys.stdout, count=count, seed=seed, lang=lang, ascii=wants_ascii(ascii_))
+    try:
+        runner.run()
+    except KeyboardInterrupt:
         sys.exit(ExitStatus.INTERRUPTED)

@@ -364,6 +364,33 @@ MESSAGES: dict[str, dict[str, str]] = {
     "redoubled": {"en": "redoubled", "fr": "surcontré"},
     "below_above": {"en": "{side}: {below} below the line, {above} above",
                     "fr": "{side} : {below} en dessous de la ligne, {above} au-dessus"},
+    # -- puzzles -------------------------------------------------------------
+    "pz_board": {"en": "board", "fr": "donne"},
+    "pz_head": {"en": "Puzzle {n} of {count}: {where}", "fr": "Problème {n} sur {count} : {where}"},
+    "pz_contract": {"en": "Contract {contract} by {declarer}.", "fr": "Contrat {contract} joué par {declarer}."},
+    "pz_won": {"en": "Tricks won so far: N/S {ns}, E/W {ew}.", "fr": "Levées gagnées jusqu'ici : N/S {ns}, E/O {ew}."},
+    "pz_trick": {"en": "Trick {n} so far: {cards}.", "fr": "Levée {n} en cours : {cards}."},
+    "pz_lead": {"en": "Trick {n}: the lead.", "fr": "Levée {n} : l'entame."},
+    "pz_question": {"en": "You are {seat}, to play. Every card is in view (double dummy). With best play "
+                          "{side} can take {target} tricks in all. Which card keeps them?",
+                    "fr": "Vous êtes {seat}, à vous de jouer. Toutes les cartes sont visibles (quatre jeux "
+                          "ouverts). En jouant au mieux, {side} peuvent faire {target} levées en tout. Quelle "
+                          "carte les garde ?"},
+    "pz_hint": {"en": "Count the tricks you can still lose; think about entries, ruffs and who is squeezed.",
+                "fr": "Comptez les levées que vous pouvez encore perdre ; pensez aux communications, aux "
+                      "coupes et à qui est squeezé."},
+    "pz_illegal": {"en": "{card} cannot be played here.", "fr": "{card} ne peut pas être joué ici."},
+    "pz_keeps": {"en": "{card} keeps {side}'s {target} tricks.", "fr": "{card} garde les {target} levées de {side}."},
+    "pz_costs": {"en": "Not quite: {card} costs {lost} trick(s); {side} would take {total}.",
+                 "fr": "Pas tout à fait : {card} coûte {lost} levée(s) ; {side} n'en feraient que {total}."},
+    "pz_best": {"en": "Best: {cards} ({side} {target}).", "fr": "Meilleures cartes : {cards} ({side} {target})."},
+    "pz_table": {"en": "At the table {seat} played {card}, which cost {lost} trick(s): {total} instead of {target}.",
+                 "fr": "À la table, {seat} a joué {card}, qui a coûté {lost} levée(s) : {total} au lieu de {target}."},
+    "pz_values": {"en": "Every legal card, with the tricks your side then takes: ",
+                  "fr": "Chaque carte légale, avec les levées que fait alors votre camp : "},
+    "pz_none": {"en": "No puzzle found: no board with a complete deal, a contract and a costly card in its play.",
+                "fr": "Aucun problème trouvé : aucune donne avec une distribution complète, un contrat et une "
+                      "carte coûteuse dans son jeu."},
 }
 
 
