@@ -418,7 +418,8 @@ def test_usage_errors_write_nothing_and_keep_the_input(tmp_path: Path) -> None:
     shutil.copy(SAMPLES / "match.pbn", src)
     before = src.read_bytes()
     assert run("handrecord", str(src), "-o", str(tmp_path / "m.txt")).exit_code == 2
-    assert run("handrecord", str(src), "-o", str(src), "--to", "html").exit_code == 2
+    same = run("handrecord", str(src), "-o", str(src), "--to", "html")
+    assert same.exit_code == 2 and "input file" in same.output and "--in-place" not in same.output
     assert run("handrecord", str(src), "-o", str(tmp_path / "no" / "m.pdf")).exit_code == 2
     assert run("handrecord", str(src), "-o", str(tmp_path / "m.pdf"), "--per-page", "3").exit_code == 2
     assert run("handrecord", str(src), "-o", str(tmp_path / "m.pdf"), "--rules", "whist").exit_code == 2

@@ -71,7 +71,11 @@ def handrecord(files: tuple[str, ...], output: str, to: str | None, per_page: st
         raise click.UsageError(f"cannot tell the format of {output}: name it .html or .pdf, or use --to")
     if output == "-" and fmt == "pdf" and sys.stdout.isatty():
         raise click.UsageError("a PDF on a terminal is unreadable: give -o OUT.pdf (or redirect)")
-    out = open_output(output, inputs=files)   # refusals (an input as OUT, no folder...) before reading
+    try:
+        out = open_output(output, inputs=files)   # refusals (an input as OUT, no folder...) before reading
+    except click.UsageError as e:
+        # a hand record never rewrites its input: no --in-place to suggest
+        raise click.UsageError(e.message.replace(": use --in-place to rewrite it", ": choose another OUT")) from None
     options = [name for name, on in (("auction", auction), ("play", play), ("commentary", commentary)) if on]
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
