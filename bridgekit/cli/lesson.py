@@ -277,7 +277,7 @@ def puzzle(files: tuple[str, ...], count: int, seed: int | None, lang: str, asci
     if not found:
         click.echo(t("pz_none", lang))
         sys.exit(ExitStatus.PROBLEMS)
-    runner = PuzzleRunner(found, sys.stdin, sys.stdout, count=count, seed=seed, lang=lang, ascii=wants_ascii(ascii_))
+    runner = PuzzleRunner(found, sys.stdin, sys.stdout, count=count, lang=lang, ascii=wants_ascii(ascii_))
     try:
         runner.run()
     except KeyboardInterrupt:

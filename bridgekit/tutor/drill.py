@@ -38,6 +38,7 @@ from ..errors import BridgekitError, IllegalCallError
 from ..play import trick_winner
 from ..seats import Seat, Side, Vul
 from .answers import parse_answer
+from .runner import LineTalk
 from .i18n import kind_name, seat_name, side_name, t, vul_name
 
 TOPICS = ("scoring", "auction", "tricks", "imps", "rubber")
@@ -572,42 +573,20 @@ def read_answer(exercise: Exercise, text: str, lang: str = "en") -> Any:
 
 # -- the drill runner ---------------------------------------------------------
 
-class DrillRunner:
+class DrillRunner(LineTalk):
     """Asks ``count`` exercises, marks each answer, keeps a running score."""
 
     def __init__(self, topic: str | None, inp: TextIO, out: TextIO, *, count: int = 10, seed: int | None = None,
                  rules: str | None = None, lang: str = "en", ascii: bool = False, echo: bool | None = None) -> None:
-        from .runner import _isatty
+        super().__init__(inp, out, ascii=ascii, echo=echo)
         self.topic = topic
-        self.inp = inp
-        self.out = out
         self.count = count
         self.rng = random.Random(seed)
         self.rules = rules
         self.lang = lang
-        self.ascii = ascii
-        self.echo = (not _isatty(inp)) if echo is None else echo
         self.right = 0
         self.asked = 0
         self.missed: dict[str, int] = {}
-
-    def write(self, text: str = "") -> None:
-        from .display import learner_text
-        self.out.write(learner_text(text, self.ascii) + "\n")
-        self.out.flush()
-
-    def ask(self, prompt: str) -> str | None:
-        from .display import learner_text
-        self.out.write(learner_text(prompt, self.ascii))
-        self.out.flush()
-        line = self.inp.readline()
-        if not line:
-            self.out.write("\n")
-            return None
-        line = line.rstrip("\r\n")
-        if self.echo:
-            self.out.write(line + "\n")
-        return line.strip()
 
     def run(self) -> int:
         """Run the drill; returns the number of right answers."""

@@ -26,6 +26,7 @@ from ..errors import BridgekitError, IllegalCardError
 from ..play import Play
 from ..seats import Seat
 from .answers import parse_answer
+from .runner import LineTalk
 from .i18n import seat_name, side_name, t
 
 
@@ -153,36 +154,17 @@ def card_list(cards: Iterable[Card], ascii: bool = False) -> str:
     return ", ".join(c.symbol(ascii) for c in sorted_desc(list(cards)))
 
 
-class PuzzleRunner:
+class PuzzleRunner(LineTalk):
     """Asks ``count`` puzzles and marks each card with the solver's values."""
 
     def __init__(self, puzzles: list[Puzzle], inp: TextIO, out: TextIO, *, count: int = 1,
-                 seed: int | None = None, lang: str = "en", ascii: bool = False, echo: bool | None = None) -> None:
-        from .runner import _isatty
+                 lang: str = "en", ascii: bool = False, echo: bool | None = None) -> None:
+        super().__init__(inp, out, ascii=ascii, echo=echo)
         self.puzzles = list(puzzles)
         self.count = min(count, len(self.puzzles))
-        self.inp, self.out, self.lang, self.ascii = inp, out, lang, ascii
-        self.echo = (not _isatty(inp)) if echo is None else echo
+        self.lang = lang
         self.right = 0
         self.asked = 0
-
-    def write(self, text: str = "") -> None:
-        from .display import learner_text
-        self.out.write(learner_text(text, self.ascii) + "\n")
-        self.out.flush()
-
-    def ask(self, prompt: str) -> str | None:
-        from .display import learner_text
-        self.out.write(learner_text(prompt, self.ascii))
-        self.out.flush()
-        line = self.inp.readline()
-        if not line:
-            self.out.write("\n")
-            return None
-        line = line.rstrip("\r\n")
-        if self.echo:
-            self.out.write(line + "\n")
-        return line.strip()
 
     def run(self) -> int:
         from .display import wrap

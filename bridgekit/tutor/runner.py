@@ -20,28 +20,16 @@ from .display import WIDTH, answer_text, learner_text, step_text, wrap
 from .model import Lesson, Step
 from .progress import Progress
 
-class LessonRunner:
-    """Runs one lesson against an input and an output stream."""
+class LineTalk:
+    """Talking with a learner one line at a time, on a terminal or piped
+    input (echoed when it is not a terminal, so a transcript reads
+    naturally); shared by the lesson, drill and puzzle runners."""
 
-    def __init__(self, lesson: Lesson, inp: TextIO, out: TextIO, *, progress: Progress | None = None,
-                 ascii: bool = False, start: int | None = None, echo: bool | None = None,
-                 show_checks: bool = False, next_lesson: Lesson | None = None) -> None:
-        self.lesson = lesson
-        self.lang = lesson.lang
-        self.show_checks = show_checks
-        self.next_lesson = next_lesson
+    def __init__(self, inp: TextIO, out: TextIO, *, ascii: bool = False, echo: bool | None = None) -> None:
         self.inp = inp
         self.out = out
-        self.progress = progress if progress is not None else Progress()
         self.ascii = ascii
         self.echo = (not _isatty(inp)) if echo is None else echo
-        self.state = self.progress.get(lesson.name)
-        self.progress.current = lesson.name
-        self.state.steps = len(lesson.steps)
-        self.start = start
-        self._results: dict[int, dict[str, Computed | Exception | None]] = {}
-
-    # -- io ----------------------------------------------------------------
 
     def write(self, text: str = "") -> None:
         self.out.write(learner_text(text, self.ascii) + "\n")
@@ -49,7 +37,7 @@ class LessonRunner:
 
     def ask(self, prompt: str) -> str | None:
         """One line of input (stripped), or None at end of input."""
-        self.out.write(prompt)
+        self.out.write(learner_text(prompt, self.ascii))
         self.out.flush()
         line = self.inp.readline()
         if not line:
@@ -59,6 +47,25 @@ class LessonRunner:
         if self.echo:
             self.out.write(line + "\n")
         return line.strip()
+
+
+class LessonRunner(LineTalk):
+    """Runs one lesson against an input and an output stream."""
+
+    def __init__(self, lesson: Lesson, inp: TextIO, out: TextIO, *, progress: Progress | None = None,
+                 ascii: bool = False, start: int | None = None, echo: bool | None = None,
+                 show_checks: bool = False, next_lesson: Lesson | None = None) -> None:
+        super().__init__(inp, out, ascii=ascii, echo=echo)
+        self.lesson = lesson
+        self.lang = lesson.lang
+        self.show_checks = show_checks
+        self.next_lesson = next_lesson
+        self.progress = progress if progress is not None else Progress()
+        self.state = self.progress.get(lesson.name)
+        self.progress.current = lesson.name
+        self.state.steps = len(lesson.steps)
+        self.start = start
+        self._results: dict[int, dict[str, Computed | Exception | None]] = {}
 
     def results(self, step: Step) -> dict[str, Computed | Exception | None]:
         if step.index not in self._results:
