@@ -308,6 +308,10 @@ def open_cli_solver(opts: SolverOptions) -> Any:
     def make(use_cache: bool) -> Any:
         return open_solver(scheduler=opts.scheduler, cluster=opts.cluster, cache_dir=opts.cache_dir,
                            use_cache=use_cache, threads=opts.jobs)
+    waiting = opts.cluster is not None and sys.stderr.isatty()
+    if waiting:   # a LocalCluster takes seconds to start: say so at once
+        sys.stderr.write(f"starting a local Dask cluster ({opts.cluster})...")
+        sys.stderr.flush()
     try:
         return make(not opts.no_cache)
     except ClusterUnavailable as e:
@@ -317,3 +321,7 @@ def open_cli_solver(opts: SolverOptions) -> Any:
             raise
         click.echo(f"bridgekit: warning: {e}; going on without it", err=True)
         return make(False)
+    finally:
+        if waiting:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
