@@ -380,7 +380,7 @@ def drill_auction(rng: random.Random, lang: str, rules: str | None) -> Exercise:
         position["call"] = str(call)
         explain = [t("legal_yes", lang, call=call_name(call, lang), seat=_seat(auction.turn, lang))] if legal \
             else [t("legal_no", lang, call=call_name(call, lang), seat=_seat(auction.turn, lang))[:-1]
-                  + f": {reason}."]
+                  + (" : " if lang == "fr" else ": ") + f"{reason}."]
         kind = "auction: " + ("doubles and redoubles" if not call.is_bid else "sufficient bids")
         hint = t("hint_double", lang) if not call.is_bid else t("hint_sufficient", lang)
         return Exercise("auction", kind, setup, t("q_legal", lang, call=call_name(call, lang),

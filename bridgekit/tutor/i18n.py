@@ -380,7 +380,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                 "fr": "Comptez les levées que vous pouvez encore perdre ; pensez aux communications, aux "
                       "coupes et à qui est squeezé."},
     "pz_illegal": {"en": "{card} cannot be played here.", "fr": "{card} ne peut pas être joué ici."},
-    "pz_keeps": {"en": "{card} keeps {side}'s {target} tricks.", "fr": "{card} garde les {target} levées de {side}."},
+    "pz_keeps": {"en": "{card} keeps {side}'s {target} tricks.", "fr": "{card} garde les {target} levées ({side})."},
     "pz_costs": {"en": "Not quite: {card} costs {lost} trick(s); {side} would take {total}.",
                  "fr": "Pas tout à fait : {card} coûte {lost} levée(s) ; {side} n'en feraient que {total}."},
     "pz_best": {"en": "Best: {cards} ({side} {target}).", "fr": "Meilleures cartes : {cards} ({side} {target})."},
@@ -539,25 +539,19 @@ def lines_fr(text: str) -> str:
 
 _DIAGRAM_WORDS = {"North": "Nord", "South": "Sud", "East": "Est", "West": "Ouest", "Dealer": "Donneur",
                   "Vul": "Vuln.", "Both": "tous", "None": "aucun", "Trick": "Levée", "Lead": "Ent.",
-                  "Won": "Gain", "EW": "EO", "Pass": "passe"}
-_DIAGRAM_RE = re.compile(r"\b(" + "|".join(_DIAGRAM_WORDS) + r")\b( *)")
+                  "Won": "Gain", "EW": "EO", "E-W": "E-O", "Pass": "passe"}
+_DIAGRAM_RE = re.compile(r"^(" + "|".join(_DIAGRAM_WORDS) + r")(?![A-Za-z])")
 
 
 def diagram_fr(text: str) -> str:
-    """A diagram's labels in French, keeping its columns where they were: the
-    first run of two or more spaces after a changed word absorbs the change."""
+    """A diagram's labels in French, each word still starting in its column
+    (pushed right only when the French word before it is longer)."""
     out = []
     for line in text.split("\n"):
-        parts, pos, drift = [], 0, 0
-        for m in _DIAGRAM_RE.finditer(line):
-            word = _DIAGRAM_WORDS[m.group(1)]
-            pad = m.group(2)
-            drift += len(word) - len(m.group(1))
-            if len(pad) >= 2 or (pad and drift < 0):
-                new = max(1, len(pad) - drift)
-                drift -= len(pad) - new
-                pad = " " * new
-            parts.append(line[pos:m.start()] + word + pad)
-            pos = m.end()
-        out.append("".join(parts) + line[pos:])
+        new = ""
+        for m in re.finditer(r"\S+", line):
+            word = _DIAGRAM_RE.sub(lambda w: _DIAGRAM_WORDS[w.group(1)], m.group(0))
+            col = max(m.start(), len(new) + 1) if new else m.start()
+            new += " " * (col - len(new)) + word
+        out.append(new)
     return "\n".join(out)
