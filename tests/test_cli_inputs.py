@@ -165,3 +165,49 @@ def test_json_is_told_from_pbn_by_its_first_bytes() -> None:
     assert detect_format("", b'% PBN 2.1\n[Event "x"]\n') == "pbn"
     assert detect_format("", b'[Event "x"]\n') == "pbn"
     assert detect_format("", b"{a comment}\n[Event \"x\"]\n") == "pbn"
+
+
+# -- 17. the smaller things a new user hit ---------------------------------------------
+
+def test_a_lesson_step_past_the_end_is_an_error() -> None:
+    r = run("lesson", "run", "1", "--step", "99", input="")
+    assert r.exit_code == ExitStatus.USAGE and "--step" in r.stderr and "not 99" in r.stderr
+
+
+def test_convert_refuses_an_unknown_output_extension(tmp_path: Path) -> None:
+    out = tmp_path / "out.xml"
+    r = run("convert", str(SAMPLES / "match.pbn"), str(out))
+    assert r.exit_code == ExitStatus.USAGE and ".xml" in r.stderr and not out.exists()
+    assert run("convert", str(SAMPLES / "match.pbn"), str(out), "--to", "pbn").exit_code == 0
+    assert out.read_text().startswith("% PBN 2.1")
+
+
+def test_rubber_without_rules_does_not_blame_the_option() -> None:
+    r = run("rubber", str(SAMPLES / "match.pbn"))
+    assert r.exit_code == ExitStatus.USAGE
+    assert "Invalid value for --rules" not in r.stderr and "auction-1920" in r.stderr
+
+
+def test_analyse_has_short_board_option(tmp_path: Path) -> None:
+    r = run("analyse", "--help")
+    assert "-b, --board" in r.stdout
+
+
+# -- 16. match on a compilation ----------------------------------------------------------
+
+def test_match_on_a_compilation_says_why_in_one_line(tmp_path: Path) -> None:
+    # many pairs of teams, each board once: no team match can be formed
+    games = []
+    for i in range(6):
+        games.append(f'[HomeTeam "T{i}"]\n[VisitTeam "U{i}"]\n' + board_text(str(i + 1)))
+    # and, in a match of its own, one board at two tables and one at sixty
+    games += [board_text("8") + '[Room "Open"]\n', board_text("8") + '[Room "Closed"]\n']
+    games += [board_text("9")] * 60
+    path = tmp_path / "compilation.pbn"
+    path.write_text("\n".join(games))
+    r = run("match", str(path))
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 2 and len(r.stderr) < 600, r.stderr
+    assert "no match formed for 6 of 7 pairs of teams" in lines[0] and "--mp" in lines[0]
+    assert "A v B: 1 board not played at two tables" in lines[1]
+    assert "60 records: ? x60" in lines[1]

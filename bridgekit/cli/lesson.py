@@ -134,6 +134,9 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, la
         found = next(ls for ls in lessons if ls.name == going_on)
     else:
         found = _find(name)
+    if step is not None and step > len(found.steps):
+        raise click.BadParameter(f"lesson {found.number} has {len(found.steps)} step"
+                                 f"{'s' if len(found.steps) != 1 else ''}, not {step}", param_hint="--step")
     later = [ls for ls in lessons if ls.number > found.number]
     runner = LessonRunner(found.in_lang(lang), sys.stdin, sys.stdout, progress=progress, ascii=wants_ascii(ascii_),
                           start=1 if restart and step is None else step, show_checks=show_checks,

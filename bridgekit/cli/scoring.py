@@ -383,9 +383,24 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, as_json: bool
         ctx.exit(int(status.exit_code))
     found = team_matches(scores)
     mismatches = 0
+    unformed = [m for m in found if m.unpaired and not m.boards]
+    if len(unformed) > 3:  # a compilation of many events: one line for all, not one per pair of teams
+        boards = sum(len(m.unpaired) for m in unformed)
+        click.echo(f"bridgekit: no match formed for {len(unformed)} of {len(found)} pairs of teams "
+                   f"({boards} boards not played at exactly two tables, e.g. {unformed[0].team_a} v "
+                   f"{unformed[0].team_b} {unformed[0].unpaired[0]}): a compilation of many events? A team "
+                   "match needs each board at two tables (Room Open/Closed); for a pair event use --mp",
+                   err=True)
     for m in found:
-        if m.unpaired:
-            shown = "; ".join(m.unpaired[:5]) + (f"; and {len(m.unpaired) - 5} more" if len(m.unpaired) > 5 else "")
+        if m.unpaired and not m.boards:
+            if len(unformed) <= 3:  # nothing could be paired (a pair event...): one line, with a hint
+                n = len(m.unpaired)
+                click.echo(f"bridgekit: {m.team_a} v {m.team_b}: no match formed: none of {n} board"
+                           f"{'s' if n != 1 else ''} was played at exactly two tables (e.g. {m.unpaired[0]}); "
+                           "a team match needs each board twice, Room Open/Closed; for a pair event use --mp",
+                           err=True)
+        elif m.unpaired:
+            shown = "; ".join(m.unpaired[:3]) + (f"; and {len(m.unpaired) - 3} more" if len(m.unpaired) > 3 else "")
             click.echo(f"bridgekit: {m.team_a} v {m.team_b}: {len(m.unpaired)} board"
                        f"{'s' if len(m.unpaired) != 1 else ''} not played at two tables, not compared: {shown}",
                        err=True)
@@ -497,8 +512,10 @@ def rubber(file: str, rules: Profile | None, as_json: bool, ascii_: bool) -> Non
     try:
         rubbers, skipped = rubber_session(boards, profile)
     except BridgekitError as e:
-        raise click.BadParameter(f"{e} (give --rules or a Scoring tag in the file)",
-                                 param_hint="--rules") from None
+        if rules is not None:
+            raise click.BadParameter(str(e), param_hint="--rules") from None
+        # no --rules: the file's Scoring tag chose the profile, so the option is not what is wrong
+        raise click.UsageError(f"{file}: {e} (with --rules, or an Auction Scoring tag in the file)") from None
     for msg in skipped:
         click.echo(f"bridgekit: {msg}", err=True)
     status.problems = len(skipped)

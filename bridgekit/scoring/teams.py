@@ -154,7 +154,9 @@ def team_matches(scores: Iterable[BoardScore]) -> list[Match]:
         for key, group in groups.items():
             pair = _open_closed(group, team_a)
             if pair is None:
-                rooms = ", ".join(str(room_of(s.board) or "?") for s in group)
+                names = [str(room_of(s.board) or "?") for s in group]
+                rooms = ", ".join(names) if len(names) <= 4 else ", ".join(  # 60 records: '? x60', not 60 '?'
+                    f"{room} x{names.count(room)}" for room in dict.fromkeys(names))
                 unpaired.append(f"board {key if key is not None else '?'} ({len(group)} record{'s' if len(group) != 1 else ''}: {rooms})")
                 continue
             mb = MatchBoard(key if isinstance(key, (int, str)) else str(key), *pair)
