@@ -211,3 +211,17 @@ def test_match_on_a_compilation_says_why_in_one_line(tmp_path: Path) -> None:
     assert "no match formed for 6 of 7 pairs of teams" in lines[0] and "--mp" in lines[0]
     assert "A v B: 1 board not played at two tables" in lines[1]
     assert "60 records: ? x60" in lines[1]
+
+
+# -- 14. plurals ------------------------------------------------------------------------
+
+def test_one_board_and_one_imp_are_singular(tmp_path: Path) -> None:
+    path = tmp_path / "one.pbn"
+    path.write_text(board_text("1"))
+    r = run("score", str(path))
+    assert "1 board, 1 scored" in r.stdout and "1 boards" not in r.stdout
+    # a match won by one IMP: +400 against +430 (3NT making 10 tricks at the other table)
+    match = tmp_path / "m.pbn"
+    match.write_text(board_text("1") + '[Room "Open"]\n\n' + board_text("1", result="10") + '[Room "Closed"]\n')
+    out = run("match", str(match)).stdout
+    assert "wins by 1 IMP\n" in out + "\n" and "1 IMPs" not in out

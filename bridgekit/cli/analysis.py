@@ -21,7 +21,7 @@ from ..errors import BridgekitError, ExitStatus
 from ..rules import Profile
 from ..seats import Seat
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, iter_boards, open_cli_solver,
-                      output_options, rules_option, solver_options, wants_ascii)
+                      output_options, plural, rules_option, solver_options, wants_ascii)
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -172,7 +172,7 @@ def _drain(boards: Iterator[Board], output: str | None, what: str, progress: _Pr
             with open_output(output, inputs) as out:
                 n = write_boards_out(boards, out, status)
             if n is not None and output != "-":
-                click.echo(f"wrote {n} boards with {what} to {output}", err=True)
+                click.echo(f"wrote {plural(n, 'board')} with {what} to {output}", err=True)
             return n is not None
         for _ in boards:
             pass
@@ -442,7 +442,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
             table, ["board", "room", "dlr", "vul", "rules", "par N/S", "par contracts"], 1)
         click.echo(tabulate(table, headers=headers, tablefmt="simple", disable_numparse=True))
     if not as_json and not as_csv or output is not None:
-        click.echo(f"{count[0]} boards" + (f"; {status.problems} without par" if status.problems else ""),
+        click.echo(plural(count[0], "board") + (f"; {status.problems} without par" if status.problems else ""),
                    err=output is not None)
     return int(status.exit_code)
 

@@ -84,6 +84,11 @@ def use_colour() -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
+def plural(n: float, word: str) -> str:
+    """``1 board``, ``2 boards``, ``1 IMP``, ``0 IMPs`` (English plurals in messages)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def shorten(text: str, limit: int = 40) -> str:
     """A value quoted in a message, cut when it is long (a 5,000-digit option)."""
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"

@@ -23,7 +23,7 @@ from ..scoring import (ScoreTotals, pair_matchpoints, profile_for_board, rubber_
                        team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Side, Vul
 from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
-                      expand_inputs, iter_boards, output_options, rules_option, wants_ascii)
+                      expand_inputs, iter_boards, output_options, plural, rules_option, wants_ascii)
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -305,7 +305,7 @@ def _table_row(s: Any, row: dict[str, Any], ascii_: bool, files: bool) -> list[A
 
 
 def _totals_line(t: Any, rubber: bool, duplicate: bool = True) -> str:
-    text = f"{t.boards} boards, {t.scored} scored"
+    text = f"{plural(t.boards, 'board')}, {t.scored} scored"
     if t.scored:
         if duplicate:
             text += f"; total for N/S {_ns_text(t.net_ns)}"
@@ -449,8 +449,9 @@ def _match_table(m: Any, ascii_: bool) -> str:
         return f"{m.team_a} v {m.team_b}: no board played at both tables"
     table = tabulate(rows, headers=["board", "open room", "N/S", "closed room", "N/S", "diff", "IMPs", "running"],
                      tablefmt="simple", disable_numparse=True)
-    result = "a draw" if m.winner == "draw" else f"{m.winner} wins by {abs(m.total_imps)} IMPs"
-    return (f"{table}\n{m.team_a} (N/S in the open room) {m.imps_a} IMPs, {m.team_b} {m.imps_b} IMPs: {result}")
+    result = "a draw" if m.winner == "draw" else f"{m.winner} wins by {plural(abs(m.total_imps), 'IMP')}"
+    return (f"{table}\n{m.team_a} (N/S in the open room) {plural(m.imps_a, 'IMP')}, {m.team_b} "
+            f"{plural(m.imps_b, 'IMP')}: {result}")
 
 
 def _vp_line(m: Any) -> str:
