@@ -182,6 +182,24 @@ def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
         status.missing += 1
 
 
+def narrow_table(rows: list[list[Any]], headers: list[str]) -> str:
+    """tabulate's simple table without the two spaces it adds to every header
+    (the columns are still two spaces apart): 10 columns save 20 characters."""
+    import tabulate as _tabulate
+
+    saved = _tabulate.MIN_PADDING
+    _tabulate.MIN_PADDING = 0
+    try:
+        return _tabulate.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    finally:
+        _tabulate.MIN_PADDING = saved
+
+
+def wide_option(f: F) -> F:
+    """``--wide``: every column, past 80 characters (tables fit 80 by default)."""
+    return click.option("--wide", "wide", is_flag=True, help="All columns, even past 80 characters.")(f)
+
+
 def board_option(f: F) -> F:
     """``--board/-b N``, repeatable: the boards to read (as ``show`` matches them)."""
     return click.option("--board", "-b", "boards", multiple=True, metavar="N",

@@ -23,7 +23,8 @@ from ..scoring import (ScoreTotals, pair_matchpoints, profile_for_board, rubber_
                        team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Side, Vul
 from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
-                      expand_inputs, iter_boards, output_options, plural, rules_option, wants_ascii)
+                      expand_inputs, iter_boards, narrow_table, output_options, plural, rules_option, wants_ascii,
+                      wide_option)
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -83,11 +84,13 @@ def _write_csv(rows: Sequence[Mapping[str, object]]) -> None:
 @click.option("--deal", "deal", type=DEAL, default=None,
               help="Quick form: the deal, for honours under the auction profiles.")
 @board_option
+@wide_option
 @output_options()
 @ascii_option
 def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_place: bool,
           contract: Contract | None, declarer: Seat | None, tricks: int | None, vul: Vul | None,
-          deal: Deal | None, boards: tuple[str, ...], as_json: bool, as_csv: bool, ascii_: bool) -> None:
+          deal: Deal | None, boards: tuple[str, ...], wide: bool, as_json: bool, as_csv: bool,
+          ascii_: bool) -> None:
     """Score every board of PBN or LIN FILES under its rules profile.
 
     One row per board: contract, declarer, tricks (from a complete recorded
@@ -126,7 +129,7 @@ def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_
         raise click.UsageError("give FILE... to score, or the quick form --contract/--declarer/--tricks")
     if output is not None and in_place:
         raise click.UsageError("give -o OUT.pbn or --in-place, not both")
-    ctx.exit(_score_files(files, profile, output, in_place, as_json, as_csv, ascii_, boards))
+    ctx.exit(_score_files(files, profile, output, in_place, as_json, as_csv, ascii_, boards, wide))
 
 
 def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, vul: Vul | None,
@@ -173,7 +176,8 @@ def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, 
 
 
 def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | None, in_place: bool,
-                 as_json: bool, as_csv: bool, ascii_: bool, wanted: tuple[str, ...] = ()) -> int:
+                 as_json: bool, as_csv: bool, ascii_: bool, wanted: tuple[str, ...] = (),
+                 wide: bool = False) -> int:
     if in_place and "-" in files:
         raise click.UsageError("--in-place cannot rewrite standard input")
     if in_place and wanted:
@@ -236,10 +240,13 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
         if table:
             if rubber_rows and duplicate_rows:   # profiles mixed: both sets of columns
                 table = [_both(r, many) for r in table]
-            click.echo(tabulate(table, headers=_headers(rubber_rows, many, duplicate_rows),
-                                tablefmt="simple", disable_numparse=True))
+            headers = _headers(rubber_rows, many, duplicate_rows)
+            if not wide and "E/W" in headers:  # 80 columns: E/W is minus N/S (--wide shows it)
+                i = headers.index("E/W")
+                headers, table = headers[:i] + headers[i + 1:], [r[:i] + r[i + 1:] for r in table]
+            click.echo(narrow_table(table, headers))
         click.echo(_totals_line(totals, rubber_rows, duplicate_rows or not rubber_rows)
-                   + ("  (* tricks from the recorded play)" if any(r["tricks_from"] == "play" for r in rows) else ""))
+                   + ("\n(* tricks from the recorded play)" if any(r["tricks_from"] == "play" for r in rows) else ""))
     report.finish()
     status.problems += totals.mismatches
     return int(status.exit_code)
