@@ -107,11 +107,10 @@ def convert(source: str, target: str | None, to: str | None, from_: str | None, 
         target = source
     elif target is None:
         raise click.UsageError("missing OUT (a file, or - for standard output); --in-place rewrites IN")
-    if to is None and target not in (None, "-") and _format_of(target) is None:
-        ext = os.path.splitext(target)[1]
-        raise click.UsageError(f"cannot tell the output format from {target!r}"
-                               + (f" (extension {ext!r})" if ext else " (no extension)")
-                               + ": name it .pbn or .json, or give --to pbn|json")
+    ext = os.path.splitext(target)[1] if target not in (None, "-") else ""
+    if to is None and ext and _format_of(target) is None:  # out.xml; no extension (/dev/null) is PBN
+        raise click.UsageError(f"cannot tell the output format from the extension {ext!r} of {target!r}: "
+                               "name it .pbn or .json, or give --to pbn|json")
     fmt = (to or _format_of(target) or "pbn").lower()
     if fmt not in ("pbn", "json"):
         raise click.UsageError(f"cannot write {fmt.upper()}: OUT must be .pbn or .json (or use --to)")
