@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Callable, TypeVar
+from typing import Callable, Iterator, TypeVar
 
 from .auction import Auction
 from .calls import Call
@@ -21,7 +21,7 @@ from .cards import Card, Strain
 from .contract import Contract
 from .deal import Deal
 from .errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
-from .play import Play, trick_winner
+from .play import Play
 from .seats import Seat, Vul, dealer_for_board
 
 
@@ -170,24 +170,74 @@ class PlayRecord:
     line: int | None = None
     comments: list[str] = field(default_factory=list)
 
-    def played_order(self, strain: Strain | None) -> list[tuple[Seat, Card, CardEntry]]:
-        """Cards in the order they were played, recomputing each trick's leader
-        from the trump and the winner of the previous trick.  Stops at the first
-        gap (``-``) since the order after it cannot be known."""
-        out: list[tuple[Seat, Card, CardEntry]] = []
-        leader = self.leader
+    def replay(self, play: Play) -> Iterator[ReplayStep]:
+        """Drive ``play`` through the recorded cards in the order they were
+        played, the one replay of a Play section: each trick's leader comes
+        from the engine, a lead marked ``^L`` out of turn is accepted, a revoke
+        stands and play goes on from it.  Yields a step per card (``error``
+        set when the engine refused it), a ``lead-out-of-turn`` step before a
+        lead marked ``^L``, and ends with a ``gap`` step at the first ``-``
+        (the order after it cannot be known), a ``play-ended`` step for cards
+        after the 13th trick, or after a card refused for anything but a
+        revoke."""
+        opening = int(self.leader)
         for row in self.tricks:
-            by_seat = {self.leader.next(i): row[i] if i < len(row) else None for i in range(4)}
-            trick: list[Card] = []
+            n = len(play)
+            by_seat: list[CardEntry | None] = [None] * 4
+            out_of_turn: tuple[Seat, CardEntry] | None = None
+            for k, e in enumerate(row[:4]):
+                by_seat[(opening + k) % 4] = e
+                if out_of_turn is None and e is not None and e.flag and "^L" in e.flag.upper():
+                    out_of_turn = (Seat((opening + k) % 4), e)
+            if n >= 52:
+                entry = next((e for e in row if e is not None and e.card is not None), None)
+                if entry is not None:
+                    yield ReplayStep("play-ended", n, None, entry)
+                return
+            if out_of_turn is not None:
+                seat, entry = out_of_turn
+                yield ReplayStep("lead-out-of-turn", n, seat, entry)
+                if seat is not play.leader:
+                    play.accept_lead_out_of_turn(seat)
             for k in range(4):
-                seat = leader.next(k)
-                entry = by_seat[seat]
+                seat = play.turn
+                entry = by_seat[int(seat)]
                 if entry is None or entry.card is None:
-                    return out
-                out.append((seat, entry.card, entry))
-                trick.append(entry.card)
-            leader = trick_winner(trick, leader, strain)
-        return out
+                    yield ReplayStep("gap", len(play), seat, entry)
+                    return
+                index = len(play)
+                try:
+                    play.push(entry.card)
+                except IllegalCardError as e:
+                    yield ReplayStep("card", index, seat, entry, e)
+                    if e.code != "revoke":
+                        return
+                    play.push_irregular(entry.card)
+                else:
+                    yield ReplayStep("card", index, seat, entry)
+
+    def played_order(self, strain: Strain | None) -> list[tuple[Seat, Card, CardEntry]]:
+        """Cards in the order they were played (``replay`` with the hands
+        unknown): each trick's leader from the trump and the winner of the
+        previous trick.  Stops at the first gap (``-``) and at a card the rules
+        refuse other than a revoke."""
+        play = Play(Deal([None] * 4), strain, self.leader.rho)
+        return [(step.seat, step.entry.card, step.entry) for step in self.replay(play)
+                if step.kind == "card" and step.seat is not None and step.entry is not None
+                and step.entry.card is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One step of ``PlayRecord.replay``: ``kind`` is ``card``,
+    ``lead-out-of-turn``, ``gap`` or ``play-ended``; ``index`` the card's
+    place in played order; ``error`` the engine's refusal of a card."""
+
+    kind: str
+    index: int
+    seat: Seat | None
+    entry: CardEntry | None
+    error: IllegalCardError | None = None
 
 
 @dataclass
@@ -459,23 +509,13 @@ class Board:
         return auction, errors
 
     def play_engine(self, strain: Strain | None, declarer: Seat) -> tuple[Play, list[tuple[int, BridgekitError]]]:
-        """Replay the recorded play (in played order) through the engine.  A
-        revoke is reported and kept (play goes on from it); any other illegal
-        card is reported and ends the replay."""
-        deal = self.deal or Deal([None] * 4)
-        play = Play(deal, strain, declarer)
-        errors: list[tuple[int, BridgekitError]] = []
+        """Replay the recorded play (``PlayRecord.replay``) through the engine:
+        the engine and the cards it refused, by index in played order (a
+        revoke is kept and play goes on; any other illegal card ends it)."""
+        play = Play(self.deal or Deal([None] * 4), strain, declarer)
         if self.play is None:
-            return play, errors
-        for i, (_seat, card, _entry) in enumerate(self.play.played_order(strain)):
-            try:
-                play.push(card)
-            except IllegalCardError as e:
-                errors.append((i, e))
-                if e.code != "revoke":
-                    return play, errors
-                play.push_irregular(card)  # a revoke stands: play went on from it
-        return play, errors
+            return play, []
+        return play, [(step.index, step.error) for step in self.play.replay(play) if step.error is not None]
 
 
 def _lazy_field(name: str) -> property:

@@ -346,29 +346,20 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
                 f"belongs to {declarer.lho.full_name}, on declarer's ({declarer.full_name}'s) left",
                 "Play", line=rec.line, card_index=0)
         return
-    strain = contract.strain
-    play = Play(deal if deal is not None else Deal([None] * 4), strain, declarer)
+    play = Play(deal if deal is not None else Deal([None] * 4), contract.strain, declarer)
     stopped = gap = False
-    opening = int(rec.leader)
-    push = play.push
-    for row in rec.tricks:
-        n = len(play)
-        by_seat: list[CardEntry | None] = [None] * 4
-        lead_out_of_turn = None
-        for k, e in enumerate(row[:4]):
-            by_seat[(opening + k) % 4] = e
-            if e is not None and e.flag and "^L" in _flag(e):
-                lead_out_of_turn = lead_out_of_turn or (_SEATS[(opening + k) % 4], e)
-        if n >= 52:
-            entry = next((e for e in row if e is not None and e.card is not None), None)
-            if entry is not None:
-                out.add("play-ended", "cards are recorded after the 13th trick",
-                        line=entry.line if entry.line is not None else rec.line, card_index=n)
+    for step in rec.replay(play):
+        entry = step.entry
+        line = entry.line if entry is not None and entry.line is not None else rec.line
+        n = step.index
+        if step.kind == "play-ended":
+            out.add("play-ended", "cards are recorded after the 13th trick", line=line, card_index=n)
             stopped = True
-            break
-        if lead_out_of_turn is not None:
-            seat, e = lead_out_of_turn
-            line = e.line if e.line is not None else rec.line
+        elif step.kind == "gap":
+            gap = True
+        elif step.kind == "lead-out-of-turn":
+            seat = step.seat
+            assert seat is not None
             if seat is play.leader:
                 out.add("lead-out-of-turn", f"trick {n // 4 + 1}: the lead is marked ^L (out of turn) "
                         f"but {seat.full_name} was on lead", line=line, card_index=n)
@@ -376,27 +367,12 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
                 out.add("lead-out-of-turn", f"trick {n // 4 + 1}: {seat.full_name} led out of turn "
                         f"instead of {play.leader.full_name} (marked ^L in the file: accepted)",
                         line=line, card_index=n, severity="warning")
-                play.accept_lead_out_of_turn(seat)
-        leader = int(play.leader)
-        for k in range(4):
-            entry = by_seat[(leader + k) % 4]
-            if entry is None or entry.card is None:
-                gap = True
-                break
-            try:
-                push(entry.card)
-            except IllegalCardError as e:
-                i = len(play)
-                line = entry.line if entry.line is not None else rec.line
-                marked = "^R" in _flag(entry)
-                out.add(e.code, f"{e}" + ("; marked ^R in the file" if marked else ""),
-                        line=line, card_index=i, severity="warning" if marked else "error")
-                if e.code != "revoke":
-                    stopped = True
-                    break
-                play.push_irregular(entry.card)
-        if gap or stopped:
-            break
+        elif step.error is not None:
+            e = step.error
+            marked = entry is not None and "^R" in _flag(entry)
+            out.add(e.code, f"{e}" + ("; marked ^R in the file" if marked else ""),
+                    line=line, card_index=n, severity="warning" if marked else "error")
+            stopped = e.code != "revoke"
     if stopped:
         return
     if gap and sum(1 for row in rec.tricks for e in row if e is not None and e.card is not None) > len(play):

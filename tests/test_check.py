@@ -320,6 +320,10 @@ def test_accepted_lead_out_of_turn_continues_from_the_wrong_leader() -> None:
     board.play = rec
     problems = check_board(board)
     assert [(p.code, p.severity, p.card_index) for p in problems] == [("lead-out-of-turn", "warning", 0)]
+    # scoring replays the same way (one replay): West's lead stands, no error
+    play, errors = board.play_engine(Strain.S, Seat.N)
+    assert errors == [] and [str(c) for c in play.cards] == ["CA", "C2", "C3", "C4"]
+    assert [s.name for s, _c, _e in rec.played_order(Strain.S)] == ["W", "N", "E", "S"]
     # the same mark on the rightful leader is an error
     board.play.leader = Seat.E  # type: ignore[union-attr]
     board.play.tricks = [[CardEntry(Card.parse("HA"), line=30, flag="^L"), CardEntry(Card.parse("H4"), line=30),  # type: ignore[union-attr]
