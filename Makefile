@@ -35,6 +35,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python bench/dd.py
 	$(BIN)/python bench/par.py --deals 1000
 	$(BIN)/python bench/event.py
+	$(BIN)/python bench/handrecord.py
 
 # The long runs: par over 10,000 deals (fills a DD cache first), agreement with
 # other software over the corpus, and 100 deals played by the computer.
