@@ -4,6 +4,7 @@ repeated cards as problems, problems after the last game kept."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -176,3 +177,42 @@ def test_unclosed_quotes_in_a_section_are_one_token() -> None:
     assert board.auction is not None and [str(e.call) for e in board.auction.calls] == ["1C", "Pass"]
     assert codes(board).count("bad-call") <= 2
     assert "bad-token" not in codes(board)
+
+
+LIN_HANDS = "md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"
+
+
+def test_lin_calls_and_junk_are_capped() -> None:
+    from bridgekit.formats.lin import MAX_ENTRIES, read_lin_text
+    (board,) = read_lin_text(LIN_HANDS + "mb|p|" * 30_000)
+    assert board.auction is not None and len(board.auction.calls) == MAX_ENTRIES
+    assert "lin-too-many-calls" in codes(board)
+    (junk,) = read_lin_text(LIN_HANDS + "mb|p|" + "mb|" + "x" * 1000 + "|" + "zz|1|" * 5_000)
+    assert len(junk.problems) == MAX_PROBLEMS + 1 and junk.problems[-1].code == "more-problems"
+    assert all(len(p.message) <= MAX_MESSAGE for p in junk.problems)
+
+
+class _CountingStream(io.RawIOBase):
+    """A binary stream that counts the bytes handed out."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = io.BytesIO(data)
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        block = self.data.read(size)
+        self.given += len(block)
+        return block
+
+
+def test_the_lin_reader_streams() -> None:
+    from bridgekit.formats.lin import read_lin
+    data = ("qx|o1|" + LIN_HANDS + "sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n").encode() * 60_000  # about 5 MB
+    stream = _CountingStream(data)
+    boards = read_lin(stream, "big.lin")
+    first = next(iter(boards))
+    assert first.number == 1
+    assert stream.given < len(data) // 2

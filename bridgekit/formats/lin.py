@@ -18,13 +18,16 @@ at all (empty, binary, no LIN pairs) raises :class:`FileFormatError`.
 
 from __future__ import annotations
 
+import codecs
+import itertools
 import os
 import re
 from dataclasses import dataclass, field
-from typing import IO, Iterator, Protocol, Union
+from typing import IO, Any, Iterable, Iterator, Protocol, Union
 
 from ..auction import Auction
-from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Tag
+from ..board import (MAX_PROBLEMS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Tag,
+                     more_problems, quote)
 from ..calls import Call
 from ..cards import ALL_CARDS, Card, Strain
 from ..contract import Contract, Doubling
@@ -58,6 +61,10 @@ _SKIPPED = {"pg", "st", "rh", "sk", "hs", "at", "lb", "ha", "pf", "cr", "up", "b
 _KEY_RE = re.compile(r"^[A-Za-z]{2}$")
 _RS_RE = re.compile(r"^([1-7])([CDHSN])([NESW])(X{0,2})([=+-]\d{0,2})?$", re.IGNORECASE)
 _SUIT_ALIAS_RE = re.compile(r"[!@]([SHDCshdc])")
+#: Calls, cards and nt| comments kept per board (no auction or play has more).
+MAX_ENTRIES = 10_000
+#: Characters of alert text kept per call.
+_MAX_ALERT = 2_000
 
 
 def read_lin(source: Source, name: str | None = None) -> Iterator[Board]:
@@ -67,13 +74,24 @@ def read_lin(source: Source, name: str | None = None) -> Iterator[Board]:
     an open text or binary file.  ``name`` names the file in problems and errors.
     Bytes are decoded as UTF-8 (BOM allowed), else cp1252, else latin-1.
 
-    Raises FileFormatError (before yielding anything) when the input is empty,
-    binary, or holds no ``key|value|`` pairs; every other problem is recorded
-    on the board it belongs to (``board.problems``) and reading goes on.
+    The file is read in blocks and its boards are yielded as they end: memory
+    does not grow with the file.  Raises FileFormatError when the input cannot
+    be read, is empty, binary, or holds no ``key|value|`` pairs (at once when
+    its first two blocks tell, else when the end is reached); every other
+    problem is recorded on the board it belongs to (``board.problems``).
     """
-    text, name = _load(source, name)
-    tokens = _tokenize(text, name)
-    return _Reader(name).boards(tokens)
+    if name is None and isinstance(source, os.PathLike):
+        name = os.fspath(source)
+    elif name is None and not isinstance(source, (str, bytes, bytearray)):
+        found = getattr(source, "name", None)
+        name = found if isinstance(found, str) else None
+    chunks = (chunk for chunk in _chunks(source, name) if chunk)
+    head = list(itertools.islice(chunks, 2))
+    if len(head) < 2:  # the whole input is read: the checks of a whole file
+        why = lin_text_problems("".join(head))
+        if why is not None:
+            raise FileFormatError(why, name)
+    return _Reader(name).boards(_tokenize(itertools.chain(head, chunks)))
 
 
 def lin_text_problems(text: str) -> str | None:
@@ -103,37 +121,88 @@ def decode_bytes(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def _load(source: Source, name: str | None) -> tuple[str, str | None]:
-    data: str | bytes
+_BLOCK = 1 << 20
+
+
+def _chunks(source: Source, name: str | None) -> Iterator[str]:
+    """The text of ``source`` in blocks of about a megabyte (the first one
+    read when the generator is first advanced)."""
+    if isinstance(source, str):
+        if "\x00" in source:
+            raise FileFormatError("binary file (NUL bytes), not a LIN file", name)
+        yield source[1:] if source.startswith("\ufeff") else source
+        return
     if isinstance(source, (bytes, bytearray)):
-        data = bytes(source)
-    elif isinstance(source, str):
-        data = source
-    elif isinstance(source, os.PathLike):
+        yield from _decoded(iter([bytes(source)]), name)
+        return
+    if isinstance(source, os.PathLike):
         path = os.fspath(source)
-        name = name if name is not None else path
         try:
-            with open(path, "rb") as f:
-                data = f.read()
+            stream = open(path, "rb")
         except OSError as e:
             raise FileFormatError(f"cannot read file: {e.strerror or e}", name) from None
-    else:
-        try:
-            data = source.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise FileFormatError(f"cannot read input: {e}", name) from None
-        if name is None:
-            name = getattr(source, "name", None) if isinstance(getattr(source, "name", None), str) else None
-    if isinstance(data, bytes):
-        if b"\x00" in data:
+        with stream:
+            yield from _decoded(_blocks(stream, name), name)
+        return
+    first = True
+    for block in _blocks(source, name):
+        if isinstance(block, bytes):
+            yield from _decoded(itertools.chain([block], _blocks(source, name)), name)
+            return
+        if "\x00" in block:
             raise FileFormatError("binary file (NUL bytes), not a LIN file", name)
-        data = decode_bytes(data)
-    if data.startswith("\ufeff"):
-        data = data[1:]
-    why = lin_text_problems(data)
-    if why is not None:
-        raise FileFormatError(why, name)
-    return data, name
+        if first and block.startswith("\ufeff"):
+            block = block[1:]
+        first = False
+        yield block
+
+
+def _blocks(stream: IO[str] | IO[bytes], name: str | None) -> Iterator[Any]:
+    while True:
+        try:
+            block = stream.read(_BLOCK)
+        except (OSError, UnicodeDecodeError) as e:
+            raise FileFormatError(f"cannot read input: {getattr(e, 'strerror', None) or e}", name) from None
+        if not block:
+            return
+        yield block
+
+
+def _decoded(blocks: Iterator[bytes], name: str | None) -> Iterator[str]:
+    """Decode blocks as UTF-8 (BOM skipped) until a byte is not UTF-8, then
+    the rest as cp1252 (else latin-1)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    utf8 = True
+    first = True
+    for block in blocks:
+        if b"\x00" in block:
+            raise FileFormatError("binary file (NUL bytes), not a LIN file", name)
+        if first and block.startswith(b"\xef\xbb\xbf"):
+            block = block[3:]
+        first = False
+        if utf8:
+            held = decoder.getstate()[0]
+            try:
+                yield decoder.decode(block)
+                continue
+            except UnicodeDecodeError as e:
+                data = held + block
+                utf8 = False
+                yield data[:e.start].decode("utf-8")
+                block = data[e.start:]
+        yield _decode_8bit(block)
+    if utf8:
+        try:
+            yield decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            yield _decode_8bit(decoder.getstate()[0])
+
+
+def _decode_8bit(data: bytes) -> str:
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 @dataclass(slots=True)
@@ -143,32 +212,43 @@ class _Token:
     line: int
 
 
-def _tokenize(text: str, name: str | None) -> list[_Token]:
+def _tokenize(chunks: Iterable[str]) -> Iterator[_Token]:
     """Split ``key|value|`` pairs, with the line each key starts on.  A key that
-    is not two letters is kept (the reader reports it on its board)."""
-    tokens: list[_Token] = []
-    pos = 0
-    line = 1
-    n = len(text)
-    while pos < n:
-        bar = text.find("|", pos)
-        end = text.find("|", bar + 1) if bar >= 0 else -1
-        if end < 0:
-            rest = text[pos:]
-            if rest.strip():
-                line += rest.count("\n", 0, len(rest) - len(rest.lstrip()))
-                tokens.append(_Token("", rest.strip(), line))  # truncated: an unclosed pair
-            break
-        raw_key = text[pos:bar]
-        stripped = raw_key.lstrip()
-        line += raw_key.count("\n", 0, len(raw_key) - len(stripped))
-        key_line = line
-        line += stripped.count("\n")
-        value = text[bar + 1:end]
-        line += value.count("\n")
-        tokens.append(_Token(stripped.strip(), value, key_line))
-        pos = end + 1
-    return tokens
+    is not two letters is kept (the reader reports it on its board).  Text is
+    taken in chunks; a pair cut by a chunk's end waits for the next ones."""
+    pending: list[str] = []  # text of an unfinished pair
+    bars = 0  # '|' in pending (0 or 1)
+    line = 1  # line where pending starts
+    for chunk in chunks:
+        if not chunk:
+            continue
+        if bars + min(2, chunk.count("|")) < 2:
+            pending.append(chunk)
+            bars += chunk.count("|")
+            continue
+        text = "".join(pending) + chunk if pending else chunk
+        pos = 0
+        while True:
+            bar = text.find("|", pos)
+            end = text.find("|", bar + 1) if bar >= 0 else -1
+            if end < 0:
+                break
+            raw_key = text[pos:bar]
+            stripped = raw_key.lstrip()
+            line += raw_key.count("\n", 0, len(raw_key) - len(stripped))
+            key_line = line
+            line += stripped.count("\n")
+            value = text[bar + 1:end]
+            line += value.count("\n")
+            yield _Token(stripped.strip(), value, key_line)
+            pos = end + 1
+        rest = text[pos:]
+        pending = [rest] if rest else []
+        bars = rest.count("|")
+    rest = "".join(pending)
+    if rest.strip():
+        line += rest.count("\n", 0, len(rest) - len(rest.lstrip()))
+        yield _Token("", rest.strip(), line)  # truncated: an unclosed pair
 
 
 # -- the reader --------------------------------------------------------------
@@ -196,10 +276,22 @@ class _Pending:
     comments: list[str] = field(default_factory=list)
     auction_comments: list[str] = field(default_factory=list)
     problems: list[tuple[str, str, int, str]] = field(default_factory=list)
+    dropped: int = 0  # problems over MAX_PROBLEMS, only counted
+    extra_calls: int = 0  # calls over MAX_ENTRIES, only counted
+    extra_cards: int = 0
+    comment_count: int = 0
     #: where each unreadable ``mb`` / ``pc`` stood: the number of calls / cards
     #: read before it, in the order of the lin-bad-call / lin-bad-card problems
     bad_call_at: list[int] = field(default_factory=list)
     bad_card_at: list[int] = field(default_factory=list)
+
+    def note(self, code: str, message: str, line: int, severity: str) -> bool:
+        """Record a problem of this board; False when it is only counted."""
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.dropped += 1
+            return False
+        self.problems.append((code, message, line, severity))
+        return True
 
     @property
     def started(self) -> bool:
@@ -218,20 +310,21 @@ class _Reader:
         self.vg: list[str] | None = None
         self.rs: list[str] = []
         self.board_index = 0              # boards yielded so far (for numbering)
-        self.orphans: list[tuple[str, str, int, str]] = []
+        self.orphans = _Pending(0)  # problems before any board: given to the first board
+        self.seen_pair = False  # a two-letter key was read
 
-    def boards(self, tokens: list[_Token]) -> Iterator[Board]:
+    def boards(self, tokens: Iterable[_Token]) -> Iterator[Board]:
         cur: _Pending | None = None
-        orphan = self.orphans  # problems before any board: given to the first board
+        orphan = self.orphans
         for tok in tokens:
             key = tok.key.lower()
             value = tok.value
             if not _KEY_RE.match(key):
-                what = (f"truncated file: {value[:30]!r} is not a closed key|value| pair" if key == "" else
-                        f"unexpected text {tok.key[:30]!r} where a two-letter LIN key was expected")
-                target = cur.problems if cur is not None else orphan
-                target.append(("lin-syntax", what, tok.line, "error"))
+                what = (f"truncated file: {quote(value, 30)} is not a closed key|value| pair" if key == "" else
+                        f"unexpected text {quote(tok.key, 30)} where a two-letter LIN key was expected")
+                (cur if cur is not None else orphan).note("lin-syntax", what, tok.line, "error")
                 continue
+            self.seen_pair = True
             if key == "qx":
                 if cur is not None and not cur.empty:
                     yield self._finish(cur)
@@ -260,6 +353,12 @@ class _Reader:
                     continue
                 if cur is None:
                     continue  # commentary between boards: nowhere to keep it
+                cur.comment_count += 1
+                if cur.comment_count > MAX_ENTRIES:
+                    if cur.comment_count == MAX_ENTRIES + 1:
+                        cur.note("lin-too-many-comments", f"more than {MAX_ENTRIES:,} nt| comments on this board: "
+                                 "the rest are not kept", tok.line, "warning")
+                    continue
                 if cur.cards:
                     cur.cards[-1].comments.append(text)
                 elif cur.calls:
@@ -276,10 +375,12 @@ class _Reader:
             self._token(cur, key, value, tok.line)
         if cur is not None and not cur.empty:
             yield self._finish(cur)
-        elif orphan and self.board_index == 0:
+        elif self.board_index == 0 and not self.seen_pair:
             # nothing but garbage: not readable as LIN at all
-            code, message, line, _sev = orphan[0]
-            raise FileFormatError(message, self.name, line)
+            if orphan.problems:
+                code, message, line, _sev = orphan.problems[0]
+                raise FileFormatError(message, self.name, line)
+            raise FileFormatError("not a LIN file (no key|value| pairs)", self.name)
 
     # -- tokens of one board -------------------------------------------------
 
@@ -313,8 +414,11 @@ class _Reader:
             try:
                 call = Call.parse(text)
             except BridgekitError:
-                cur.problems.append(("lin-bad-call", f"unreadable call {raw!r} in mb|{raw}|", line, "error"))
-                cur.bad_call_at.append(len(cur.calls))
+                if cur.note("lin-bad-call", f"unreadable call {quote(raw)} in mb|", line, "error"):
+                    cur.bad_call_at.append(len(cur.calls))
+                return
+            if len(cur.calls) >= MAX_ENTRIES:
+                cur.extra_calls += 1
                 return
             entry = CallEntry(call, line=line)
             if alerted:
@@ -323,24 +427,31 @@ class _Reader:
         elif key == "an":
             text = _clean_note(value)
             if not cur.calls:
-                cur.problems.append(("lin-orphan-alert", f"alert text {text!r} before any call", line, "warning"))
+                cur.note("lin-orphan-alert", f"alert text {quote(text)} before any call", line, "warning")
                 return
             last = cur.calls[-1]
+            if last.alert is not None and len(last.alert) > _MAX_ALERT:
+                cur.note("lin-long-alert", f"the alert of call {len(cur.calls)} is over {_MAX_ALERT:,} characters: "
+                         "the rest is not kept", line, "warning")
+                return
             last.alert = (last.alert + " " + text).strip() if last.alert else text
         elif key == "pc":
             raw = value.strip()
             try:
                 card = Card.parse(raw)
             except BridgekitError:
-                cur.problems.append(("lin-bad-card", f"unreadable card {raw!r} in pc|{raw}|", line, "error"))
-                cur.bad_card_at.append(len(cur.cards))
+                if cur.note("lin-bad-card", f"unreadable card {quote(raw)} in pc|", line, "error"):
+                    cur.bad_card_at.append(len(cur.cards))
+                return
+            if len(cur.cards) >= MAX_ENTRIES:
+                cur.extra_cards += 1
                 return
             cur.cards.append(CardEntry(card, line=line))
         elif key == "mc":
             cur.claim, cur.claim_line = value.strip(), line
         else:
-            cur.problems.append(("lin-unknown-key", f"unknown LIN key {key!r} (value {value.strip()[:30]!r}) ignored",
-                                 line, "warning"))
+            cur.note("lin-unknown-key", f"unknown LIN key {key!r} (value {quote(value.strip(), 30)}) ignored", line,
+                     "warning")
 
     # -- assembling the board --------------------------------------------------
 
@@ -351,7 +462,13 @@ class _Reader:
         def tag(name: str, value: str, line: int | None) -> None:
             board.tags[name] = Tag(name, value, line)
 
+        dropped = cur.dropped
+
         def problem(code: str, message: str, line: int | None, severity: str = "error") -> None:
+            nonlocal dropped
+            if len(board.problems) >= MAX_PROBLEMS:
+                dropped += 1
+                return
             board.problems.append(Problem(code, message, self.name, line, board.label, severity=severity))
 
         vg = self.vg
@@ -472,14 +589,26 @@ class _Reader:
             tag("Room", cur.room, cur.number_line)
         board.comments = cur.comments
         if self.board_index == 1:
-            cur.problems[:0] = self.orphans
+            cur.problems[:0] = self.orphans.problems
+            dropped += self.orphans.dropped
+        if cur.extra_calls:
+            cur.problems.append(("lin-too-many-calls", f"{MAX_ENTRIES + cur.extra_calls:,} calls: only the first "
+                                 f"{MAX_ENTRIES:,} are kept", cur.calls[-1].line or cur.line, "error"))
+        if cur.extra_cards:
+            cur.problems.append(("lin-too-many-cards", f"{MAX_ENTRIES + cur.extra_cards:,} cards: only the first "
+                                 f"{MAX_ENTRIES:,} are kept", cur.cards[-1].line or cur.line, "error"))
         calls_at, cards_at = iter(cur.bad_call_at), iter(cur.bad_card_at)
         for code, message, line, severity in cur.problems:
+            kept = len(board.problems)
             problem(code, message, line, severity)
+            if len(board.problems) == kept:
+                continue
             if code == "lin-bad-call":
                 board.problems[-1].call_index = next(calls_at, None)
             elif code == "lin-bad-card":
                 board.problems[-1].card_index = next(cards_at, None)
+        if dropped:
+            board.problems.append(more_problems(dropped, self.name, board.problems[-1].line, board.label))
         return board
 
     def _parse_md(self, md: str, line: int | None, problem: _ProblemSink) -> tuple[Seat | None, Deal | None]:
