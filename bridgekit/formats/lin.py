@@ -414,7 +414,7 @@ class _Reader:
             try:
                 call = Call.parse(text)
             except BridgekitError:
-                if cur.note("lin-bad-call", f"unreadable call {quote(raw)} in mb|", line, "error"):
+                if cur.note("lin-bad-call", f"unreadable call {quote(raw)} in mb|{raw[:60]}|", line, "error"):
                     cur.bad_call_at.append(len(cur.calls))
                 return
             if len(cur.calls) >= MAX_ENTRIES:
@@ -440,7 +440,7 @@ class _Reader:
             try:
                 card = Card.parse(raw)
             except BridgekitError:
-                if cur.note("lin-bad-card", f"unreadable card {quote(raw)} in pc|", line, "error"):
+                if cur.note("lin-bad-card", f"unreadable card {quote(raw)} in pc|{raw[:60]}|", line, "error"):
                     cur.bad_card_at.append(len(cur.cards))
                 return
             if len(cur.cards) >= MAX_ENTRIES:
