@@ -224,8 +224,9 @@ class Output:
         if st is not None:
             self._before = self._lock()
         folder, name = os.path.split(self.target)
-        fd, self._tmp = tempfile.mkstemp(prefix=f".{name[:100]}.", suffix=".bridgekit-tmp", dir=folder)
-        self.stream = self._wrap(fd)
+        with _signals_held():  # a signal between creating the file and knowing its name would leak it
+            fd, self._tmp = tempfile.mkstemp(prefix=f".{name[:100]}.", suffix=".bridgekit-tmp", dir=folder)
+            self.stream = self._wrap(fd)
 
     def _wrap(self, fd: int) -> IO[Any]:
         if self.binary:
