@@ -326,13 +326,25 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
         loc = f"{where}" + (f":{board.line}" if board.line is not None else "")
         head = f"{head}  [{loc}]"
     sections = ["\n".join(textwrap.wrap(head, WIDTH) or [head])]
+    sections.append(_commentary(board.comments))  # what the file says before the board's tags
     names = {s: n for s in Seat if (n := board.get(s.full_name))}
     sections.append(render_deal(board.deal, board=label, dealer=board.dealer, vulnerable=board.vulnerable,
                                 names=names, ascii=ascii, colour=colour))
+    sections.append(_commentary([c for tag in board.tags.values() if tag.name not in ("Auction", "Play")
+                                 for c in tag.comments]))
+    sections.append(_recorded_analysis(board))
     if board.auction is not None:
         sections.append(render_auction(board.auction, ascii=ascii, colour=colour))
+        said = list(board.auction.comments) + [
+            f"after {call_text(e.call, ascii, False)} (call {i + 1}): {c}"
+            for i, e in enumerate(board.auction.calls) for c in e.comments]
+        sections.append(_commentary(said))
     if board.play is not None and board.play.tricks:
         sections.append(render_tricks(board.play, board.contract, ascii=ascii, colour=colour))
+        said = list(board.play.comments) + [
+            f"trick {n + 1}, {'-' if e.card is None else e.card.symbol(ascii)}: {c}"
+            for n, row in enumerate(board.play.tricks) for e in row if e is not None for c in e.comments]
+        sections.append(_commentary(said))
     sections.append(render_result(board, ascii=ascii, colour=colour))
     if board.problems:
         lines: list[str] = []
@@ -341,6 +353,39 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
             lines.extend(textwrap.wrap(f"{kind}: {p.code}: {p.message}", WIDTH, subsequent_indent="  "))
         sections.append("\n".join(lines))
     return "\n\n".join(s for s in sections if s)
+
+
+def _commentary(comments: Sequence[str]) -> str:
+    """Commentary from ``{ }`` (vugraph commentary, a lesson's text), wrapped to
+    the width, each where the file said it."""
+    lines: list[str] = []
+    for text in comments:
+        for para in text.replace("\\n", "\n").splitlines():
+            if para.strip():
+                lines.extend(textwrap.wrap(para.strip(), WIDTH) or [""])
+    return "\n".join(lines)
+
+
+def _recorded_analysis(board: Board) -> str:
+    """What the file records of double dummy and par (another program's
+    figures, shown as written): OptimumScore, ParContract and the
+    OptimumResultTable as a grid of tricks by declarer and strain."""
+    lines = []
+    score, contracts = board.get("OptimumScore"), board.get("ParContract")
+    if score or contracts:
+        lines.append("Par (recorded): " + "; ".join(v for v in (score, contracts) if v))
+    table = board.tables.get("OptimumResultTable")
+    if table is not None and table.rows:
+        grid: dict[str, dict[str, str]] = {}
+        for rec in table.records():
+            seat, strain, tricks = rec.get("Declarer", ""), rec.get("Denomination", ""), rec.get("Result", "")
+            grid.setdefault(seat.upper(), {})[strain.upper().replace("NT", "N")] = tricks
+        strains = ["C", "D", "H", "S", "N"]
+        lines.append("Double dummy (recorded): " + " ".join(f"{s if s != 'N' else 'NT':>3}" for s in strains))
+        for seat in ("N", "S", "E", "W"):
+            if seat in grid:
+                lines.append(f"{'':24}{seat} " + " ".join(f"{grid[seat].get(s, '?'):>3}" for s in strains)[1:])
+    return "\n".join(lines)
 
 
 # -- the rubber score pad ------------------------------------------------------

@@ -225,3 +225,20 @@ def test_one_board_and_one_imp_are_singular(tmp_path: Path) -> None:
     match.write_text(board_text("1") + '[Room "Open"]\n\n' + board_text("1", result="10") + '[Room "Closed"]\n')
     out = run("match", str(match)).stdout
     assert "wins by 1 IMP\n" in out + "\n" and "1 IMPs" not in out
+
+
+# -- 15. show shows what the file says ----------------------------------------------------
+
+def test_show_prints_commentary_where_it_was_said_and_the_recorded_par(tmp_path: Path) -> None:
+    path = tmp_path / "lesson.pbn"
+    path.write_text('{Lesson 3: the finesse}\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                    f'[Deal "{GOOD}"]\n{{Look at the spades.}}\n[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n'
+                    '[Auction "N"]\n1C Pass 1H {a transfer?} Pass\n3NT AP\n'
+                    '[Play "W"]\nCA {the ace first} C2 C3 C4\n*\n'
+                    '[OptimumScore "NS 400"]\n[ParContract "NS 3NT"]\n')
+    out = run("show", str(path), "--ascii").stdout
+    order = ["Lesson 3: the finesse", "Look at the spades.", "Par (recorded): NS 400; NS 3NT",
+             "after 1H (call 3): a transfer?", "trick 1, CA: the ace first"]
+    positions = [out.find(text) for text in order]
+    assert -1 not in positions and positions == sorted(positions), out
+    assert out.index("after 1H") > out.index("West     North") and out.index("trick 1, CA") > out.index("Trick")
