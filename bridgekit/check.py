@@ -29,6 +29,12 @@ consistency
     ``missing-contract``, ``missing-declarer`` (warnings when the tag is
     absent; the declarer is then taken from the opening leader if there is play)
 
+tag values, notes, marks and layout (PBN 2.1 as a validator)
+    ``bad-date``, ``bad-score``... (``tagsyntax``), ``missing-note``,
+    ``unused-note``, ``revoke-mark``, ``insufficient-mark``,
+    ``continuation-mark``, ``missing-deal``, ``result-without-contract``, and
+    from the reader ``bad-table``, ``line-too-long``, ``export-format``
+
 Severity: an irregularity the file itself marks with PBN's ``^`` (an accepted
 insufficient bid ``^I``, a revoke ``^R``, a ``Result`` or ``Declarer`` prefixed
 with ``^``) is reported as a ``warning``; everything else is an ``error``.
@@ -36,18 +42,20 @@ with ``^``) is reported as a ``warning``; everything else is an ``error``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 from .auction import Auction
-from .board import Board, CallEntry, CardEntry, Problem
+from .board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem
 from .calls import PASS, Call
-from .cards import Card
+from .cards import Card, card_name
 from .contract import Contract, end_position_strain
 from .deal import Deal
 from .errors import IllegalCallError, IllegalCardError
 from .play import Play
 from .seats import Seat
+from .tagsyntax import tag_problems
 
 _SEATS = tuple(Seat)
 
@@ -61,6 +69,13 @@ CODES = (
     "play-without-contract", "claim-impossible",
     "contract-mismatch", "declarer-mismatch", "result-mismatch", "missing-contract",
     "missing-declarer",
+    # the tag values' syntax (tagsyntax), notes, marks and layout
+    "bad-date", "nonstandard-date", "bad-time", "bad-board-number", "bad-round", "bad-vulnerable",
+    "bad-seat", "bad-scoring", "unknown-scoring", "bad-score", "bad-rubber-history",
+    "rubber-history-vulnerable", "bad-room", "bad-frenchmp", "bad-hidden", "bad-dd-tricks",
+    "bad-time-control", "bad-number", "unusual-value", "padded-value", "bad-character",
+    "missing-note", "bad-note", "unused-note", "revoke-mark", "insufficient-mark", "continuation-mark",
+    "missing-deal", "result-without-contract", "bad-table", "line-too-long", "export-format",
 )
 
 
@@ -142,14 +157,31 @@ class _Collector:
         return p
 
 
-def check_board(board: Board) -> list[Problem]:
-    """Every problem of ``board``: what the reader recorded, then the deal, the
-    auction, the play and the consistency of the recorded outcome.  Never raises
-    for bad input; does not modify the board."""
+#: The export format's layout rules (PBN 2.3, 3.3, 3.4): warnings, errors
+#: with ``strict``.
+EXPORT_CODES = frozenset({"line-too-long", "export-format"})
+
+
+def check_board(board: Board, strict: bool = False) -> list[Problem]:
+    """Every problem of ``board``: what the reader recorded, each tag value
+    against its syntax, notes, then the deal, the auction, the play and the
+    consistency of the recorded outcome.  ``strict`` makes the export
+    format's rules (``EXPORT_CODES``) errors.  Never raises for bad input;
+    does not modify the board."""
+    problems = _check_board(board)
+    if strict:
+        problems = [replace(p, severity="error") if p.code in EXPORT_CODES else p for p in problems]
+    return problems
+
+
+def _check_board(board: Board) -> list[Problem]:
     out = _Collector(board)
     out.problems.extend(board.problems)
     reader_codes = {p.code for p in board.problems}
 
+    _check_tag_values(board, out)
+    _check_notes(board, out)
+    _check_sections_present(board, out)
     deal = _check_deal(board, out, reader_codes)
     auction = _check_auction(board, out)
     contract, declarer = _check_outcome(board, auction, out)
@@ -161,6 +193,92 @@ def check_boards(boards: Iterable[Board]) -> Iterable[tuple[Board, list[Problem]
     """``check_board`` over a stream of boards, one at a time."""
     for board in boards:
         yield board, check_board(board)
+
+
+def _check_tag_values(board: Board, out: _Collector) -> None:
+    """Each tag value against its syntax in the standard (``tagsyntax``),
+    except on a line where the reader has already found a problem."""
+    said = {p.line for p in board.problems}
+    for code, message, name, severity in tag_problems(board):
+        line = board.line_of(name)
+        if line is None or line not in said:
+            out.add(code, message, name, severity=severity)
+
+
+_NOTE_REF = re.compile(r"=(\d{1,4})=")
+
+
+def _check_notes(board: Board, out: _Collector) -> None:
+    """PBN 3.5.4-3.6.5: note indexes lie between 1 and 32; every reference
+    ``=n=`` has its Note; a Note nobody refers to is a warning."""
+    for name, rec in (("Auction", board.auction), ("Play", board.play)):
+        if rec is None:
+            continue
+        entries: list[CallEntry | CardEntry | None] = list(rec.calls) if isinstance(rec, AuctionRecord) \
+            else [e for row in rec.tricks for e in row]
+        used: set[int] = set()
+        if isinstance(rec, AuctionRecord) and rec.unread:  # text kept as written may refer to notes
+            used.update(int(n) for n in _NOTE_REF.findall(" ".join(rec.unread)))
+        for i, e in enumerate(entries):
+            if e is None or e.note is None:
+                continue
+            used.add(e.note)
+            if e.note not in rec.notes:
+                out.add("missing-note", f"{name}: the note reference ={e.note}= has no Note {e.note}",
+                        line=e.line if e.line is not None else rec.line,
+                        call_index=i if name == "Auction" else None)
+        for n in sorted(rec.notes):
+            if not 1 <= n <= 32:
+                # past 32 bridgekit still reads it (its own game records note every
+                # computer card): a warning; 0 is no note number at all
+                out.add("bad-note", f"{name}: note {n} is not numbered between 1 and 32", name, line=rec.line,
+                        severity="error" if n < 1 else "warning")
+            elif n not in used:
+                out.add("unused-note", f"{name}: Note {n} is referred to by no call or card", name,
+                        line=rec.line, severity="warning")
+
+
+def _check_sections_present(board: Board, out: _Collector) -> None:
+    """What a Play section and a Result need: a deal, a contract, a declarer."""
+    tags = board.tags
+    if "Play" in tags:
+        if "Deal" not in tags:
+            out.add("missing-deal", "a Play section but no Deal tag: the cards cannot be followed", "Play",
+                    severity="warning")
+        if "Contract" not in tags and "Auction" not in tags:
+            out.add("missing-contract", "a Play section but no Contract tag (nor an auction): "
+                    "the trumps are unknown", "Play", severity="warning")
+    result = tags["Result"].value.strip() if "Result" in tags else ""
+    if result not in ("", "?"):
+        contract = tags["Contract"].value.strip() if "Contract" in tags else ""
+        declarer = tags["Declarer"].value if "Declarer" in tags else None
+        if contract.upper() == "PASS" or (declarer is not None and not declarer.strip() and not contract):
+            out.add("result-without-contract", f"Result {result!r} but "
+                    + ("the deal was passed out" if contract else "the Declarer tag is empty")
+                    + " (PBN 3.4.15: the Result is then empty)", "Result",
+                    severity="warning" if result == "0" else "error")  # '0' takes no trick: harmless
+    rec = board.play
+    if rec is not None:
+        marks = [e for row in rec.tricks for e in row if e is not None and e.flag == "+"]
+        if len(marks) > 1:
+            out.add("continuation-mark", "more than one '+' in the Play section (it marks the one next "
+                    "card to play)", line=marks[1].line)
+
+
+def _after_continuation(rec: PlayRecord, seat: Seat | None, play: Play, out: _Collector) -> None:
+    """A card played after the '+' that marks ``seat``'s next card (PBN 3.6):
+    later in the same trick, or in a later row."""
+    start = next(i for i, row in enumerate(rec.tricks) if any(e is not None and e.flag == "+" for e in row))
+    row = rec.tricks[start]
+    opening = int(rec.leader)
+    left = 3 - len(play.current_trick())  # cards still to come in this trick after seat's
+    rest = [] if seat is None else [row[k] for j in range(1, left + 1)
+                                    if (k := (int(seat.next(j)) - opening) % 4) < len(row)]
+    later = rest + [e for r in rec.tricks[start + 1:] for e in r]
+    card = next((e for e in later if e is not None and e.card is not None), None)
+    if card is not None and card.card is not None:
+        out.add("continuation-mark", f"the {card_name(card.card)} comes after '+' (the next card to "
+                "play): the play continues from the '+'", line=card.line if card.line is not None else rec.line)
 
 
 def _check_deal(board: Board, out: _Collector, reader_codes: set[str]) -> Deal | None:
@@ -222,6 +340,9 @@ def _check_auction(board: Board, out: _Collector) -> Auction | None:
             break
         try:
             auction.push(entry.call)
+            if "^I" in _flag(entry):
+                out.add("insufficient-mark", f"call {i + 1}: {entry.call} is marked ^I (an insufficient bid "
+                        "accepted) but it is sufficient", line=line, call_index=i)
         except IllegalCallError as e:
             marked = "^I" in _flag(entry)
             out.add(e.code, f"call {i + 1}: {e}" + ("; marked ^I in the file: accepted by the opponents"
@@ -355,8 +476,6 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
         if step.kind == "play-ended":
             out.add("play-ended", "cards are recorded after the 13th trick", line=line, card_index=n)
             stopped = True
-        elif step.kind == "gap":
-            gap = True
         elif step.kind == "lead-out-of-turn":
             seat = step.seat
             assert seat is not None
@@ -367,12 +486,19 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
                 out.add("lead-out-of-turn", f"trick {n // 4 + 1}: {seat.full_name} led out of turn "
                         f"instead of {play.leader.full_name} (marked ^L in the file: accepted)",
                         line=line, card_index=n, severity="warning")
+        elif step.kind == "gap":
+            gap = True
+            if entry is not None and entry.flag == "+":
+                _after_continuation(rec, step.seat, play, out)
         elif step.error is not None:
             e = step.error
             marked = entry is not None and "^R" in _flag(entry)
             out.add(e.code, f"{e}" + ("; marked ^R in the file" if marked else ""),
                     line=line, card_index=n, severity="warning" if marked else "error")
             stopped = e.code != "revoke"
+        elif entry is not None and entry.card is not None and "^R" in _flag(entry):
+            out.add("revoke-mark", f"trick {n // 4 + 1}: the {card_name(entry.card)} is marked ^R "
+                    "(a revoke) but it follows the rules", line=line, card_index=n)
     if stopped:
         return
     if gap and sum(1 for row in rec.tricks for e in row if e is not None and e.card is not None) > len(play):

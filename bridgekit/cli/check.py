@@ -43,18 +43,24 @@ def _text(s: str, ascii_: bool) -> str:
 @click.option("--contract", "contract", type=CONTRACT, default=None, help="The contract for --play, e.g. 4S.")
 @click.option("--declarer", type=SEAT, default=None, help="The declarer for --play.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
+@click.option("--strict", is_flag=True,
+              help="Hold files to the export format: its rules (line length, one tag a line, the "
+                   "mandatory tags in order) are errors, not warnings.")
 @board_option
 @output_options()
 @ascii_option
 def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None, play_text: str | None,
           deal: Deal | None, contract: Contract | None, declarer: Seat | None, quiet: bool,
-          boards: tuple[str, ...], as_json: bool, as_csv: bool, ascii_: bool) -> None:
+          strict: bool, boards: tuple[str, ...], as_json: bool, as_csv: bool, ascii_: bool) -> None:
     """Check deals, auctions, play and recorded results in PBN or LIN FILES.
 
     Each problem is printed on stdout as "file, line N, board B: code:
     message" (or as JSON / CSV records); a summary line (boards checked,
     boards with problems, problems by code) ends the run on stderr.
-    Irregularities the file marks with PBN's ^ are warnings.  Exit status: 0
+    Every tag value is checked against its syntax in PBN 2.1, and so are
+    notes, tables and irregularity marks.  Irregularities the file marks
+    with PBN's ^ are warnings, and so are the export format's layout rules
+    unless --strict.  Exit status: 0
     no errors, 1 errors found, 3 a file could not be read.
 
     The quick forms check one auction (prints contract and declarer) or one
@@ -63,6 +69,7 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
     \b
     Examples:
       bridgekit check game.pbn
+      bridgekit check --strict export.pbn
       bridgekit check results/*.pbn --json > problems.json
       bridgekit check --auction "1S P 2S X XX P P P" --dealer N
       bridgekit check --play "CA C2 C3 C4" --contract 3NT --declarer S \\
@@ -88,11 +95,11 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
         click.get_current_context().exit(_quick_play(play_text, deal, contract, declarer, as_json, ascii_))
     if not files:
         raise click.UsageError("give FILE... to check, or --auction / --play (see --help)")
-    click.get_current_context().exit(_check_files(files, quiet, as_json, as_csv, ascii_, boards))
+    click.get_current_context().exit(_check_files(files, quiet, as_json, as_csv, ascii_, boards, strict))
 
 
 def _check_files(files: tuple[str, ...], quiet: bool, as_json: bool, as_csv: bool, ascii_: bool,
-                 wanted: tuple[str, ...] = ()) -> int:
+                 wanted: tuple[str, ...] = (), strict: bool = False) -> int:
     status = RunStatus()
     boards = 0
     with_errors = 0
@@ -105,7 +112,7 @@ def _check_files(files: tuple[str, ...], quiet: bool, as_json: bool, as_csv: boo
         writer.writeheader()
     for board in iter_boards(files, status, boards=wanted):
         boards += 1
-        problems = check_board(board)
+        problems = check_board(board, strict)
         if not problems:
             continue
         if any(p.severity == "error" for p in problems):

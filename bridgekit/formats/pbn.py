@@ -240,6 +240,8 @@ _GAME_LINES = 100_000
 _LOOSE_HEAD = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"')
 _QUOTE_BRACKET = re.compile(r'"\s*\]')
 _STRING_END = re.compile(r'[^"\\]*+(?:\\.[^"\\]*+)*+"')
+#: PBN 2.3: a line holds at most 255 characters, its end of line included.
+MAX_LINE = 254
 _UNESCAPE = re.compile(r'\\([\\"])')
 
 
@@ -288,6 +290,8 @@ class _Reader:
         self.previous: dict[str, Tag] = {}     # tags of the previous games, for "#"
         self.defaults: dict[str, str] = {}     # "##" values for all following games
         self.prev_deal: dict[str, Tag] | None = None  # tags of the game just before, when it has a Deal
+        self.long_lines: list[int] = []        # lines over PBN's 255 characters, for the game they are in
+        self.export = False                    # the file said '% EXPORT': its layout rules apply
 
     # The scanner works line by line; a game ends at a blank line outside a
     # brace comment.  Brace comments spanning lines are gathered in ``pending``
@@ -317,8 +321,11 @@ class _Reader:
         held: Board | None = None  # the last game finished, yielded once the next one is (or at the end)
         reread_until = 0  # lines after an unclosed '{' are read again up to this one: none holds a '}'
 
+        long_lines = self.long_lines
         while True:
             for lineno, line in source:
+                if len(line) > MAX_LINE and len(long_lines) < 20:  # a few name the problem
+                    long_lines.append(lineno)
                 if game is not None and lineno - game.start > _GAME_LINES and comment is None and line \
                         and not line.isspace():
                     if not game.cut:  # a hostile game (a million '{' lines): the rest is skipped, not kept
@@ -396,6 +403,8 @@ class _Reader:
                     continue
                 text_seen = True
                 if line[0] == "%":
+                    if line[1:].strip() == "EXPORT":
+                        self.export = True
                     if game is not None and game.has_tag:
                         game.board.escapes.append(line)
                     elif not _is_header_escape(line):
@@ -473,6 +482,9 @@ class _Reader:
                         run = -1
                     items += 1
                     if kind == "tag":
+                        if self.export:
+                            game.note("export-format", f"tag {m.group('name')} is not alone at the start "
+                                      "of its line (PBN 3.3, export format)", lineno, "warning")
                         if self._tag(game, m.group("name"), m.group("value"), lineno):
                             yielded += 1
                             done = self._finish(game, missing_blank=lineno)
@@ -618,8 +630,9 @@ class _Reader:
         return False
 
     def _comment_owner(self, game: _Game) -> object:
-        if game.current is not None and game.last is not None and game.last.name in ("Auction", "Play"):
-            return game.current
+        if game.current is not None and game.last is not None \
+                and (game.last.name in ("Auction", "Play") or game.current):
+            return game.current  # a section's data, or a table's once it has elements (PBN 5.1)
         if game.last is not None:
             return game.last
         if game.has_tag and game.current is not None:
@@ -643,10 +656,17 @@ class _Reader:
 
     def _finish(self, game: _Game, missing_blank: int | None = None) -> Board:
         board = game.board
+        if self.long_lines:
+            for n in self.long_lines:
+                game.note("line-too-long", f"line {n} is longer than PBN's 255 characters "
+                          "(end of line included)", n, "warning")
+            self.long_lines.clear()
         if missing_blank is not None:
             game.note("missing-blank-line", f"a new game starts at line {missing_blank} "
                       "without an empty line before it", missing_blank, "warning")
         tags = board.tags
+        if self.export:
+            _export_tag_rules(game, self.defaults)
         for name, value in self.defaults.items():
             if name not in tags:
                 tags[name] = Tag(name, value, None)
@@ -667,6 +687,25 @@ class _Reader:
         board.__dict__["_pbn_game"] = game
         board.__dict__["_loader"] = _materialize
         return board
+
+
+def _export_tag_rules(game: _Game, defaults: dict[str, str]) -> None:
+    """PBN 3.4 in a file that says '% EXPORT': the 15 mandatory tags, in
+    their order (a tag given with '##' earlier may be left out)."""
+    tags = game.board.tags
+    missing = [n for n in MANDATORY_TAGS if n not in tags and n not in defaults]
+    if missing:
+        game.note("export-format", f"mandatory tag{'s' if len(missing) > 1 else ''} "
+                  f"{', '.join(missing)} missing (PBN 3.4, export format)", game.board.line, "warning")
+    order = [n for n in tags if n in _MANDATORY_RANK]
+    for a, b in zip(order, order[1:]):
+        if _MANDATORY_RANK[a] > _MANDATORY_RANK[b]:
+            game.note("export-format", f"tag {b} comes after {a} (PBN 3.4: the mandatory "
+                      "tags in their order, export format)", tags[b].line, "warning")
+            break
+
+
+_MANDATORY_RANK = {name: i for i, name in enumerate(MANDATORY_TAGS)}
 
 
 def _is_header_escape(line: str) -> bool:
@@ -1007,7 +1046,12 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                     calls.append(last)
                     continue
             if ended:
-                problem("bad-call", f"{quote(tok)} after the end of the auction ('*' or 'AP')", line, call_index=len(calls))
+                if rec.continue_marker:  # PBN 3.5: '+' stands for the next call, the last token
+                    problem("continuation-mark", f"{quote(tok)} after '+' (the next call to make)", line,
+                            call_index=len(calls))
+                else:
+                    problem("bad-call", f"{quote(tok)} after the end of the auction ('*' or 'AP')", line,
+                            call_index=len(calls))
                 continue
             c = tok[0]
             if c == "=" and len(tok) > 2 and tok[-1] == "=":
@@ -1294,6 +1338,11 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
                  problem: Callable[..., None]) -> None:
     columns = tag.value.split(";") if tag.value else []
     width = max(1, len(columns))
+    for column in columns:
+        if not _COLUMN.fullmatch(column):
+            problem("bad-table", f"{tag.name}: column {column[:40]!r} is not a name with an optional "
+                    "'+'/'-' before it and a width such as '\\12R' after it (PBN 3.2)", tag.line)
+            break
     elements: list[str] = []
     lines: list[int] = []
     for line, tok, is_comment in raw:
@@ -1301,6 +1350,9 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
             break
         if is_comment:
             tag.comments.append(tok)
+            if elements:
+                problem("bad-table", f"{tag.name}: a comment among the table's elements (only the "
+                        "tag may be followed by a comment, PBN 5.1)", line or lines[-1])
             continue
         for m in _TABLE_TOKEN.finditer(tok):
             if len(elements) >= MAX_CELLS:
@@ -1310,6 +1362,9 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
             text = m.group(0)
             if text[0] == '"':
                 text = _unescape(text[1:-1] if len(text) > 1 and text.endswith('"') else text[1:])
+            elif _FORBIDDEN_IN_ELEMENT.search(text):
+                problem("bad-table", f"{tag.name}: the element {text[:40]!r} holds a character a table "
+                        "element may not ([ ] { } ; % or a quote; PBN 3.2)", line)
             elements.append(text)
             lines.append(line)
     rows = [elements[i:i + width] for i in range(0, len(elements), width)]
@@ -1319,6 +1374,10 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
     tables[tag.name] = Table(columns, rows, lines[::width])
 
 
+#: A column name token (PBN 3.2): an optional order mark, a name without ';',
+#: and an optional minimum width with its alignment.
+_COLUMN = re.compile(r"[+-]?[^;\\]+(?:\\\d+[LR]?)?")
+_FORBIDDEN_IN_ELEMENT = re.compile(r'[\[\]{};%"]')
 _TABLE_TOKEN = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?|[^\s"]+')
 
 
