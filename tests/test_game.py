@@ -403,3 +403,40 @@ def test_ctrl_c_exits_130_without_traceback() -> None:
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
     assert "Traceback" not in err and "Interrupted" in err
+
+
+@pytest.mark.dds  # the review solves every position of the play
+def test_review_after_the_deal_shows_reasons_and_costs(tmp_path: Path) -> None:
+    # South declares 3NT and always plays the last card offered: the review
+    # lists each trick, the computer's reasons and the double-dummy cost of
+    # each of South's cards, which must add up to the post-mortem's.
+    from bridgekit.analysis.postmortem import analyse_board
+    out = tmp_path / "game.pbn"
+    script = ["1nt", "p"] + ["1"] * 40
+    # first with more lines than cards: the first spare '1' answers the
+    # review's question (no); then with 'y' exactly after South's last card
+    result = run("play", "--deal", SOUTH_DECLARES, "--seed", "4", "--samples", "2", "--think", "0",
+                 "--save", str(out), input="\n".join(script) + "\n")
+    text = result.output  # type: ignore[attr-defined]
+    assert result.exit_code == 0, text
+    assert "Review the deal" in text and "The play:" not in text   # '1' is not yes
+    asked = text.count("plays: ")      # the cards South chose (prompts answered)
+    script = ["1nt", "p"] + ["1"] * asked + ["y"]
+    result = run("play", "--deal", SOUTH_DECLARES, "--seed", "4", "--samples", "2", "--think", "0",
+                 "--save", str(out), input="\n".join(script) + "\n")
+    text = result.output  # type: ignore[attr-defined]
+    assert result.exit_code == 0, text
+    review = text[text.index("Review of the deal."):]
+    assert review.count("Trick ") == 13
+    assert "North       3NT" in review                      # the computer's call with its reason
+    board = list(read_boards(str(out)))[0]
+    pm = analyse_board(board)
+    south = [v for v in pm.verdicts if v.seat in (Seat.S, Seat.N)]   # South declares: both hands are yours
+    assert len(re.findall(r"no trick lost|cost \d+ tricks? double dummy \(best", review)) >= len(south)
+    total = sum(v.cost for v in south)
+    assert f"Your cards cost {total} trick(s) double dummy, the computer's {pm.defence_cost}." in review
+    for v in south:
+        if v.cost:
+            assert f"cost {v.cost} trick" in review
+    from bridgekit.render import visible_len
+    assert max(visible_len(line) for line in review.splitlines()) <= 80

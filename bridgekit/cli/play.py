@@ -11,7 +11,7 @@ from ..board import Board
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
 from ..formats import read_boards
-from ..game import GameAborted, GameOptions, deal_cards, play_game
+from ..game import GameAborted, GameOptions, GameRecord, deal_cards, play_game
 from ..game.cardplay import DEFAULT_SAMPLES, DEFAULT_THINK
 from ..rules import find_profile
 from ..scoring import score_board
@@ -80,8 +80,9 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
     your opponents East and West.  South deals.  Type calls (1h 2nt x xx p)
     and cards (sq h10 cT, or a number from the list); ? explains the
     computer's last calls or cards, hint suggests one, quit leaves.  At the
-    end the score is shown and the record saved as PBN, with the computer's
-    reasons as notes.
+    end the score is shown, the record saved as PBN with the computer's
+    reasons as notes, and a review offered: trick by trick, the computer's
+    reasons and the double-dummy cost of each of your cards.
 
     \b
     Examples:
@@ -127,8 +128,26 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
         sys.exit(ExitStatus.USAGE)
     pbn_board = record.to_board()
     _print_score(pbn_board, ascii_)
-    if no_save:
+    if not no_save:
+        _save(pbn_board, save, source)
+    if record.human is not None and record.play is not None and record.play.cards:
+        _offer_review(record, ascii_)
+
+
+def _offer_review(record: GameRecord, ascii_: bool) -> None:
+    """Ask whether to review the deal; show it (``bridgekit.game.review``) on yes."""
+    answer = _ask("Review the deal (reasons, double-dummy cost of your cards)? y/n ")
+    if answer is None or not answer.strip().lower().startswith("y"):
         return
+    from ..game.review import review_lines
+    click.echo("Solving the play double dummy...", err=True)
+    try:
+        click.echo("\n".join(review_lines(record, ascii_, use_colour())))
+    except BridgekitError as e:
+        click.echo(f"bridgekit: no review: {e}", err=True)
+
+
+def _save(pbn_board: Board, save: str | None, source: list[str]) -> None:
     path = save or _dt.datetime.now().strftime("bridgekit-play-%Y%m%d-%H%M%S.pbn")
     status = RunStatus()
     with open_output(path, source) as out:
