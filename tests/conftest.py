@@ -14,6 +14,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus"
+DOC_PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "bench" / "RESULTS.md"]
+
+
+def docs_text() -> str:
+    """The README, then every page of docs/ and bench/RESULTS.md: the documentation tests check."""
+    return "\n".join(page.read_text(encoding="utf-8") for page in DOC_PAGES)
 SEEDS = SHARED / "seeds"
 
 

@@ -380,8 +380,8 @@ def test_summarize_counts_by_code() -> None:
 
 
 def test_every_code_is_documented_in_the_readme() -> None:
-    from conftest import ROOT
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    from conftest import docs_text
+    readme = docs_text()
     section = readme.split("### bridgekit check", 1)[1].split("\n### ", 1)[0] if "### bridgekit check" in readme else ""
     missing = [c for c in CODES if f"`{c}`" not in section]
     assert not missing, f"README's bridgekit check section lacks {missing}"

@@ -231,9 +231,9 @@ def test_convert_corpus_pbn_keeps_warnings_quiet(tmp_path: Path) -> None:
 
 def test_readme_examples_match_real_output(monkeypatch: pytest.MonkeyPatch) -> None:
     """The show and convert examples pasted in the README are what the commands print."""
-    from conftest import ROOT
+    from conftest import ROOT, docs_text
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = docs_text()
     block = readme.split("$ bridgekit show samples/vugraph.lin --board 2 | head -26\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(ROOT)  # the README runs from the repository root
     result = run("show", "samples/vugraph.lin", "--board", "2")

@@ -234,8 +234,8 @@ def test_help_has_examples() -> None:
 
 def _readme_examples() -> list[tuple[str, str]]:
     import re
-    from conftest import ROOT
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    from conftest import docs_text
+    readme = docs_text()
     examples: list[tuple[str, str]] = []
     for name in ("score", "match", "rubber"):
         section = readme.split(f"### bridgekit {name}\n", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]

@@ -416,8 +416,8 @@ def test_readme_event_example_is_what_the_command_prints(monkeypatch: pytest.Mon
     import re
     import shlex
 
-    from conftest import ROOT
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    from conftest import ROOT, docs_text
+    readme = docs_text()
     section = readme.split("### bridgekit event\n", 1)[1].split("\n### ", 1)[0]
     block = re.findall(r"```console\n(.*?)```", section, re.DOTALL)[0]
     command, _, expected = block.partition("\n")

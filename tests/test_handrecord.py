@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT, run
+from conftest import ROOT, docs_text, run
 
 SAMPLES = ROOT / "samples"
 SEATS = "NESW"
@@ -487,5 +487,5 @@ def test_trust_tags_takes_what_another_program_recorded(tmp_path: Path) -> None:
 
 
 def test_deal_to_session_workflow_is_in_the_readme() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = docs_text()
     assert "bridgekit deal --boards 24 --seed" in readme and "bridgekit handrecord session.pbn -o session.pdf" in readme

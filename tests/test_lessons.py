@@ -392,8 +392,8 @@ def test_any_typed_answer_is_judged_without_crashing(lesson, step) -> None:  # t
 
 
 def test_readme_transcript_is_real(state: Path) -> None:
-    from conftest import ROOT
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    from conftest import docs_text
+    readme = docs_text()
     section = readme.split("### bridgekit lesson", 1)[1]
     block = section.split("$ bridgekit lesson run the-play\n...\n", 1)[1].split("```", 1)[0]
     result = CliRunner().invoke(cli, ["lesson", "run", "the-play"], input="\nW\neast\nq\n")

@@ -128,8 +128,8 @@ def test_auction_lesson_names_rules_plainly_before_lessons_4_and_5() -> None:
 
 
 def test_readme_lists_the_lessons_readings() -> None:
-    from pathlib import Path
-    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+    from conftest import docs_text
+    readme = " ".join(docs_text().split())
     for phrase in ("whichever side holds them", "defenders included", "deal that completes a game",
                    "any four of the five trump honours in one hand are 80", "fifth in partner's 90",
                    "10 each for three or more", "three honours held by a side count 30"):

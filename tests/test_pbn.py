@@ -473,8 +473,7 @@ def test_comment_holding_tag_lines_is_flagged() -> None:
 
 
 def test_readme_library_example_runs(tmp_path: Path) -> None:
-    readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## The library\n", 1)[1].split("\n## ", 1)[0]
+    section = (SAMPLES.parent / "docs" / "library.md").read_text(encoding="utf-8")
     code = section.split("```python\n", 1)[1].split("```", 1)[0].replace("/tmp/canonical.pbn",
                                                                          str(tmp_path / "c.pbn"))
     out = io.StringIO()
@@ -483,7 +482,7 @@ def test_readme_library_example_runs(tmp_path: Path) -> None:
     os.chdir(SAMPLES.parent)
     try:
         with contextlib.redirect_stdout(out):
-            exec(compile(code, "README.md", "exec"), {})
+            exec(compile(code, "docs/library.md", "exec"), {})
     finally:
         os.chdir(cwd)
     lines = out.getvalue().splitlines()
