@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, Iterator, NamedTuple, TypeVar
 
 from .auction import Auction
 from .calls import Call
@@ -199,15 +199,17 @@ class PlayRecord:
                 yield ReplayStep("lead-out-of-turn", n, seat, entry)
                 if seat is not play.leader:
                     play.accept_lead_out_of_turn(seat)
+            cards = play.cards
+            push = play.push
             for k in range(4):
                 seat = play.turn
-                entry = by_seat[int(seat)]
+                entry = by_seat[seat]
                 if entry is None or entry.card is None:
-                    yield ReplayStep("gap", len(play), seat, entry)
+                    yield ReplayStep("gap", len(cards), seat, entry)
                     return
-                index = len(play)
+                index = len(cards)
                 try:
-                    play.push(entry.card)
+                    push(entry.card)
                 except IllegalCardError as e:
                     yield ReplayStep("card", index, seat, entry, e)
                     if e.code != "revoke":
@@ -227,11 +229,11 @@ class PlayRecord:
                 and step.entry.card is not None]
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayStep:
+class ReplayStep(NamedTuple):
     """One step of ``PlayRecord.replay``: ``kind`` is ``card``,
     ``lead-out-of-turn``, ``gap`` or ``play-ended``; ``index`` the card's
-    place in played order; ``error`` the engine's refusal of a card."""
+    place in played order; ``error`` the engine's refusal of a card.  (A
+    named tuple: one is made for every card checked, and they cost less.)"""
 
     kind: str
     index: int
