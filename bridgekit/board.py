@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, NamedTuple, TypeVar
+from typing import Callable, Iterator, TypeVar
 
 from .auction import Auction
 from .calls import Call
@@ -229,11 +229,11 @@ class PlayRecord:
                 and step.entry.card is not None]
 
 
-class ReplayStep(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
     """One step of ``PlayRecord.replay``: ``kind`` is ``card``,
     ``lead-out-of-turn``, ``gap`` or ``play-ended``; ``index`` the card's
-    place in played order; ``error`` the engine's refusal of a card.  (A
-    named tuple: one is made for every card checked, and they cost less.)"""
+    place in played order; ``error`` the engine's refusal of a card."""
 
     kind: str
     index: int
