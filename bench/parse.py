@@ -6,7 +6,11 @@ with their tags; sections parsed on demand) and ``full`` (every board's
 auction, play, tables, notes and problems parsed and checked: more work than
 endplay does, and what ``check`` and ``score`` pay).
 
-    .venv/bin/python bench/parse.py [--repeat N] [FILE ...]
+A ``convert`` row reads and writes back (``read_pbn`` then ``write_pbn``) N
+generated boards with full auctions and 52-card plays (``--convert N``,
+default 20,000; 0 skips it), timed against endplay parsing the same text.
+
+    .venv/bin/python bench/parse.py [--repeat N] [--convert N] [FILE ...]
 """
 
 from __future__ import annotations
@@ -43,6 +47,32 @@ def endplay_load(text: str) -> int:
     return len(pbn.load(io.StringIO(text)))
 
 
+def bridgekit_convert(text: str) -> int:
+    from bridgekit.formats.pbn import read_pbn, write_pbn
+    return write_pbn(read_pbn(text), io.StringIO())
+
+
+def generated_text(n: int) -> str:
+    """N boards with random deals, full legal auctions and plays, as the
+    writer writes them (the generator of bench/check.py)."""
+    import random
+    sys.path.insert(0, str(ROOT / "bench"))
+    from check import make_board  # type: ignore[import-not-found]
+    from bridgekit.formats.pbn import write_pbn
+    rng = random.Random(2026)
+    out = io.StringIO()
+    write_pbn((make_board(i + 1, rng) for i in range(n)), out)
+    return out.getvalue()
+
+
+def convert_row(n: int, repeat: int) -> None:
+    text = generated_text(n)
+    e_rate, e_n = best_rate(endplay_load, text, repeat)
+    c_rate, c_n = best_rate(bridgekit_convert, text, repeat)
+    print(f"convert {c_n} boards: {c_rate:.0f} boards/s against endplay's parse-only {e_rate:.0f}: "
+          f"{c_rate / e_rate:.1f}x endplay" + ("" if e_n == c_n else f" (endplay counted {e_n})"))
+
+
 def best_rate(fn, text: str, repeat: int) -> tuple[float, int]:  # type: ignore[no-untyped-def]
     best = float("inf")
     count = 0
@@ -58,6 +88,8 @@ def main() -> int:
     ap.add_argument("files", nargs="*")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--largest", type=int, default=4, help="how many of the largest corpus files (default 4)")
+    ap.add_argument("--convert", type=int, default=20_000, metavar="N",
+                    help="boards generated for the convert row (default 20000; 0 skips it)")
     args = ap.parse_args()
     if args.files:
         files = [Path(f) for f in args.files]
@@ -100,6 +132,8 @@ def main() -> int:
     if done:
         print(f"time-weighted ratio over {done} files: scan {tot['e'] / tot['s']:.1f}x, "
               f"full {tot['e'] / tot['f']:.1f}x endplay")
+    if args.convert > 0:
+        convert_row(args.convert, min(args.repeat, 3))
     return 0
 
 

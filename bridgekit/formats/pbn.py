@@ -1433,6 +1433,10 @@ def _tag_line(name: str, value: str | None) -> str:
     return f'[{name} "{_escape("?" if value is None else str(value))}"]'
 
 
+_CARD_TEXT = {card: str(card) for card in ALL_CARDS}
+_CALL_TEXT = {call: str(call) for call in ALL_CALLS}
+
+
 def _entry_text(token: str, note: int | None, nags: list[int], flag: str | None) -> str:
     parts = []
     if flag is not None and flag != "+":
@@ -1472,8 +1476,12 @@ def _auction_lines(rec: AuctionRecord) -> list[str]:
             put("^S", [])
         if ap is not None and i >= ap:
             break
-        put(_entry_text(str(entry.call), entry.note, export_nags(entry.suffix, entry.nags, False), entry.flag),
-            entry.comments)
+        call_text = _CALL_TEXT.get(entry.call) or str(entry.call)
+        if entry.note is None and entry.suffix is None and entry.flag is None and not entry.nags:
+            put(call_text, entry.comments)  # the common case: a bare call
+        else:
+            put(_entry_text(call_text, entry.note, export_nags(entry.suffix, entry.nags, False), entry.flag),
+                entry.comments)
     for _ in range(skipped.count(len(calls))):
         put("^S", [])
     if rec.unread:  # text that is no call (prose), written back as it was read
@@ -1494,13 +1502,19 @@ def _auction_lines(rec: AuctionRecord) -> list[str]:
 
 def _play_lines(rec: PlayRecord) -> list[str]:
     lines: list[str] = []
+    card_text = _CARD_TEXT
     for row in rec.tricks:
         parts: list[str] = []
         for entry in row:
             if entry is None:
                 parts.append("-")
                 continue
-            token = "+" if entry.flag == "+" else ("-" if entry.card is None else str(entry.card))
+            card = entry.card
+            if (card is not None and entry.flag is None and entry.note is None and entry.suffix is None
+                    and not entry.nags and not entry.comments):
+                parts.append(card_text[card])  # the common case: a bare card
+                continue
+            token = "+" if entry.flag == "+" else ("-" if card is None else card_text[card])
             parts.append(_entry_text(token, entry.note, export_nags(entry.suffix, entry.nags, True), entry.flag))
             if entry.comments:
                 # comments must follow their card: close the line here
@@ -1540,6 +1554,11 @@ def _table_cell(cell: str) -> str:
     return '"' + cell.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
+_CANONICAL_HAND = "(?:-|A?K?Q?J?T?9?8?7?6?5?4?3?2?" + r"\.A?K?Q?J?T?9?8?7?6?5?4?3?2?" * 3 + ")"
+# a Deal value exactly as ``Deal.str_from`` writes it (ranks descending, one space)
+_CANONICAL_DEAL = re.compile("[NESW]:" + _CANONICAL_HAND + (" " + _CANONICAL_HAND) * 3)
+
+
 def format_board(board: Board) -> str:
     """One game in PBN export format (lines joined with ``\\n``, no final line
     end).  Never raises for any board the reader produces."""
@@ -1566,6 +1585,13 @@ def format_board(board: Board) -> str:
             continue
         value = tag.value
         if name == "Deal":
+            text = value.strip()
+            if _CANONICAL_DEAL.fullmatch(text) and (dealer is None or dealer.name == text[0]):
+                value = text  # already as written below: skip parsing the deal
+                tag_out(name, value, tag.comments)
+                if name in tables:
+                    out.extend(_table_lines(tables[name]))
+                continue
             deal = board.deal
             if deal is not None and (_deal_is_sound(value.strip()) or not Deal.repeats(value)):
                 first = dealer if dealer is not None else Seat.parse(value.strip()[0])
