@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from bridgekit.board import MAX_MESSAGE, MAX_PROBLEMS, Board
 from bridgekit.cli import cli
-from bridgekit.formats import pbn
+from bridgekit.formats.pbn import reader as pbn
 from bridgekit.formats.pbn import format_pbn, read_pbn
 from bridgekit.scoring import parse_score_tag
 

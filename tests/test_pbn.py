@@ -493,7 +493,7 @@ def test_readme_library_example_runs(tmp_path: Path) -> None:
 
 
 def test_reader_boards_are_plain_boards() -> None:
-    from bridgekit.formats.pbn import _new_board
+    from bridgekit.formats.pbn.reader import _new_board
     fast, plain = _new_board("f.pbn", 3), Board(file="f.pbn", line=3)
     assert fast == plain and fast.__dict__ == plain.__dict__
 
@@ -560,3 +560,24 @@ def test_trailing_text_after_the_last_game_is_reported() -> None:
     with pytest.raises(FileFormatError) as info:
         list(read_pbn('[Deal "N:AKQ'))
     assert "truncated" in str(info.value) and info.value.line == 1
+
+
+def test_writer_deal_value_matches_the_model_for_any_spelling() -> None:
+    # the writer skips parsing a Deal already in canonical form: whatever the
+    # spelling read, the value written is the parsed deal from the dealer
+    import random
+
+    from bridgekit.deal import Deal
+    rng = random.Random(12)
+    for i in range(60):
+        deal = Deal.random(rng)
+        dealer = Seat(i % 4)
+        first = Seat(rng.randrange(4))  # written from another seat: rotated on output
+        text = deal.str_from(first)
+        if i % 3 == 1:  # ranks out of order: sorted on output
+            text = text[:2] + " ".join(".".join(s[::-1] for s in h.split(".")) for h in text[2:].split())
+        elif i % 3 == 2:
+            text = text.lower()
+        b = one(f'[Board "{i + 1}"]\n[Dealer "{dealer.name}"]\n[Deal "{text}"]\n')
+        written = one(format_board(b)).tags["Deal"].value
+        assert written == deal.str_from(dealer), (text, written)
