@@ -164,8 +164,9 @@ def _table_cell(cell: str) -> str:
     return '"' + cell.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
-_CANONICAL_HAND = "(?:-|A?K?Q?J?T?9?8?7?6?5?4?3?2?" + r"\.A?K?Q?J?T?9?8?7?6?5?4?3?2?" * 3 + ")"
-# a Deal value exactly as ``Deal.str_from`` writes it (ranks descending, one space)
+_CANONICAL_HAND = "(?:-|(?!\\.\\.\\.(?: |$))A?K?Q?J?T?9?8?7?6?5?4?3?2?" + r"\.A?K?Q?J?T?9?8?7?6?5?4?3?2?" * 3 + ")"
+# a Deal value exactly as ``Deal.str_from`` writes it (ranks descending, one space;
+# an empty hand ``...`` is read as unknown, so it is not canonical)
 _CANONICAL_DEAL = re.compile("[NESW]:" + _CANONICAL_HAND + (" " + _CANONICAL_HAND) * 3)
 
 
