@@ -7,7 +7,7 @@ import io
 import re
 from typing import IO, Iterable
 
-from ...board import (MANDATORY_TAGS, AuctionRecord, Board, PlayRecord, Table, export_escape,
+from ...board import (MANDATORY_TAGS, AuctionRecord, Board, PlayRecord, Table, Tag, export_escape,
                       export_nags, normalized_tag_value)
 from ...calls import ALL_CALLS, PASS
 from ...cards import ALL_CARDS
@@ -170,6 +170,19 @@ _CANONICAL_HAND = "(?:-|(?!\\.\\.\\.(?: |$))A?K?Q?J?T?9?8?7?6?5?4?3?2?" + r"\.A?
 _CANONICAL_DEAL = re.compile("[NESW]:" + _CANONICAL_HAND + (" " + _CANONICAL_HAND) * 3)
 
 
+def _section_out(out: list[str], name: str, seat: Seat, rec: AuctionRecord | PlayRecord, tag: Tag | None,
+                 lines: Iterable[str]) -> None:
+    """An Auction or Play section: its tag, the comments of the record and of
+    the tag, its lines, then its notes."""
+    out.append(_tag_line(name, seat.name))
+    out.extend(_comment_text(c) for c in rec.comments)
+    if tag is not None:
+        out.extend(_comment_text(c) for c in tag.comments)
+    out.extend(lines)
+    for n, text in sorted(rec.notes.items()):
+        out.append(_tag_line("Note", f"{n}:{text}"))
+
+
 def format_board(board: Board) -> str:
     """One game in PBN export format (lines joined with ``\\n``, no final line
     end).  Never raises for any board the reader produces."""
@@ -217,25 +230,11 @@ def format_board(board: Board) -> str:
         if name in tables:
             out.extend(_table_lines(tables[name]))
     if auction is not None:
-        tag = tags.get("Auction")
-        out.append(_tag_line("Auction", auction.first.name))
-        out.extend(_comment_text(c) for c in auction.comments)
-        if tag is not None:
-            out.extend(_comment_text(c) for c in tag.comments)
-        out.extend(_auction_lines(auction))
-        for n, text in sorted(auction.notes.items()):
-            out.append(_tag_line("Note", f"{n}:{text}"))
+        _section_out(out, "Auction", auction.first, auction, tags.get("Auction"), _auction_lines(auction))
     elif "Auction" in tags:
         tag_out("Auction", tags["Auction"].value.strip(), tags["Auction"].comments)
     if play is not None:
-        tag = tags.get("Play")
-        out.append(_tag_line("Play", play.leader.name))
-        out.extend(_comment_text(c) for c in play.comments)
-        if tag is not None:
-            out.extend(_comment_text(c) for c in tag.comments)
-        out.extend(_play_lines(play))
-        for n, text in sorted(play.notes.items()):
-            out.append(_tag_line("Note", f"{n}:{text}"))
+        _section_out(out, "Play", play.leader, play, tags.get("Play"), _play_lines(play))
     elif "Play" in tags:
         tag_out("Play", tags["Play"].value.strip(), tags["Play"].comments)
     others = sorted((set(tags) | set(tables)) - set(MANDATORY_TAGS) - {"Auction", "Play"})
