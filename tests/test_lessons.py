@@ -42,6 +42,25 @@ def test_every_lesson_checks() -> None:
         assert not failed, "\n".join(str(f) for f in failed)
 
 
+RULE_BOOKS = ("Laws of Auction Bridge (1920)", "How to Play Auction Bridge", "Duplicate Bridge",
+              "One Deal Against the Computer")
+
+
+def test_step_sources_name_rule_books_by_title_and_fit_80_columns() -> None:
+    """A reader has the rule books, not the files they came in: a step's source
+    names a book by its title (never a bare document number such as '003'),
+    and the step header, source included, fits 80 columns."""
+    from bridgekit.tutor.display import header
+
+    books = set()
+    for lesson in load_lessons():
+        for step in lesson.steps:
+            assert not re.search(r"\b00[0-4]\b", step.source), (lesson.slug, step.index, step.source)
+            books.update(b for b in RULE_BOOKS if b in step.source)
+            assert max(len(line) for line in header(lesson, step).splitlines()) <= 80, (lesson.slug, step.index)
+    assert books == set(RULE_BOOKS)
+
+
 def test_every_step_kind_and_quizzes_present() -> None:
     for lesson in load_lessons():
         kinds = {s.kind for s in lesson.steps}

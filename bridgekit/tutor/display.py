@@ -119,7 +119,7 @@ def header(lesson: Lesson, step: Step, total_lessons: int | None = None) -> str:
     line = f"{left}{' ' * max(2, WIDTH - len(left) - len(right))}{right}"
     title = step.title + (f"  ({step.source})" if step.source else "")
     if len(title) > WIDTH:
-        title = f"{step.title}\n({step.source})"
+        title = f"{step.title}\n" + textwrap.fill(f"({step.source})", WIDTH)
     return f"{line}\n{'=' * WIDTH}\n{title}"
 
 
