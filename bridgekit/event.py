@@ -508,6 +508,8 @@ def _game_result(ctx: _BoardContext, problems: list[EventProblem]) -> EventResul
             return None
         problems.append(EventProblem(f"not scored: {'; '.join(s.notes)}", board.file,
                                      board.line_of("Contract"), ctx.label))
+        if s.recorded_ns is None:
+            return None     # a contract and nothing else to score: a hand record, not a table's result
         r.score_ns = s.recorded_ns
         return r
     r.contract, r.declarer, r.tricks = s.result.contract, s.result.declarer, s.result.tricks

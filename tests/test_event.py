@@ -478,3 +478,18 @@ def test_any_row_is_scored_or_reported_never_raised(rows: list[list[str]], metho
     # every row is somewhere: on the traveller, with points or a problem naming its row
     on_board = sum(len(t.results) for t in ev.boards if t.number == 1)
     assert on_board + sum(1 for p in ev.problems if "columns" in p.message) == len(rows)
+
+
+def test_hand_records_with_an_intended_contract_are_not_results(tmp_path: Path) -> None:
+    """A teaching file names the contract to play but records no result: its
+    boards are reported as not scored and are no one's result (no traveller
+    of empty rows, no '1 result, top 0')."""
+    game = ('[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[Deal "N:A65.J4.A764.A983 QJT73.9852.K3.Q7 K82.KQT3.T52.642 94.A76.QJ98.KJT5"]\n'
+            '[Declarer "N"]\n[Contract "1NT"]\n[Result ""]\n\n')
+    path = tmp_path / "lesson.pbn"
+    path.write_text(game.format(n=1) + game.format(n=2), encoding="utf-8")
+    r = run("event", str(path))
+    assert r.exit_code == 1
+    assert r.stderr.count("not scored: no result") == 2
+    assert "no results to score" in r.stderr and "result, top" not in r.stdout

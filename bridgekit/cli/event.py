@@ -90,8 +90,8 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
     for p in ev.problems:
         click.echo(f"bridgekit: {p}", err=True)
     if not ev.boards:
-        click.echo("bridgekit: no results to score (no ScoreTable rows, no game records with a Board tag)",
-                   err=True)
+        click.echo("bridgekit: no results to score (no ScoreTable rows, no game record with a Board tag "
+                   "and a result)", err=True)
         ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
     if output == "-":
         pass                        # standard output carries the PBN written below
