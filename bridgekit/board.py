@@ -277,6 +277,10 @@ class Board:
     file: str | None = None
     line: int | None = None                                   # first line of the game
     escapes: list[str] = field(default_factory=list)          # ``%`` lines kept with the game
+    #: Where each of ``escapes`` stood: ``(tag, index)``, after the tag named
+    #: (``""``: before the first tag) and ``index`` entries of its section
+    #: (calls, cards in seat columns, table rows); a missing place is ``("", 0)``.
+    escape_places: list[tuple[str, int]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)            # Note values that belong to no section
 
     # The PBN reader fills ``tags`` at once and leaves the sections (Auction,
@@ -292,6 +296,11 @@ class Board:
             self.__dict__["_loader"] = None
             loader(self)
         return self
+
+    def escape_places_padded(self) -> list[tuple[str, int]]:
+        """``escape_places`` with one place for each of ``escapes``."""
+        places = self.escape_places
+        return places[:len(self.escapes)] + [("", 0)] * (len(self.escapes) - len(places))
 
     # -- comparison --------------------------------------------------------
 
@@ -321,7 +330,7 @@ class Board:
             "tags": tags,
             "tag_comments": tag_comments,
             "comments": _clean(self.comments),
-            "escapes": [export_escape(e) for e in self.escapes],
+            "escapes": [(export_escape(e), place) for e, place in zip(self.escapes, self.escape_places_padded())],
             "notes": list(self.notes),
             "tables": {name: (list(t.columns), [list(r) for r in t.rows]) for name, t in self.tables.items()},
         }
@@ -534,7 +543,7 @@ def _lazy_field(name: str) -> property:
     return property(get, set, doc=f"``{name}`` (parsed on first access when read from PBN)")
 
 
-for _name in ("auction", "play", "tables", "problems", "notes"):
+for _name in ("auction", "play", "tables", "problems", "notes", "escape_places"):
     setattr(Board, _name, _lazy_field(_name))
 
 

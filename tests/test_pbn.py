@@ -170,9 +170,14 @@ def test_percent_lines() -> None:
     boards = list(read_pbn(f'% PBN 2.1\n% EXPORT\n%Creator: me\n[Board "1"]\n[Deal "{DEAL}"]\n%mid\n\n'
                            '[Board "2"]\n'))
     assert boards[0].escapes == ["%Creator: me", "%mid"]
+    assert boards[0].escape_places == [("", 0), ("Deal", 0)]
     text = format_pbn(boards)
-    assert text.startswith("% PBN 2.1\n% EXPORT\n%Creator: me\n%mid\n[Event")
+    assert text.startswith("% PBN 2.1\n% EXPORT\n%Creator: me\n[Event")
+    assert f'[Deal "{DEAL}"]\n%mid\n[Scoring' in text  # where it was: after the Deal tag
     assert text.count("% PBN") == 1
+    # a '%' line after a comment that opens a game belongs to that game, not the next
+    first, second = read_pbn('{c}\n%x\n[Board "1"]\n\n[Board "2"]\n')
+    assert (first.comments, first.escapes, second.escapes) == (["c"], ["%x"], [])
 
 
 def test_unterminated_comment_does_not_swallow_the_file() -> None:

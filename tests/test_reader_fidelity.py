@@ -139,3 +139,67 @@ def test_the_copied_charset_line_says_utf8() -> None:
     text = format_pbn(read_pbn(ESCAPES))
     assert "%Content-type: text/x-pbn; charset=UTF-8" in text and "ISO-8859-1" not in text
     assert "%Creator: a writer" in text
+
+
+# A '%' line at each kind of place: the top of a game, after a tag, inside the
+# Auction (after two calls), after the auction and its note, inside the Play
+# (after a trick and a half), inside a table, and a second file header
+# ('% PBN' / '% EXPORT', as bridge-wrangler's merged files have) between games.
+PLACED = ('% PBN 2.1\n% EXPORT\n%Creator: a writer\n[Board "1"]\n[Dealer "N"]\n%after Dealer\n'
+          '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+          '[Declarer "S"]\n[Contract "3NT"]\n[Auction "N"]\n1C Pass\n%%!A two calls\n1NT Pass 3NT =1= Pass\n'
+          'Pass Pass\n[Note "1:to play"]\n%after the note\n[Play "W"]\nD2 C5 D5 DA\nSA S2\n%mid trick\nS3 ST\n'
+          '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT 9\n%%!R row 2\nS NT 9\n\n'
+          '% PBN 2.1\n% EXPORT\n%PipColors #0000ff\n[Board "2"]\n[Dealer "E"]\n%%!R 7 7 6 6\n')
+
+
+def _before_each_percent_line(text: str) -> list[tuple[str, str]]:
+    """Each '%' line with the line before it."""
+    lines = text.split("\n")
+    return [(lines[i - 1], line) for i, line in enumerate(lines) if line.startswith("%") and i >= 2]
+
+
+def test_percent_lines_keep_their_place_in_pbn_and_json() -> None:
+    first, second = read_pbn(PLACED)
+    assert first.escape_places == [("", 0), ("Dealer", 0), ("Auction", 2), ("Auction", 8), ("Play", 6),
+                                   ("OptimumResultTable", 1)]
+    assert second.escapes == ["% PBN 2.1", "% EXPORT", "%PipColors #0000ff", "%%!R 7 7 6 6"]
+    text = format_pbn(read_pbn(PLACED))
+    assert _before_each_percent_line(text) == [
+        ("% EXPORT", "%Creator: a writer"), ('[Dealer "N"]', "%after Dealer"), ("1C Pass", "%%!A two calls"),
+        ("Pass Pass", "%after the note"), ("SA S2", "%mid trick"), ("N NT  9", "%%!R row 2"),
+        ("", "% PBN 2.1"), ("% PBN 2.1", "% EXPORT"), ("% EXPORT", "%PipColors #0000ff"),
+        ('[Dealer "E"]', "%%!R 7 7 6 6")]
+    assert "1C Pass\n%%!A two calls\n1NT Pass 3NT =1= Pass\nPass Pass\n%after the note\n[Note" in text
+    assert format_pbn(read_pbn(text)) == text  # idempotent
+    assert format_pbn(read_json(boards_to_json(read_pbn(PLACED)))) == text
+    assert text.count("\n%") == PLACED.count("\n%")  # every '%' line of the input, none added
+
+
+EMPTY_VALUES = ('[Event ""]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable ""]\n'
+                '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+                '[Declarer ""]\n[Contract ""]\n[Result ""]\n[Score "?"]\n[Play ""]\n')
+
+
+def test_empty_tag_values_survive_json() -> None:
+    text = format_pbn(read_pbn(EMPTY_VALUES))
+    for tag in ('[Vulnerable ""]', '[Declarer ""]', '[Contract ""]', '[Result ""]', '[Play ""]', '[Score "?"]'):
+        assert tag in text
+    assert format_pbn(read_json(boards_to_json(read_pbn(EMPTY_VALUES)))) == text
+
+
+def test_recorded_tricks_follow_the_replay_of_the_play() -> None:
+    from bridgekit.contract import Contract
+    from bridgekit.formats.json import recorded_tricks
+    board, = read_pbn('[Declarer "S"]\n[Contract "4S"]\n[Play "W"]\nHA H2 H3 H4\nH6 H9 ^L H5 H8\n')
+    assert board.play is not None
+    first, second = recorded_tricks(board.play, board.contract)
+    assert (first.leader, [str(c) for c in first.order or ()], first.winner) == (Seat.W, ["HA", "H2", "H3", "H4"],
+                                                                               Seat.W)
+    # East led out of turn (^L) and the lead was accepted: the trick goes on from East
+    assert (second.leader, [str(c) for c in second.order or ()], second.winner) == (
+        Seat.E, ["H5", "H8", "H6", "H9"], Seat.N)
+    # without a contract only the first trick's leader is known, and no winner
+    unknown = recorded_tricks(board.play, None)
+    assert [(t.leader, t.winner) for t in unknown] == [(Seat.W, None), (None, None)]
+    assert recorded_tricks(board.play, Contract.parse("Pass"))[1].leader is None

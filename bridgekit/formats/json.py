@@ -16,11 +16,11 @@ from typing import IO, Any, Iterable, Iterator
 import os
 from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Table, Tag
 from ..calls import Call
-from ..cards import Card, Strain
+from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, FileFormatError
-from ..play import trick_winner
+from ..play import Play, trick_winner
 from ..seats import Seat
 
 #: Tags given their own JSON field (not repeated under ``tags``).
@@ -43,37 +43,32 @@ class RecordedTrick:
 
 def recorded_tricks(play: PlayRecord, contract: Contract | None) -> list[RecordedTrick]:
     """The tricks of a Play section with leaders and winners worked out from the
-    contract's strain (PBN rows are in fixed seat columns, not in played order).
-    Without a contract (or after a ``-`` gap) leaders and winners are None."""
-    strain: Strain | None = None
+    contract's strain (PBN rows are in fixed seat columns, not in played order)
+    by the one replay of a recorded play, :meth:`PlayRecord.replay`.  Without a
+    contract only the first trick's leader is known and no winner; after a
+    ``-`` gap (or a card the replay refuses) leaders and winners are None."""
     known = contract is not None and not contract.is_passed_out
-    if known:
-        assert contract is not None
-        strain = contract.strain
+    engine = Play(Deal([None] * 4), contract.strain if known and contract is not None else None, play.leader.rho)
+    for step in play.replay(engine):
+        if not known and len(engine) > 4:
+            break  # the next trick's leader depends on the trump suit
+    played = engine.tricks()[:None if known else 1]
     out: list[RecordedTrick] = []
-    leader: Seat | None = play.leader
     for t, row in enumerate(play.tricks):
-        cards: dict[Seat, CardEntry] = {}
-        for i in range(4):
-            entry = row[i] if i < len(row) else None
-            if entry is not None and entry.card is not None:
-                cards[play.leader.next(i)] = entry
+        cards = {play.leader.next(i): entry for i, entry in enumerate(row[:4])
+                 if entry is not None and entry.card is not None}
+        leader: Seat | None = None
         order: tuple[Card, ...] | None = None
         winner: Seat | None = None
-        this_leader = leader if (known or t == 0) else None
-        if this_leader is not None:
-            seq: list[Card] = []
-            for k in range(4):
-                entry = cards.get(this_leader.next(k))
-                if entry is None or entry.card is None:
-                    break
-                seq.append(entry.card)
-            if len(seq) == len(cards):
-                order = tuple(seq)
-                if len(seq) == 4 and known:
-                    winner = trick_winner(seq, this_leader, strain)
-        out.append(RecordedTrick(t + 1, cards, this_leader, order, winner))
-        leader = winner
+        if t < len(played):
+            trick = played[t]
+            leader = trick.leader
+            order = trick.cards if len(trick.cards) == len(cards) else None
+            if known and len(trick.cards) == 4:  # (not the next leader: a lead out of turn may follow)
+                winner = trick_winner(trick.cards, trick.leader, engine.strain)
+        elif t == len(played) and len(engine) == 4 * t and (known or t == 0):
+            leader = engine.leader  # the trick the replay stopped before
+        out.append(RecordedTrick(t + 1, cards, leader, order, winner))
     return out
 
 
@@ -109,6 +104,9 @@ def board_to_dict(board: Board) -> dict[str, Any]:
         out["comments"] = list(board.comments)
     if board.escapes:  # '%' lines of the game (PS Bridge's %%!R results, BridgeComposer's settings)
         out["escapes"] = list(board.escapes)
+        places = board.escape_places_padded()
+        if any(place != ("", 0) for place in places):  # where they stood: [tag, entries before]
+            out["escape_places"] = [[name, index] for name, index in places]
     out["problems"] = [p.to_dict() for p in board.problems]
     return out
 
@@ -118,13 +116,20 @@ _VIEWS = {"Board": "label", "Dealer": "dealer", "Vulnerable": "vulnerable", "Dea
 
 
 def _unparsed(board: Board, name: str) -> bool:
-    """A parsed tag whose value bridgekit cannot read: kept raw under ``tags``
-    so that nothing written in the file is lost."""
-    view = _VIEWS.get(name)
-    if view is None:
-        return False
+    """A parsed tag kept as written under ``tags`` too, so that nothing in the
+    file is lost: an empty value (``""`` is not ``?``), a value bridgekit
+    cannot read, a Score or section tag whose field is null."""
     value = board.tags[name].value.strip()
-    return value not in ("", "?") and getattr(board, view) is None
+    if value == "":
+        return True
+    view = _VIEWS.get(name)
+    if view is not None:
+        return value != "?" and getattr(board, view) is None
+    if name == "Score":
+        return value == "?"
+    if name in ("Auction", "Play"):
+        return getattr(board, name.lower()) is None
+    return False
 
 
 def _auction_dict(board: Board) -> dict[str, Any] | None:
@@ -181,7 +186,7 @@ def write_json(boards: Iterable[Board], stream: IO[str], indent: int | None = 2)
     for board in boards:
         text = _json.dumps(board_to_dict(board), indent=indent, ensure_ascii=False)
         if indent is not None:
-            text = "\n".join(" " * indent + line for line in text.splitlines())
+            text = "\n".join(" " * indent + line for line in text.split("\n"))  # (not splitlines: U+2028 is text)
         stream.write(("," if n else "") + ("\n" if indent is not None else "") + text)
         n += 1
     stream.write("\n]\n" if indent is not None and n else "]\n")
@@ -295,10 +300,24 @@ def board_from_dict(d: dict[str, Any], file: str | None = None) -> Board:
         board.comments = [str(c) for c in comments]
     escapes = d.get("escapes")
     if isinstance(escapes, list):
-        board.escapes = [str(e) for e in escapes if str(e).startswith("%")]
+        places = d.get("escape_places")
+        if not isinstance(places, list) or len(places) != len(escapes):
+            places = [["", 0]] * len(escapes)
+        for text, place in zip(escapes, places):
+            if isinstance(text, str) and text.startswith("%"):
+                board.escapes.append(text)
+                board.escape_places.append(_escape_place(place))
     for field, message in problems:
         board.problems.append(Problem("bad-json-field", f"{field}: {message}", file, None, board.label))
     return board
+
+
+def _escape_place(place: Any) -> tuple[str, int]:
+    """``[tag, index]`` from JSON (the top of the game when unreadable)."""
+    if (isinstance(place, list) and len(place) == 2 and isinstance(place[0], str)
+            and isinstance(place[1], int) and not isinstance(place[1], bool) and place[1] >= 0):
+        return place[0], place[1]
+    return "", 0
 
 
 def _auction_from(a: Any) -> AuctionRecord | None:

@@ -28,6 +28,10 @@ NO_INHERIT = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", 
 
 _CHUNK = 1 << 20
 
+# The kinds of a section's raw items ``(line, text, kind)``: section data, a
+# comment, a ``%`` line (its place is the count of entries before it).
+_DATA, _COMMENT, _ESCAPE = 0, 1, 2
+
 # -- decoding ---------------------------------------------------------------
 
 
@@ -228,19 +232,20 @@ def _new_board(file: str | None, line: int | None) -> Board:
     both are the same)."""
     board = object.__new__(Board)
     board.__dict__.update(tags={}, _auction=None, _play=None, _tables={}, comments=[], _problems=[], file=file,
-                          line=line, escapes=[], _notes=[])
+                          line=line, escapes=[], _notes=[], _escape_places=[])
     return board
 
 
 class _Game:
     """A game being scanned: the board plus the raw sections left for later."""
 
-    __slots__ = ("board", "sections", "current", "notes", "scan_problems", "dropped", "last", "has_tag", "cut", "start")
+    __slots__ = ("board", "sections", "current", "notes", "scan_problems", "dropped", "last", "has_tag", "cut", "start",
+                 "anchor", "places")
 
     def __init__(self, name: str | None, line: int) -> None:
         self.board = _new_board(name, line)
-        self.sections: dict[str, list[tuple[int, str, bool]]] = {}
-        self.current: list[tuple[int, str, bool]] | None = None  # raw items of the open section
+        self.sections: dict[str, list[tuple[int, str, int]]] = {}
+        self.current: list[tuple[int, str, int]] | None = None  # raw items of the open section
         self.notes: list[tuple[str, int, str]] = []  # (section, line, value)
         self.scan_problems: list[tuple[str, str, int | None, str]] = []
         self.dropped = 0  # problems beyond MAX_PROBLEMS, only counted
@@ -248,6 +253,20 @@ class _Game:
         self.has_tag = False
         self.cut = False  # lines over _GAME_LINES are skipped
         self.start = line
+        self.anchor = ""  # the last tag read (not a Note): a '%' line that follows stands after it
+        # where each '%' line of the game stood: (tag, entries before it), None when the
+        # section's parser counts them (the line is then among the section's raw items)
+        self.places: list[tuple[str, int | None]] = []
+
+    def escape(self, line: str, lineno: int) -> None:
+        """A ``%`` line inside the game, kept at its place."""
+        self.board.escapes.append(line)
+        current = self.current
+        if current and self.sections.get(self.anchor) is current:
+            current.append((lineno, line, _ESCAPE))
+            self.places.append((self.anchor, None))
+        else:
+            self.places.append((self.anchor, 0))
 
     def note(self, code: str, message: str, line: int | None, severity: str) -> None:
         """Record a problem found while scanning (the first MAX_PROBLEMS are kept)."""
@@ -287,7 +306,7 @@ class _Reader:
         source: Iterator[tuple[int, str]] = enumerate(lines, 1)
         fast_game: _Game | None = None  # the game whose tags and sections are cached below
         fast_tags: dict[str, Tag] = {}
-        fast_sections: dict[str, list[tuple[int, str, bool]]] = {}
+        fast_sections: dict[str, list[tuple[int, str, int]]] = {}
         partial_count = 0
         yielded = 0  # games finished
         text_seen = False  # a line that is not blank: a header alone is a file of zero games
@@ -321,12 +340,13 @@ class _Reader:
                                 tag = Tag(tname, value, lineno)
                                 fast_tags[tname] = tag
                                 game.last = tag
+                                game.anchor = tname
                                 game.current = fast_sections[tname] = []
                                 partial_count = 0
                                 continue
                     elif (first and first not in " \t%{;" and game.current is not None
                           and special(line) is None):
-                        game.current.append((lineno, line, False))
+                        game.current.append((lineno, line, _DATA))
                         partial_count = 0
                         continue
                 if comment is not None:
@@ -378,9 +398,9 @@ class _Reader:
                 if line[0] == "%":
                     if line[1:].strip() == "EXPORT":
                         self.export = True
-                    if game is not None and game.has_tag:
-                        game.board.escapes.append(line)
-                    elif not _is_header_escape(line):
+                    if game is not None:
+                        game.escape(line, lineno)
+                    elif yielded or not _is_header_escape(line):  # the file's own header is not a game's
                         if carry_line is None:
                             carry_line = lineno
                         carry_escapes.append(line)
@@ -398,6 +418,7 @@ class _Reader:
                         tag = Tag(tname, value, lineno)
                         tags[tname] = tag
                         game.last = tag
+                        game.anchor = tname
                         game.current = game.sections[tname] = []
                         continue
                     if self._tag(game, tname, value, lineno):
@@ -413,7 +434,7 @@ class _Reader:
                     game = self._new_game(lineno, carry_comments, carry_escapes, carry_line)
                     carry_comments, carry_escapes, carry_line = [], [], None
                 if game.current is not None and special(line) is None:
-                    game.current.append((lineno, line, False))
+                    game.current.append((lineno, line, _DATA))
                     continue
                 # general tokenizer
                 pos = 0
@@ -426,7 +447,7 @@ class _Reader:
                 while True:
                     if pos >= n or items == _LINE_ITEMS:
                         if run >= 0 and game.current is not None:
-                            game.current.append((lineno, line[run:run_end], False))
+                            game.current.append((lineno, line[run:run_end], _DATA))
                         if pos < n:
                             game.note("long-line", f"line {lineno} holds more than {_LINE_ITEMS:,} tags, comments "
                                       "or stray characters: the rest of it is not read", lineno, "error")
@@ -451,7 +472,7 @@ class _Reader:
                         continue
                     if run >= 0:
                         if game.current is not None:
-                            game.current.append((lineno, line[run:run_end], False))
+                            game.current.append((lineno, line[run:run_end], _DATA))
                         run = -1
                     items += 1
                     if kind == "tag":
@@ -560,6 +581,7 @@ class _Reader:
         game = _Game(self.name, first if first is not None and not comments else lineno)
         game.board.comments.extend(comments)
         game.board.escapes.extend(escapes)
+        game.places.extend([("", 0)] * len(escapes))
         return game
 
     def _tag(self, game: _Game, name: str, value: str, lineno: int) -> bool:
@@ -597,7 +619,8 @@ class _Reader:
         tag = Tag(name, value, lineno)
         board.tags[name] = tag
         game.last = tag
-        raw: list[tuple[int, str, bool]] = []
+        game.anchor = name
+        raw: list[tuple[int, str, int]] = []
         game.sections[name] = raw
         game.current = raw
         return False
@@ -614,7 +637,7 @@ class _Reader:
 
     def _attach_comment(self, game: _Game, owner: object, text: str) -> None:
         if isinstance(owner, list):
-            owner.append((0, text, True))
+            owner.append((0, text, _COMMENT))
         elif isinstance(owner, Tag):
             owner.comments.append(text)
         else:
@@ -623,7 +646,7 @@ class _Reader:
     def _comment(self, game: _Game, text: str, lineno: int) -> None:
         owner = self._comment_owner(game)
         if isinstance(owner, list):
-            owner.append((lineno, text, True))
+            owner.append((lineno, text, _COMMENT))
         else:
             self._attach_comment(game, owner, text)
 
@@ -777,13 +800,21 @@ def _materialize(board: Board) -> None:
     tables: dict[str, Table] = {}
     board.__dict__["_tables"] = tables
     alerted: list[CallEntry] = []
+    places = game.places
+    board.__dict__["_escape_places"] = escape_places = [(name, 0) for name, _ in places]
     for name, raw in game.sections.items():
+        escaped: list[int] = []  # the places of the section's '%' lines, in entries
         if name == "Auction":
-            board.__dict__["_auction"] = _parse_auction(board, tags[name], raw, problem, alerted)
+            board.__dict__["_auction"] = _parse_auction(board, tags[name], raw, problem, alerted, escaped)
         elif name == "Play":
-            board.__dict__["_play"] = _parse_play(board, tags[name], raw, problem)
+            board.__dict__["_play"] = _parse_play(board, tags[name], raw, problem, escaped)
         elif raw or name.endswith("Table"):
-            _parse_table(tags[name], raw, tables, problem)
+            _parse_table(tags[name], raw, tables, problem, escaped)
+        if escaped:
+            counted = iter(escaped)
+            for k, (anchor, at) in enumerate(places):
+                if anchor == name and at is None:
+                    escape_places[k] = (name, next(counted, 0))
     auction = board.__dict__.get("_auction")
     play = board.__dict__.get("_play")
     for section, line, value in game.notes:
@@ -956,10 +987,11 @@ _RANKSET = frozenset("AKQJT98765432")
 _COMPLEX = re.compile(r'[=$!?^+"]')  # tokens not split by white space alone
 
 
-def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
-                   problem: Callable[..., None], alerted: list[CallEntry]) -> AuctionRecord:
+def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, int]],
+                   problem: Callable[..., None], alerted: list[CallEntry], escaped: list[int]) -> AuctionRecord:
     """The Auction section; calls marked with a glued ``*`` followed by more
-    calls (``4C* P``, a de-facto alert mark) are added to ``alerted``."""
+    calls (``4C* P``, a de-facto alert mark) are added to ``alerted``, the
+    places of its ``%`` lines (calls before them) to ``escaped``."""
     try:
         found = _SEATS.get(tag.value)
         first = found if found is not None else Seat.parse(tag.value)
@@ -973,10 +1005,13 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     ended = False
     starred: CallEntry | None = None  # "4C*": an alert mark if more calls follow
     full = False
-    for index, (line, text, is_comment) in enumerate(raw):
+    for index, (line, text, item) in enumerate(raw):
         if full:
             break
-        if is_comment:
+        if item == _ESCAPE:
+            escaped.append(len(calls))
+            continue
+        if item:
             if last is not None:
                 last.comments.append(text)
             else:
@@ -1089,6 +1124,7 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
                 # stop here and the rest of the section is kept as written
                 rest = [toks.rest()] if isinstance(toks, _Tokens) else list(toks)[k:]
                 rec.unread = _unread_text(rest, line, raw[index + 1:])
+                escaped.extend(len(calls) for _, _, kind in raw[index + 1:] if kind == _ESCAPE)
                 problem("bad-call", f"{quote(tok)} is not a call: the Auction section is kept as text from there "
                         f"({quote(' '.join(rec.unread), 40)})", line, call_index=len(calls))
                 if starred is not None:
@@ -1110,13 +1146,15 @@ def _parse_auction(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     return rec
 
 
-def _unread_text(toks: list[str], at: int, rest: list[tuple[int, str, bool]]) -> list[str]:
+def _unread_text(toks: list[str], at: int, rest: list[tuple[int, str, int]]) -> list[str]:
     """The lines of a section from a token on (``toks``, the rest of line
     ``at``), then the following lines as written (comments in braces)."""
     lines = [" ".join(toks)]
     current: int | None = at
-    for line, text, is_comment in rest:
-        piece = "{" + text + "}" if is_comment else text
+    for line, text, kind in rest:
+        if kind == _ESCAPE:
+            continue  # kept with the game's '%' lines
+        piece = "{" + text + "}" if kind else text
         if line == current and line:
             lines[-1] += " " + piece
         else:
@@ -1164,12 +1202,14 @@ def _all_pass(rec: AuctionRecord, line: int) -> CallEntry | None:
     return calls[-1] if calls else None
 
 
-def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
-                problem: Callable[..., None]) -> PlayRecord | None:
+def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, int]],
+                problem: Callable[..., None], escaped: list[int]) -> PlayRecord | None:
+    """The Play section; the places of its ``%`` lines (entries before them,
+    in seat columns) are added to ``escaped``."""
     value = tag.value.strip()
     if not value:
         # [Play ""]: no play (passed out or not recorded); keep nothing but the tag
-        if raw and any(not c for _, _, c in raw):
+        if raw and any(c == _DATA for _, _, c in raw):
             problem("bad-card", "cards after an empty Play tag are ignored", tag.line, "warning")
         return None
     try:
@@ -1193,10 +1233,13 @@ def _parse_play(board: Board, tag: Tag, raw: list[tuple[int, str, bool]],
     flag: str | None = None
     ended = False
     full = False
-    for line, text, is_comment in raw:
+    for line, text, item in raw:
         if full:
             break
-        if is_comment:
+        if item == _ESCAPE:
+            escaped.append((len(tricks) - 1) * 4 + len(row) if tricks else 0)
+            continue
+        if item:
             if last is not None:
                 last.comments.append(text)
             else:
@@ -1307,8 +1350,8 @@ def _played_index(rec: PlayRecord, board: Board, trick: int, column: int) -> int
     return 4 * trick + (column - (leader - rec.leader)) % 4
 
 
-def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, Table],
-                 problem: Callable[..., None]) -> None:
+def _parse_table(tag: Tag, raw: list[tuple[int, str, int]], tables: dict[str, Table],
+                 problem: Callable[..., None], escaped: list[int]) -> None:
     columns = tag.value.split(";") if tag.value else []
     width = max(1, len(columns))
     for column in columns:
@@ -1318,10 +1361,13 @@ def _parse_table(tag: Tag, raw: list[tuple[int, str, bool]], tables: dict[str, T
             break
     elements: list[str] = []
     lines: list[int] = []
-    for line, tok, is_comment in raw:
+    for line, tok, kind in raw:
         if len(elements) >= MAX_CELLS:
             break
-        if is_comment:
+        if kind == _ESCAPE:
+            escaped.append(len(elements) // width)  # rows before it
+            continue
+        if kind:
             tag.comments.append(tok)
             if elements:
                 problem("bad-table", f"{tag.name}: a comment among the table's elements (only the "

@@ -13,7 +13,7 @@ from ...calls import ALL_CALLS, PASS
 from ...cards import ALL_CARDS
 from ...deal import Deal
 from ...seats import Seat
-from .reader import _is_header_escape, _deal_is_sound
+from .reader import _deal_is_sound
 
 _NEEDS_ESCAPE = re.compile(r'\\(?=[\\"]|$)|"')
 
@@ -58,7 +58,16 @@ def _entry_text(token: str, note: int | None, nags: list[int], flag: str | None)
     return " ".join(parts)
 
 
-def _auction_lines(rec: AuctionRecord) -> list[str]:
+_Escapes = list[tuple[int, str]]  # '%' lines of a section: (entries before it, text), in order
+
+
+def _escapes_out(lines: list[str], escapes: _Escapes, before: int) -> None:
+    """Move the ``%`` lines placed before entry ``before`` to ``lines``."""
+    while escapes and escapes[0][0] <= before:
+        lines.append(escapes.pop(0)[1])
+
+
+def _auction_lines(rec: AuctionRecord, escapes: _Escapes) -> list[str]:
     lines: list[str] = []
     current: list[str] = []
     skipped = list(rec.skipped)
@@ -82,6 +91,11 @@ def _auction_lines(rec: AuctionRecord) -> list[str]:
                               or e.flag for e in calls[ap:]):
         ap = None
     for i, entry in enumerate(calls):
+        if escapes and escapes[0][0] <= i:
+            if current:
+                lines.append(" ".join(current))
+                current, count = [], 0
+            _escapes_out(lines, escapes, i)
         for _ in range(skipped.count(i)):
             put("^S", [])
         if ap is not None and i >= ap:
@@ -107,15 +121,23 @@ def _auction_lines(rec: AuctionRecord) -> list[str]:
         put("+", [])
     if current:
         lines.append(" ".join(current))
+    lines.extend(text for _, text in escapes)
     return lines
 
 
-def _play_lines(rec: PlayRecord) -> list[str]:
+def _play_lines(rec: PlayRecord, escapes: _Escapes) -> list[str]:
     lines: list[str] = []
     card_text = _CARD_TEXT
+    count = 0  # entries written
     for row in rec.tricks:
         parts: list[str] = []
         for entry in row:
+            if escapes and escapes[0][0] <= count:
+                if parts:
+                    lines.append(" ".join(parts))
+                    parts = []
+                _escapes_out(lines, escapes, count)
+            count += 1
             if entry is None:
                 parts.append("-")
                 continue
@@ -134,16 +156,19 @@ def _play_lines(rec: PlayRecord) -> list[str]:
             lines.append(" ".join(parts))
     if rec.incomplete_marker:
         lines.append("*")
+    lines.extend(text for _, text in escapes)
     return lines
 
 
-def _table_lines(table: Table) -> list[str]:
+def _table_lines(table: Table, escapes: _Escapes) -> list[str]:
     widths: list[tuple[int, str]] = []
     for col in table.columns:
         m = re.search(r"\\(\d+)([LR]?)", col)
         widths.append((int(m.group(1)), m.group(2)) if m else (0, ""))
-    lines = []
-    for row in table.rows:
+    lines: list[str] = []
+    for index, row in enumerate(table.rows):
+        if escapes:
+            _escapes_out(lines, escapes, index)
         cells = []
         for i, cell in enumerate(row):
             text = _table_cell(cell)
@@ -152,6 +177,7 @@ def _table_lines(table: Table) -> list[str]:
                 text = text.rjust(w) if align == "R" else text.ljust(w)
             cells.append(text)
         lines.append(" ".join(cells).rstrip())
+    lines.extend(text for _, text in escapes)
     return lines
 
 
@@ -186,73 +212,85 @@ def _section_out(out: list[str], name: str, seat: Seat, rec: AuctionRecord | Pla
 def format_board(board: Board) -> str:
     """One game in PBN export format (lines joined with ``\\n``, no final line
     end).  Never raises for any board the reader produces."""
-    out: list[str] = []
     tags = board.tags
-    for esc in board.escapes:
-        if not _is_header_escape(esc):
-            out.append(export_escape(esc))
-    for c in board.comments:
-        out.append(_comment_text(c))
-    dealer = board.dealer
     tables = board.tables
     auction = board.auction
     play = board.play
+    escapes = _escapes_by_tag(board) if board.escapes else {}
+    out = [text for _, text in escapes.pop("", [])]
+    out.extend(_comment_text(c) for c in board.comments)
 
     def tag_out(name: str, value: str, comments: list[str]) -> None:
         out.append(_tag_line(name, value))
         out.extend(_comment_text(c) for c in comments)
+        placed = escapes.get(name, [])
+        table = tables.get(name)
+        if table is not None:
+            out.extend(_table_lines(table, placed))
+        elif placed:
+            out.extend(text for _, text in placed)
 
     for name in MANDATORY_TAGS:
         tag = tags.get(name)
         if tag is None:
             tag_out(name, "?", [])
-            continue
-        value = tag.value
-        if name == "Deal":
-            text = value.strip()
-            if _CANONICAL_DEAL.fullmatch(text) and (dealer is None or dealer.name == text[0]):
-                value = text  # already as written below: skip parsing the deal
-                tag_out(name, value, tag.comments)
-                if name in tables:
-                    out.extend(_table_lines(tables[name]))
-                continue
-            deal = board.deal
-            if deal is not None and (_deal_is_sound(value.strip()) or not Deal.repeats(value)):
-                first = dealer if dealer is not None else Seat.parse(value.strip()[0])
-                value = deal.str_from(first)
-            else:
-                value = value.strip()
-        elif name == "Result":
-            value = board.export_result()
         else:
-            value = normalized_tag_value(name, value)
-        tag_out(name, value, tag.comments)
-        if name in tables:
-            out.extend(_table_lines(tables[name]))
+            tag_out(name, _mandatory_value(board, tag), tag.comments)
     if auction is not None:
-        _section_out(out, "Auction", auction.first, auction, tags.get("Auction"), _auction_lines(auction))
+        _section_out(out, "Auction", auction.first, auction, tags.get("Auction"),
+                     _auction_lines(auction, escapes.get("Auction", [])))
     elif "Auction" in tags:
         tag_out("Auction", tags["Auction"].value.strip(), tags["Auction"].comments)
     if play is not None:
-        _section_out(out, "Play", play.leader, play, tags.get("Play"), _play_lines(play))
+        _section_out(out, "Play", play.leader, play, tags.get("Play"), _play_lines(play, escapes.get("Play", [])))
     elif "Play" in tags:
         tag_out("Play", tags["Play"].value.strip(), tags["Play"].comments)
-    others = sorted((set(tags) | set(tables)) - set(MANDATORY_TAGS) - {"Auction", "Play"})
-    for name in others:
+    for name in sorted((set(tags) | set(tables)) - _SECTION_ORDER):
         tag = tags.get(name)
-        table = tables.get(name)
         if tag is not None:
-            value = tag.value
-            comments = tag.comments
+            tag_out(name, tag.value, tag.comments)
         else:
-            value = ";".join(table.columns) if table is not None else ""
-            comments = []
-        tag_out(name, value, comments)
-        if table is not None:
-            out.extend(_table_lines(table))
+            tag_out(name, ";".join(tables[name].columns), [])
     for value in board.notes:
         out.append(_tag_line("Note", value))
     return "\n".join(out)
+
+
+#: Tags written in their own place (the others follow, sorted by name).
+_SECTION_ORDER = frozenset(MANDATORY_TAGS) | {"Auction", "Play"}
+
+
+def _mandatory_value(board: Board, tag: Tag) -> str:
+    """The value of one of the mandatory tags as the export format writes it."""
+    name = tag.name
+    if name == "Deal":
+        text = tag.value.strip()
+        dealer = board.dealer
+        if _CANONICAL_DEAL.fullmatch(text) and (dealer is None or dealer.name == text[0]):
+            return text  # already as written below: skip parsing the deal
+        deal = board.deal
+        if deal is not None and (_deal_is_sound(text) or not Deal.repeats(tag.value)):
+            return deal.str_from(dealer if dealer is not None else Seat.parse(text[0]))
+        return text
+    if name == "Result":
+        return board.export_result()
+    return normalized_tag_value(name, tag.value)
+
+
+def _escapes_by_tag(board: Board) -> dict[str, _Escapes]:
+    """The game's ``%`` lines by the tag they follow (``""``: the top of the
+    game, also for a tag the board no longer has), each list in order."""
+    written = set(board.tags) | set(board.tables)
+    if board.auction is not None:
+        written.add("Auction")
+    if board.play is not None:
+        written.add("Play")
+    out: dict[str, _Escapes] = {}
+    for text, (name, index) in zip(board.escapes, board.escape_places_padded()):
+        out.setdefault(name if name in written else "", []).append((index, export_escape(text)))
+    for placed in out.values():
+        placed.sort(key=lambda item: item[0])
+    return out
 
 
 def format_pbn(boards: Iterable[Board]) -> str:
