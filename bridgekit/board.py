@@ -24,6 +24,8 @@ from .errors import BridgekitError, IllegalCallError, IllegalCardError, ParseErr
 from .play import Play
 from .seats import Seat, Vul, dealer_for_board
 
+_SEATS = tuple(Seat)
+
 
 #: Problems a reader keeps per board; the rest are counted in one last
 #: ``more-problems`` problem (a line of 5 million stray tokens is one board).
@@ -181,14 +183,17 @@ class PlayRecord:
         after the 13th trick, or after a card refused for anything but a
         revoke."""
         opening = int(self.leader)
+        cards = play.cards
+        push = play.push
         for row in self.tricks:
-            n = len(play)
+            n = len(cards)
             by_seat: list[CardEntry | None] = [None] * 4
             out_of_turn: tuple[Seat, CardEntry] | None = None
             for k, e in enumerate(row[:4]):
-                by_seat[(opening + k) % 4] = e
+                seat = _SEATS[(opening + k) % 4]
+                by_seat[seat] = e
                 if out_of_turn is None and e is not None and e.flag and "^L" in e.flag.upper():
-                    out_of_turn = (Seat((opening + k) % 4), e)
+                    out_of_turn = (seat, e)
             if n >= 52:
                 entry = next((e for e in row if e is not None and e.card is not None), None)
                 if entry is not None:
@@ -199,24 +204,23 @@ class PlayRecord:
                 yield ReplayStep("lead-out-of-turn", n, seat, entry)
                 if seat is not play.leader:
                     play.accept_lead_out_of_turn(seat)
-            cards = play.cards
-            push = play.push
+            leader = int(play.leader)  # the seats of a trick go clockwise from its leader
             for k in range(4):
-                seat = play.turn
+                seat = _SEATS[(leader + k) % 4]
                 entry = by_seat[seat]
-                if entry is None or entry.card is None:
-                    yield ReplayStep("gap", len(cards), seat, entry)
+                card = entry.card if entry is not None else None
+                if card is None:
+                    yield ReplayStep("gap", n + k, seat, entry)
                     return
-                index = len(cards)
                 try:
-                    push(entry.card)
+                    push(card)
                 except IllegalCardError as e:
-                    yield ReplayStep("card", index, seat, entry, e)
+                    yield ReplayStep("card", n + k, seat, entry, e)
                     if e.code != "revoke":
                         return
-                    play.push_irregular(entry.card)
+                    play.push_irregular(card)
                 else:
-                    yield ReplayStep("card", index, seat, entry)
+                    yield ReplayStep("card", n + k, seat, entry)
 
     def played_order(self, strain: Strain | None) -> list[tuple[Seat, Card, CardEntry]]:
         """Cards in the order they were played (``replay`` with the hands
@@ -229,14 +233,16 @@ class PlayRecord:
                 and step.entry.card is not None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ReplayStep:
     """One step of ``PlayRecord.replay``: ``kind`` is ``card``,
-    ``lead-out-of-turn``, ``gap`` or ``play-ended``; ``index`` the card's
-    place in played order; ``error`` the engine's refusal of a card."""
+    ``lead-out-of-turn``, ``gap`` or ``play-ended``; ``card_index`` the
+    card's place in played order; ``error`` the engine's refusal of a card.
+    (Not frozen: a frozen dataclass costs five times as much to build, and
+    a play yields 52 of them.)"""
 
     kind: str
-    index: int
+    card_index: int
     seat: Seat | None
     entry: CardEntry | None
     error: IllegalCardError | None = None
@@ -526,7 +532,7 @@ class Board:
         play = Play(self.deal or Deal([None] * 4), strain, declarer)
         if self.play is None:
             return play, []
-        return play, [(step.index, step.error) for step in self.play.replay(play) if step.error is not None]
+        return play, [(step.card_index, step.error) for step in self.play.replay(play) if step.error is not None]
 
 
 def _lazy_field(name: str) -> property:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Iterator
 
@@ -155,6 +155,15 @@ class Card:
 
     suit: Suit
     rank: Rank
+    # The hash of (suit, rank), computed once: the play engine and every hand
+    # look cards up in sets, and the generated hash rebuilt a tuple each time.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> "Card":

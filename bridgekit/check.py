@@ -441,6 +441,11 @@ def _contract_name(contract: Contract) -> str:
     return "passed out" if contract.is_passed_out else contract.symbol()
 
 
+def _line(entry: CardEntry | None, rec: PlayRecord) -> int | None:
+    """The line of a card of the Play section (the section's when unknown)."""
+    return entry.line if entry is not None and entry.line is not None else rec.line
+
+
 def _play_has_cards(board: Board) -> bool:
     rec = board.play
     if rec is None:
@@ -471,8 +476,14 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
     stopped = gap = False
     for step in rec.replay(play):
         entry = step.entry
-        line = entry.line if entry is not None and entry.line is not None else rec.line
-        n = step.index
+        if step.kind == "card" and step.error is None:  # a legal card: the common case
+            if entry is not None and entry.flag and entry.card is not None and "^R" in _flag(entry):
+                out.add("revoke-mark", f"trick {step.card_index // 4 + 1}: the {card_name(entry.card)} is "
+                        "marked ^R (a revoke) but it follows the rules", line=_line(entry, rec),
+                        card_index=step.card_index)
+            continue
+        line = _line(entry, rec)
+        n = step.card_index
         if step.kind == "play-ended":
             out.add("play-ended", "cards are recorded after the 13th trick", line=line, card_index=n)
             stopped = True
@@ -496,9 +507,6 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
             out.add(e.code, f"{e}" + ("; marked ^R in the file" if marked else ""),
                     line=line, card_index=n, severity="warning" if marked else "error")
             stopped = e.code != "revoke"
-        elif entry is not None and entry.card is not None and "^R" in _flag(entry):
-            out.add("revoke-mark", f"trick {n // 4 + 1}: the {card_name(entry.card)} is marked ^R "
-                    "(a revoke) but it follows the rules", line=line, card_index=n)
     if stopped:
         return
     if gap and sum(1 for row in rec.tricks for e in row if e is not None and e.card is not None) > len(play):

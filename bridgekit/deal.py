@@ -41,12 +41,10 @@ class Hand:
         cards: list[Card] = []
         for suit, part in zip(PBN_SUIT_ORDER, parts):
             part = part.strip().upper().replace("10", "T")
-            table = _CARD_BY_CHAR[suit]
-            for ch in part:
-                card = table.get(ch)
-                if card is None:
-                    raise ParseError(f"invalid rank {ch!r} in hand {text!r}")
-                cards.append(card)
+            try:
+                cards.extend(map(_CARD_BY_CHAR[suit].__getitem__, part))
+            except KeyError as e:
+                raise ParseError(f"invalid rank {e.args[0]!r} in hand {text!r}") from None
         hand = cls(cards)
         if len(hand.cards) == len(cards):
             return hand, []  # no card repeated (the common case, without counting)

@@ -26,7 +26,7 @@ class Seat(IntEnum):
 
     def next(self, steps: int = 1) -> "Seat":
         """The seat ``steps`` places clockwise (``next()`` is left-hand opponent)."""
-        return Seat((self + steps) % 4)
+        return _SEATS[(self + steps) % 4]  # a tuple lookup: Seat(...) goes through Enum.__call__
 
     @property
     def lho(self) -> "Seat":
@@ -55,6 +55,7 @@ class Seat(IntEnum):
         return f"Seat.{self.name}"
 
 
+_SEATS = tuple(Seat)
 _FULL_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 _SEAT_SPELLINGS = {s.name: s for s in Seat} | {n.upper(): s for s, n in _FULL_NAMES.items()}
 

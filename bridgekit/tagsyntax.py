@@ -17,6 +17,7 @@ inappropriate mandatory tag), and so is the value of a tag inherited with
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable, Iterator
 
@@ -306,28 +307,39 @@ def tag_problems(board: Board) -> Iterator[tuple[str, str, str, str]]:
         value = tag.value
         if value in ("", "?") or value.startswith("#"):
             continue
-        bad = _CONTROL.search(value)
-        if bad is not None:
-            yield ("bad-character", f"{name} holds the control character {bad.group(0)!r} (a string "
-                   "may hold printing characters only, PBN 2.2-2.3)", name, "error")
-            continue
-        check = _CHECKS.get(name)
-        if check is not None:
-            found = check(value)
-            if found is not None and value != value.strip() and check(value.strip()) is None:
-                yield ("padded-value", f"{name} {_shown(value)} has spaces around its value", name,
-                       "warning")
-                continue
-            if found is not None:
-                code, why = found
-                severity = "warning" if code in WARNINGS else "error"
-                yield code, f"{name} {_shown(value)} {why}", name, severity
-            continue
-        examples = EXAMPLES.get(name)
-        if examples is not None and value.lower() not in examples:
-            yield ("unusual-value", f"{name} {_shown(value)} is none of the standard's examples "
-                   f"({', '.join(sorted(examples))}; kept)", name, "warning")
+        found = _judged(name, value) if len(value) <= _REMEMBERED else _judge(name, value)
+        if found is not None:
+            code, message, severity = found
+            yield code, message, name, severity
     yield from _consistency(board)
+
+
+def _judge(name: str, value: str) -> tuple[str, str, str] | None:
+    """``(code, message, severity)`` when tag ``name`` may not hold ``value``."""
+    bad = _CONTROL.search(value)
+    if bad is not None:
+        return ("bad-character", f"{name} holds the control character {bad.group(0)!r} (a string "
+                "may hold printing characters only, PBN 2.2-2.3)", "error")
+    check = _CHECKS.get(name)
+    if check is not None:
+        found = check(value)
+        if found is None:
+            return None
+        if value != value.strip() and check(value.strip()) is None:
+            return "padded-value", f"{name} {_shown(value)} has spaces around its value", "warning"
+        code, why = found
+        return code, f"{name} {_shown(value)} {why}", "warning" if code in WARNINGS else "error"
+    examples = EXAMPLES.get(name)
+    if examples is not None and value.lower() not in examples:
+        return ("unusual-value", f"{name} {_shown(value)} is none of the standard's examples "
+                f"({', '.join(sorted(examples))}; kept)", "warning")
+    return None
+
+
+#: Values up to this length are judged once per run (a file repeats its
+#: Event, Date, Scoring, player names... on every board); longer ones each time.
+_REMEMBERED = 100
+_judged = functools.lru_cache(maxsize=4096)(_judge)
 
 
 def _consistency(board: Board) -> Iterator[tuple[str, str, str, str]]:
