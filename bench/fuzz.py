@@ -4,43 +4,53 @@ Each input is a corpus or sample file (PBN, LIN) mutated one to three times:
 byte flips, truncation, NUL bytes, invalid UTF-8, duplicated and deleted
 lines, a long line (1 MB, and 10 MB for a few inputs), 10,000 calls, 1,000
 tricks, huge numbers, unclosed braces.  ``convert``, ``check``, ``score``
-and ``show`` run on each, in this process (click's runner), and the harness
-counts tracebacks (must be 0), runs over 20 s (0) and the peak RSS of the
-process (an upper bound of every run's; must stay under 200 MB).
+and ``show`` run on each, every run in its own process, and the harness
+counts tracebacks (must be 0), runs over 20 s (0) and each run's peak RSS
+(must stay under 200 MB).
 
-    python bench/fuzz.py                  # 2,000 inputs, seed 1
+Every run is measured on its own: a small worker process per core imports
+bridgekit once (what ``python -m bridgekit`` imports before it starts a
+command) and forks a child for each run; the child runs the command as
+``bridgekit`` would (``bridgekit.cli.main``) with its output to a file, and
+the worker reads the child's peak RSS and CPU time with ``os.wait4``.  A
+forked child starts from the worker's current memory, not from its peak, and
+the worker itself never reads an input, so each figure is the run's own
+(the same as a fresh ``python -m bridgekit`` would show, start-up included).
+A run still going after ``--kill`` seconds is stopped and counted as slow.
+
+    python bench/fuzz.py                  # 2,000 inputs, seed 1, 2 workers
     python bench/fuzz.py -n 200 --seed 7  # a quick run
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import queue
 import random
-import resource
-import signal
+import statistics
+import subprocess
 import sys
 import tempfile
+import threading
 import time
-import traceback
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
-
-from click.testing import CliRunner
-
-from bridgekit.cli import cli
+from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 COMMANDS = (["check"], ["convert", "-", "--to", "pbn"], ["score"], ["show"])
-LIMIT = 20.0
+LIMIT = 20.0       # seconds a run may take
+MEMORY = 200.0     # MB a run may use
 
 
-def sources() -> list[tuple[str, bytes]]:
+def sources() -> list[tuple[str, str, bytes]]:
+    """(name, suffix, bytes) of the sample files and the corpus files under 2 MB."""
     files = sorted(ROOT.glob("samples/**/*.pbn")) + sorted(ROOT.glob("samples/**/*.lin"))
     if CORPUS.is_dir():
-        corpus = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".pbn", ".lin") and p.stat().st_size < 2 << 20)
-        files += corpus[:60]
-    return [(p.suffix, p.read_bytes()) for p in files]
+        files += sorted(p for p in CORPUS.rglob("*") if p.suffix in (".pbn", ".lin") and p.stat().st_size < 2 << 20)
+    return [(p.name, p.suffix, p.read_bytes()) for p in files]
 
 
 def _lines(data: bytes) -> list[bytes]:
@@ -93,6 +103,7 @@ def long_line(size: int) -> Mutation:
         line = unit * (size // len(unit))
         i = rng.randrange(len(lines) + 1)
         return b"\n".join(lines[:i] + [line] + lines[i:])
+    mutate.__name__ = f"long_line_{size >> 20}MB"
     return mutate
 
 
@@ -125,12 +136,107 @@ MUTATIONS: list[Mutation] = [flip, truncate, nul, bad_utf8, dup_lines, del_lines
 BIG = long_line(10 << 20)
 
 
-class _TooLong(Exception):
-    pass
+
+#: The worker: imports bridgekit, then for each job (a JSON line on standard
+#: input) forks a child that runs the command, and answers with one JSON line.
+_WORKER = r"""
+import json, os, signal, sys, time, traceback
+from bridgekit.cli import main
+for line in sys.stdin:
+    job = json.loads(line)
+    start = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        for fd, path, flags in ((0, os.devnull, os.O_RDONLY),
+                                (1, job["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+                                (2, job["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
+            os.dup2(os.open(path, flags, 0o600), fd)
+        sys.argv = ["bridgekit", *job["args"]]
+        code = 1
+        try:
+            main()
+            code = 0
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        except BaseException:
+            traceback.print_exc()
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+    killed = False
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            break
+        if time.perf_counter() - start > job["kill"]:
+            os.kill(pid, signal.SIGKILL)
+            done, status, usage = os.wait4(pid, 0)
+            killed = True
+            break
+        time.sleep(0.002)
+    print(json.dumps({"seconds": time.perf_counter() - start, "cpu": usage.ru_utime + usage.ru_stime,
+                      "peak_mb": usage.ru_maxrss / 1024, "status": os.waitstatus_to_exitcode(status),
+                      "killed": killed}), flush=True)
+"""
 
 
-def _alarm(signum: int, frame: object) -> None:
-    raise _TooLong
+@dataclass
+class Run:
+    label: str
+    seconds: float
+    cpu: float
+    peak_mb: float
+    status: int
+    killed: bool
+    traceback: str | None
+
+
+class Worker:
+    """One worker process (see ``_WORKER``) and its scratch files."""
+
+    def __init__(self, folder: Path, number: int, kill: float) -> None:
+        self.out = folder / f"out{number}"
+        self.err = folder / f"err{number}"
+        self.kill = kill
+        self.proc = subprocess.Popen([sys.executable, "-c", _WORKER], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, cwd=folder)
+
+    def run(self, args: list[str], label: str) -> Run:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps({"args": args, "stdout": str(self.out), "stderr": str(self.err),
+                                          "kill": self.kill}) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        with open(self.err, "rb") as f:
+            err = f.read(1 << 20).decode("utf-8", "replace")
+        crashed = "Traceback (most recent call last)" in err or (answer["status"] < 0 and not answer["killed"])
+        return Run(label, answer["seconds"], answer["cpu"], answer["peak_mb"], answer["status"], answer["killed"],
+                   (err[-3000:] or f"died with status {answer['status']}") if crashed else None)
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def inputs(count: int, big: int, seed: int) -> Iterator[tuple[str, str, bytes]]:
+    """``count`` mutated inputs (label, bytes), ``big`` of them with a 10 MB line."""
+    rng = random.Random(seed)
+    pool = sources()
+    big_every = max(1, count // big) if big else 0
+    for i in range(count):
+        name, suffix, data = rng.choice(pool)
+        names = []
+        for _ in range(rng.randint(1, 3)):
+            mutate = rng.choice(MUTATIONS)
+            data = mutate(data or b"\n", rng)
+            names.append(mutate.__name__)
+        if big_every and i % big_every == big_every - 1:
+            data = BIG(data or b"\n", rng)
+            names.append("10MB-line")
+        yield f"input {i} ({name}: {'+'.join(names)})", suffix, data
 
 
 def main() -> int:
@@ -138,69 +244,70 @@ def main() -> int:
     parser.add_argument("-n", "--inputs", type=int, default=2000, help="mutated inputs (2000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--big", type=int, default=10, help="inputs with a 10 MB line (10)")
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--kill", type=float, default=60.0, help="stop a run after this many seconds (60)")
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    pool = sources()
-    runner = CliRunner()
-    signal.signal(signal.SIGALRM, _alarm)
-    tracebacks: list[str] = []
-    slow: list[str] = []
-    runs = 0
-    worst = (0.0, "")
+    runs: list[Run] = []
+    jobs: queue.Queue[tuple[Path, str, list[str]] | None] = queue.Queue(maxsize=4 * len(COMMANDS))
+    pending: dict[Path, int] = {}
+    lock = threading.Lock()
     start = time.perf_counter()
-    big_every = max(1, args.inputs // max(1, args.big)) if args.big else 0
-    with tempfile.TemporaryDirectory() as folder:
-        for i in range(args.inputs):
-            suffix, data = rng.choice(pool)
-            names = []
-            for _ in range(rng.randint(1, 3)):
-                mutate = rng.choice(MUTATIONS)
-                data = mutate(data or b"\n", rng)
-                names.append(mutate.__name__)
-            if big_every and i % big_every == big_every - 1:
-                data = BIG(data or b"\n", rng)
-                names.append("10MB-line")
-            path = Path(folder) / f"in{i}{suffix}"
+
+    def work(worker: Worker) -> None:
+        while (job := jobs.get()) is not None:
+            path, label, command = job
+            run = worker.run([command[0], str(path), *command[1:]], f"{label}, {command[0]}")
+            with lock:
+                runs.append(run)
+                pending[path] -= 1
+                if not pending[path]:
+                    del pending[path]
+                    path.unlink()
+                if len(runs) % 400 == 0:
+                    print(f"{len(runs) // len(COMMANDS)} inputs, {len(runs)} runs, "
+                          f"{sum(r.traceback is not None for r in runs)} tracebacks, "
+                          f"{sum(r.seconds > LIMIT for r in runs)} over {LIMIT:.0f} s, "
+                          f"peak {max(r.peak_mb for r in runs):.0f} MB, {time.perf_counter() - start:.0f} s",
+                          file=sys.stderr, flush=True)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        workers = [Worker(folder, k, args.kill) for k in range(args.jobs)]
+        threads = [threading.Thread(target=work, args=(w,)) for w in workers]
+        for t in threads:
+            t.start()
+        for i, (label, suffix, data) in enumerate(inputs(args.inputs, args.big, args.seed)):
+            path = folder / f"in{i}{suffix}"
             path.write_bytes(data)
+            with lock:
+                pending[path] = len(COMMANDS)
             for command in COMMANDS:
-                args_ = [command[0], str(path), *command[1:]]
-                label = f"input {i} ({'+'.join(names)}), {command[0]}"
-                t0 = time.perf_counter()
-                signal.setitimer(signal.ITIMER_REAL, LIMIT)
-                try:
-                    result = runner.invoke(cli, args_, catch_exceptions=True)
-                except _TooLong:
-                    slow.append(label)
-                    continue
-                finally:
-                    signal.setitimer(signal.ITIMER_REAL, 0)
-                runs += 1
-                elapsed = time.perf_counter() - t0
-                if elapsed > worst[0]:
-                    worst = (elapsed, label)
-                exc = result.exception
-                if isinstance(exc, _TooLong):
-                    slow.append(label)
-                elif exc is not None and not isinstance(exc, SystemExit):
-                    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-                    tracebacks.append(f"{label}: {text}")
-                elif "Traceback (most recent call last)" in result.output:
-                    tracebacks.append(f"{label}: {result.output[-2000:]}")
-            path.unlink()
-            if (i + 1) % 100 == 0:
-                print(f"{i + 1} inputs, {runs} runs, {len(tracebacks)} tracebacks, {len(slow)} over {LIMIT:.0f} s",
-                      file=sys.stderr, flush=True)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+                jobs.put((path, label, command))
+        for _ in threads:
+            jobs.put(None)
+        for t in threads:
+            t.join()
+        for w in workers:
+            w.close()
     total = time.perf_counter() - start
-    for t in tracebacks[:5]:
-        print(t, file=sys.stderr)
-    print(f"{args.inputs} inputs ({args.big} with a 10 MB line), {runs} runs of convert/check/score/show "
-          f"in {total:.0f} s")
-    print(f"tracebacks: {len(tracebacks)}")
-    print(f"runs over {LIMIT:.0f} s: {len(slow)}")
-    print(f"slowest run: {worst[0]:.1f} s ({worst[1]})")
-    print(f"peak RSS of the whole run (bounds every run): {peak:.0f} MB")
-    return 1 if tracebacks or slow or peak >= 200 else 0
+    crashes = [r for r in runs if r.traceback is not None]
+    slow = [r for r in runs if r.seconds > LIMIT or r.killed]
+    slow_cpu = [r for r in runs if r.cpu > LIMIT or r.killed]
+    heavy = [r for r in runs if r.peak_mb >= MEMORY]
+    slowest = max(runs, key=lambda r: r.seconds)
+    biggest = max(runs, key=lambda r: r.peak_mb)
+    for r in crashes[:5]:
+        print(f"{r.label}:\n{r.traceback}", file=sys.stderr)
+    for r in (slow + heavy)[:10]:
+        print(f"{r.label}: {r.seconds:.1f} s ({r.cpu:.1f} s CPU), {r.peak_mb:.0f} MB", file=sys.stderr)
+    print(f"{args.inputs} inputs ({args.big} with a 10 MB line), {len(runs)} runs of convert/check/score/show "
+          f"in {total:.0f} s ({args.jobs} workers)")
+    print(f"tracebacks: {len(crashes)}")
+    print(f"runs over {LIMIT:.0f} s: {len(slow)} (over {LIMIT:.0f} s of CPU: {len(slow_cpu)})")
+    print(f"slowest run: {slowest.seconds:.1f} s, {slowest.cpu:.1f} s CPU ({slowest.label})")
+    print(f"peak RSS per run: median {statistics.median(r.peak_mb for r in runs):.0f} MB, "
+          f"max {biggest.peak_mb:.0f} MB ({biggest.label}); runs at {MEMORY:.0f} MB or more: {len(heavy)}")
+    return 1 if crashes or slow or heavy else 0
 
 
 if __name__ == "__main__":
