@@ -45,7 +45,8 @@ def quote(text: str, limit: int = MAX_QUOTE) -> str:
 
 
 def more_problems(count: int, file: str | None, line: int | None, board: str | None) -> Problem:
-    """The problem that stands for ``count`` problems of a board not kept."""
+    """The problem that stands for ``count`` problems of a board not kept
+    (the PBN reader's; ``ProblemLog.close`` elsewhere)."""
     return Problem("more-problems", f"and {count} more problem{'s' if count != 1 else ''} on this board "
                    f"(only the first {MAX_PROBLEMS} are listed)", file, line, board, severity="warning")
 
@@ -98,6 +99,51 @@ class Problem:
         if self.card_index is not None:
             out["card_index"] = self.card_index
         return out
+
+
+class ProblemLog:
+    """The problems of one board as they are found: the one place problems
+    are built (readers and ``check`` alike).
+
+    ``add`` locates each problem on ``board``: its file and label, the
+    ``line`` given, else the line of the tag ``tag``, else the board's first
+    line (without a board, a problem has no place).  At most ``limit``
+    problems are kept (``MAX_PROBLEMS`` by default; None keeps all): the rest
+    are only counted, and ``close`` adds one ``more-problems`` for them (a
+    line of 5 million stray tokens is one board).
+    """
+
+    def __init__(self, board: Board | None = None, problems: list[Problem] | None = None, *,
+                 limit: int | None = MAX_PROBLEMS, dropped: int = 0) -> None:
+        self.board = board
+        self.problems: list[Problem] = [] if problems is None else problems
+        self.limit = limit
+        self.dropped = dropped  # problems found beyond the limit
+
+    def add(self, code: str, message: str, tag: str | None = None, *, line: int | None = None,
+            severity: str = "error", call_index: int | None = None,
+            card_index: int | None = None) -> Problem | None:
+        """Build, keep and return a problem (None when over the limit)."""
+        if self.limit is not None and len(self.problems) >= self.limit:
+            self.dropped += 1
+            return None
+        b = self.board
+        if b is not None and line is None:
+            line = b.line_of(tag) if tag else b.line
+        p = Problem(code, message, b.file if b is not None else None, line, b.label if b is not None else None,
+                    call_index, card_index, severity)
+        self.problems.append(p)
+        return p
+
+    def close(self) -> list[Problem]:
+        """The problems kept, then one ``more-problems`` for those dropped."""
+        if self.dropped:
+            count, kept = self.dropped, self.limit
+            self.dropped, self.limit = 0, None
+            self.add("more-problems", f"and {count} more problem{'s' if count != 1 else ''} on this board "
+                     f"(only the first {kept} are listed)", line=self.problems[-1].line if self.problems else None,
+                     severity="warning")
+        return self.problems
 
 
 @dataclass(slots=True)
@@ -394,9 +440,9 @@ class Board:
                 severity: str = "error", call_index: int | None = None,
                 card_index: int | None = None) -> Problem:
         """Record and return a problem located at ``tag``'s line (or ``line``)."""
-        p = Problem(code, message, self.file, line if line is not None else
-                    (self.line_of(tag) if tag else self.line), self.label, call_index, card_index, severity)
-        self.problems.append(p)
+        p = ProblemLog(self, self.problems, limit=None).add(code, message, tag, line=line, severity=severity,
+                                                            call_index=call_index, card_index=card_index)
+        assert p is not None  # no limit
         return p
 
     # -- parsed views (None when absent or unreadable) ---------------------

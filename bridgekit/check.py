@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 from .auction import Auction
-from .board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem
+from .board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, ProblemLog
 from .calls import PASS, Call
 from .cards import Card, card_name
 from .contract import Contract, end_position_strain
@@ -112,12 +112,14 @@ def check_auction(calls: Iterable[Call], dealer: Seat) -> AuctionCheck:
     """Replay ``calls`` from ``dealer``; stop at the first illegal call and
     report it (code, message, ``call_index``).  Never raises for bad calls."""
     auction = Auction(dealer)
+    out = ProblemLog()
     for i, call in enumerate(calls):
         try:
             auction.push(call)
         except IllegalCallError as e:
-            return AuctionCheck(auction, [Problem(e.code, f"call {i + 1}: {e}", call_index=i)])
-    return AuctionCheck(auction)
+            out.add(e.code, f"call {i + 1}: {e}", call_index=i)
+            break
+    return AuctionCheck(auction, out.problems)
 
 
 def check_play(deal: Deal, contract: Contract, declarer: Seat, cards: Iterable[Card]) -> PlayCheck:
@@ -126,35 +128,19 @@ def check_play(deal: Deal, contract: Contract, declarer: Seat, cards: Iterable[C
     ``card_index``).  Deal problems (duplicate cards...) come first.  Never
     raises for bad cards."""
     play = Play(deal, contract.strain, declarer)
-    problems = [Problem(code, msg) for code, msg in deal.problems()]
+    out = ProblemLog(limit=None)
+    for code, message in deal.problems():
+        out.add(code, message)
     for i, card in enumerate(cards):
         try:
             play.push(card)
         except IllegalCardError as e:
-            problems.append(Problem(e.code, str(e), card_index=i))
+            out.add(e.code, str(e), card_index=i)
             break
-    return PlayCheck(play, problems)
+    return PlayCheck(play, out.problems)
 
 
 # -- whole boards -------------------------------------------------------------
-
-
-class _Collector:
-    """Builds located problems for one board without touching ``board.problems``."""
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.problems: list[Problem] = []
-
-    def add(self, code: str, message: str, tag: str | None = None, *, line: int | None = None,
-            severity: str = "error", call_index: int | None = None,
-            card_index: int | None = None) -> Problem:
-        b = self.board
-        if line is None:
-            line = b.line_of(tag) if tag else b.line
-        p = Problem(code, message, b.file, line, b.label, call_index, card_index, severity)
-        self.problems.append(p)
-        return p
 
 
 #: The export format's layout rules (PBN 2.3, 3.3, 3.4): warnings, errors
@@ -175,8 +161,7 @@ def check_board(board: Board, strict: bool = False) -> list[Problem]:
 
 
 def _check_board(board: Board) -> list[Problem]:
-    out = _Collector(board)
-    out.problems.extend(board.problems)
+    out = ProblemLog(board, list(board.problems), limit=None)
     reader_codes = {p.code for p in board.problems}
 
     _check_tag_values(board, out)
@@ -195,7 +180,7 @@ def check_boards(boards: Iterable[Board]) -> Iterable[tuple[Board, list[Problem]
         yield board, check_board(board)
 
 
-def _check_tag_values(board: Board, out: _Collector) -> None:
+def _check_tag_values(board: Board, out: ProblemLog) -> None:
     """Each tag value against its syntax in the standard (``tagsyntax``),
     except on a line where the reader has already found a problem."""
     said = {p.line for p in board.problems}
@@ -208,7 +193,7 @@ def _check_tag_values(board: Board, out: _Collector) -> None:
 _NOTE_REF = re.compile(r"=(\d{1,4})=")
 
 
-def _check_notes(board: Board, out: _Collector) -> None:
+def _check_notes(board: Board, out: ProblemLog) -> None:
     """PBN 3.5.4-3.6.5: note indexes lie between 1 and 32; every reference
     ``=n=`` has its Note; a Note nobody refers to is a warning."""
     for name, rec in (("Auction", board.auction), ("Play", board.play)):
@@ -238,7 +223,7 @@ def _check_notes(board: Board, out: _Collector) -> None:
                         line=rec.line, severity="warning")
 
 
-def _check_sections_present(board: Board, out: _Collector) -> None:
+def _check_sections_present(board: Board, out: ProblemLog) -> None:
     """What a Play section and a Result need: a deal, a contract, a declarer."""
     tags = board.tags
     if "Play" in tags:
@@ -265,7 +250,7 @@ def _check_sections_present(board: Board, out: _Collector) -> None:
                     "card to play)", line=marks[1].line)
 
 
-def _after_continuation(rec: PlayRecord, seat: Seat | None, play: Play, out: _Collector) -> None:
+def _after_continuation(rec: PlayRecord, seat: Seat | None, play: Play, out: ProblemLog) -> None:
     """A card played after the '+' that marks ``seat``'s next card (PBN 3.6):
     later in the same trick, or in a later row."""
     start = next(i for i, row in enumerate(rec.tricks) if any(e is not None and e.flag == "+" for e in row))
@@ -281,7 +266,7 @@ def _after_continuation(rec: PlayRecord, seat: Seat | None, play: Play, out: _Co
                 "play): the play continues from the '+'", line=card.line if card.line is not None else rec.line)
 
 
-def _check_deal(board: Board, out: _Collector, reader_codes: set[str]) -> Deal | None:
+def _check_deal(board: Board, out: ProblemLog, reader_codes: set[str]) -> Deal | None:
     if board.get("Deal") is None:
         return None
     deal = board.deal
@@ -306,7 +291,7 @@ def _flag(entry: CallEntry | CardEntry) -> str:
     return entry.flag.upper() if entry.flag else ""
 
 
-def _check_auction(board: Board, out: _Collector) -> Auction | None:
+def _check_auction(board: Board, out: ProblemLog) -> Auction | None:
     rec = board.auction
     dealer = board.dealer
     if rec is None:
@@ -374,7 +359,7 @@ def _contract_text(auction: Auction) -> str:
 
 
 def _check_outcome(board: Board, auction: Auction | None,
-                   out: _Collector) -> tuple[Contract | None, Seat | None]:
+                   out: ProblemLog) -> tuple[Contract | None, Seat | None]:
     """Compare the Contract and Declarer tags with the auction; return the
     contract and declarer to check the play with (tags first, else auction)."""
     tag_contract = board.contract
@@ -454,7 +439,7 @@ def _play_has_cards(board: Board) -> bool:
 
 
 def _check_play(board: Board, deal: Deal | None, contract: Contract | None, declarer: Seat | None,
-                out: _Collector) -> None:
+                out: ProblemLog) -> None:
     rec = board.play
     result = board.result
     has_cards = _play_has_cards(board)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Iterable, Iterator
 
 import os
-from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Table, Tag
+from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, ProblemLog, Table, Tag
 from ..calls import Call
 from ..cards import Card
 from ..contract import Contract
@@ -307,8 +307,10 @@ def board_from_dict(d: dict[str, Any], file: str | None = None) -> Board:
             if isinstance(text, str) and text.startswith("%"):
                 board.escapes.append(text)
                 board.escape_places.append(_escape_place(place))
+    log = ProblemLog(board, board.problems)
     for field, message in problems:
-        board.problems.append(Problem("bad-json-field", f"{field}: {message}", file, None, board.label))
+        log.add("bad-json-field", f"{field}: {message}")
+    log.close()
     return board
 
 

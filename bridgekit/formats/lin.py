@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Iterable, Iterator, Protocol, Union
 
 from ..auction import Auction
-from ..board import (MAX_PROBLEMS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, Tag,
-                     more_problems, quote)
+from ..board import (MAX_PROBLEMS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, ProblemLog, Tag,
+                     quote)
 from ..calls import Call
 from ..cards import ALL_CARDS, Card, Strain
 from ..contract import Contract, Doubling
@@ -462,14 +462,10 @@ class _Reader:
         def tag(name: str, value: str, line: int | None) -> None:
             board.tags[name] = Tag(name, value, line)
 
-        dropped = cur.dropped
+        log = ProblemLog(board, board.problems, dropped=cur.dropped)
 
         def problem(code: str, message: str, line: int | None, severity: str = "error") -> None:
-            nonlocal dropped
-            if len(board.problems) >= MAX_PROBLEMS:
-                dropped += 1
-                return
-            board.problems.append(Problem(code, message, self.name, line, board.label, severity=severity))
+            log.add(code, message, line=line, severity=severity)
 
         vg = self.vg
         if vg is not None:
@@ -590,7 +586,7 @@ class _Reader:
         board.comments = cur.comments
         if self.board_index == 1:
             cur.problems[:0] = self.orphans.problems
-            dropped += self.orphans.dropped
+            log.dropped += self.orphans.dropped
         if cur.extra_calls:
             cur.problems.append(("lin-too-many-calls", f"{MAX_ENTRIES + cur.extra_calls:,} calls: only the first "
                                  f"{MAX_ENTRIES:,} are kept", cur.calls[-1].line or cur.line, "error"))
@@ -607,8 +603,7 @@ class _Reader:
                 board.problems[-1].call_index = next(calls_at, None)
             elif code == "lin-bad-card":
                 board.problems[-1].card_index = next(cards_at, None)
-        if dropped:
-            board.problems.append(more_problems(dropped, self.name, board.problems[-1].line, board.label))
+        log.close()
         return board
 
     def _parse_md(self, md: str, line: int | None, problem: _ProblemSink) -> tuple[Seat | None, Deal | None]:
