@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import string
+import tempfile
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,11 +15,11 @@ from bridgekit.board import AuctionRecord, Board, CallEntry, CardEntry, PlayReco
 from bridgekit.calls import ALL_CALLS
 from bridgekit.cards import ALL_CARDS
 from bridgekit.deal import Deal, Hand
-from bridgekit.errors import BridgekitError
+from bridgekit.errors import BridgekitError, ExitStatus
 from bridgekit.formats.pbn import format_pbn, read_pbn
 from bridgekit.seats import Seat, Vul
 
-from conftest import SAMPLES
+from conftest import SAMPLES, run
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -164,3 +166,58 @@ def test_mutated_files_never_crash(data: bytes, edits: list[tuple[int, int, byte
     for b in boards:
         b.materialize()
     list(read_pbn(format_pbn(boards)))
+
+
+HOSTILE_UNITS = ["{\n", "{", "[", '"', '\\"', "[a] ", "x ", "P ", "SA ", "=1= ", "$2 ", "9" * 4400, "\x00", ";"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SAMPLE_TEXTS), st.lists(st.tuples(st.integers(0, 4000), st.sampled_from(HOSTILE_UNITS),
+                                                         st.integers(1, 3000)), min_size=1, max_size=3))
+def test_hostile_constructs_never_crash(data: bytes, edits: list[tuple[int, str, int]]) -> None:
+    """Repeated hostile units (unclosed braces and quotes, stray tokens, calls,
+    huge numbers) inserted anywhere in the sample files: problems, never an
+    exception other than bridgekit's FileFormatError for an unreadable file."""
+    buf = data
+    for pos, unit, times in edits:
+        pos %= len(buf) + 1
+        buf = buf[:pos] + (unit * times).encode("utf-8") + buf[pos:]
+    try:
+        boards = list(read_pbn(buf))
+    except BridgekitError:
+        return
+    for b in boards:
+        b.materialize()
+        assert len(b.problems) <= 51
+        assert all(len(p.message) <= 200 for p in b.problems)
+    list(read_pbn(format_pbn(boards)))
+
+
+FILE_TEXTS = [(p.suffix, p.read_bytes()) for p in sorted(SAMPLES.glob("*.pbn")) + sorted(SAMPLES.glob("*.lin"))
+              + sorted((SAMPLES / "bad").glob("*.pbn"))]
+EDITS = st.lists(st.tuples(st.integers(0, 1 << 16), st.integers(0, 8),
+                           st.binary(max_size=4) | st.sampled_from([u.encode() for u in HOSTILE_UNITS])
+                           | st.sampled_from([b"\xff\xfe", b"\xc3", b"\xed\xa0\x80", b"mb|p|" * 50, b"pc|SA|" * 20])),
+                 min_size=1, max_size=4)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FILE_TEXTS), EDITS)
+def test_the_everyday_commands_never_crash_on_mutated_files(source: tuple[str, bytes],
+                                                            edits: list[tuple[int, int, bytes]]) -> None:
+    """The quick form of ``bench/fuzz.py``: sample files (PBN and LIN) with
+    bytes cut and hostile units inserted; ``check``, ``convert``, ``score``
+    and ``show`` end with a problem report or an unreadable-file message
+    (exit 0, 1 or 3), never with an exception."""
+    suffix, data = source
+    buf = bytearray(data)
+    for pos, cut, insert in edits:
+        pos %= len(buf) + 1
+        buf[pos:pos + cut] = insert
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"input{suffix}"
+        path.write_bytes(bytes(buf))
+        for args in (["check"], ["convert", "-", "--to", "pbn"], ["score"], ["show"]):
+            result = run(args[0], str(path), *args[1:])
+            assert result.exit_code in (ExitStatus.OK, ExitStatus.PROBLEMS, ExitStatus.UNREADABLE), \
+                (args, result.output[-500:])
