@@ -23,9 +23,12 @@ the auction, 1 second of thinking at most).  The ratio line compares them.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,44 +103,108 @@ def play_deal(deal, table, auction: Auction, vul: Vul, player: CardPlayer, tally
     tally.vs_dd.append(play.declarer_tricks() - table.tricks(declarer, contract.strain))
 
 
+# -- the auctions against par ------------------------------------------------------
+
+
+@dataclass
+class BiddingFigures:
+    """One bidder's auctions on the seeded deals, against double-dummy par."""
+
+    name: str
+    par_imps: list[int] = field(default_factory=list)   # N-S score minus par, in IMPs
+    at_par: int = 0
+    passed_out: int = 0
+    seconds: float = 0.0
+    played: list = field(default_factory=list)  # deals with a contract: (seed, deal, table, vul, auction)
+
+    def line(self) -> str:
+        n = len(self.par_imps)
+        mean = statistics.mean(abs(x) for x in self.par_imps)
+        se = statistics.stdev(abs(x) for x in self.par_imps) / n ** 0.5 if n > 1 else 0.0
+        return (f"  {self.name:<10} mean |IMPs| from par {mean:.2f} \u00b1 {se:.2f}, par reached on "
+                f"{self.at_par} of {n} ({100 * self.at_par / n:.0f}%), {self.passed_out} passed out, "
+                f"{1000 * self.seconds / n:.1f} ms an auction")
+
+    def ratio_to(self, base: "BiddingFigures") -> str:
+        """The paired difference (this bidder minus ``base``) on the same deals."""
+        diffs = [abs(a) - abs(b) for a, b in zip(self.par_imps, base.par_imps)]
+        se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+        mean_base = statistics.mean(abs(x) for x in base.par_imps)
+        mean = statistics.mean(abs(x) for x in self.par_imps)
+        ratio = f"{mean / mean_base:.2f}" if mean_base else "n/a"
+        better = sum(1 for d in diffs if d < 0)
+        worse = sum(1 for d in diffs if d > 0)
+        return (f"  {self.name} - {base.name}: {statistics.mean(diffs):+.2f} \u00b1 {se:.2f} IMPs a deal "
+                f"(ratio {ratio}), better on {better} deals, worse on {worse}")
+
+
+def baseline_bidder(rev: str) -> Bidder:
+    """The bidding system as of git revision ``rev`` (its ``game/bidding.py``
+    loaded beside today's), to compare on the same deals in the same run."""
+    root = Path(__file__).resolve().parent.parent
+    text = subprocess.run(["git", "show", f"{rev}:bridgekit/game/bidding.py"], cwd=root, check=True,
+                          capture_output=True, text=True).stdout
+    path = Path(tempfile.mkdtemp()) / "bidding_baseline.py"
+    path.write_text(text, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("bridgekit.game._bidding_baseline", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module.Bidder()  # type: ignore[no-any-return]
+
+
+def bidding_figures(name: str, bidder: Bidder, seeds: list[int], deals: list, tables: list) -> BiddingFigures:
+    profile = find_profile("contract")
+    fig = BiddingFigures(name)
+    for seed, deal, table in zip(seeds, deals, tables):
+        vul = Vul.for_board(seed % 16 + 1)
+        t0 = time.perf_counter()
+        auction = auction_for(deal, vul, bidder)
+        fig.seconds += time.perf_counter() - t0
+        contract, declarer = auction.contract(), auction.declarer()
+        par = dds.dds_par(table, vul, DEALER)
+        if contract is None or contract.is_passed_out or declarer is None:
+            ns = 0
+            fig.passed_out += 1
+        else:
+            assert contract.strain is not None
+            tricks = table.tricks(declarer, contract.strain)
+            ns = profile.score(Result(contract, declarer, tricks), vul, deal).ns
+            fig.played.append((seed, deal, table, vul, auction))
+        fig.par_imps.append(imps(ns - par.score))
+        fig.at_par += int(ns == par.score)
+    return fig
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--configs", default="baseline,default",
                     help=f"comma-separated, from {', '.join(CONFIGS)}")
+    ap.add_argument("--bidding-only", action="store_true", help="measure the auctions only, no card play")
+    ap.add_argument("--bidding-baseline", metavar="REV",
+                    help="also bid the same deals with game/bidding.py as of git revision REV (e.g. main)")
     args = ap.parse_args()
     configs = [CONFIGS[c.strip()] for c in args.configs.split(",")]
-    profile = find_profile("contract")
     bidder = Bidder()
-    deals = []
-    par_imps: list[int] = []
-    at_par = 0
-    passed = 0
     seeds = [args.first_seed + i for i in range(args.deals)]
     all_deals = [deal_cards(seed) for seed in seeds]
     tables = dds.dd_tables(all_deals)
-    for seed, deal, table in zip(seeds, all_deals, tables):
-        vul = Vul.for_board(seed % 16 + 1)
-        auction = auction_for(deal, vul, bidder)
-        contract, declarer = auction.contract(), auction.declarer()
-        par = dds.dds_par(table, vul, DEALER)
-        if contract is None or contract.is_passed_out or declarer is None:
-            ns = 0
-            passed += 1
-        else:
-            assert contract.strain is not None
-            tricks = table.tricks(declarer, contract.strain)
-            ns = profile.score(Result(contract, declarer, tricks), vul, deal).ns
-            deals.append((seed, deal, table, vul, auction))
-        diff = imps(ns - par.score)
-        par_imps.append(diff)
-        at_par += int(ns == par.score)
-    n = args.deals
-    print(f"{n} deals (seeds {args.first_seed}-{args.first_seed + n - 1}), {passed} passed out")
-    print(f"Auction v double-dummy par: mean |IMPs| {statistics.mean(abs(x) for x in par_imps):.2f}, "
-          f"mean signed for N-S {statistics.mean(par_imps):+.2f}, par score reached on {at_par} of {n} deals")
+    bidders = [("today", bidder)]
+    if args.bidding_baseline:
+        bidders.insert(0, (args.bidding_baseline, baseline_bidder(args.bidding_baseline)))
+    print(f"{args.deals} deals (seeds {seeds[0]}-{seeds[-1]}), auctions against double-dummy par")
+    figures = [bidding_figures(name, b, seeds, all_deals, tables) for name, b in bidders]
+    for f in figures:
+        print(f.line())
+    if len(figures) == 2:
+        print(figures[1].ratio_to(figures[0]))
     print()
+    deals = figures[-1].played
+    if args.bidding_only:
+        return
     rows = []
     for cfg in configs:
         tally = Tally()
