@@ -87,16 +87,18 @@ def test_overcall_and_takeout_double() -> None:
     assert decide(Seat.E, "1H X P", "Q9742.863.J4.T52") == "1S"
 
 
-def test_blackwood_asked_and_answered() -> None:
-    # South opened 1S, North raised to 3S (limit), South has slam values: 4NT
+def test_rkcb_asked_and_answered() -> None:
+    # South opened 1S, North raised to 3S (limit), South has slam values and
+    # controls every side suit: 4NT, Roman Key-Card Blackwood
     auction = Auction(Seat.S, calls("1S P 3S P"))
-    assert str(Bidder().decide(auction, Hand.parse("AKQJ74.AK3.KQ5.2")).call) == "4NT"
-    # North answers with its ace count: one ace is 5D
+    asker = Bidder().decide(auction, Hand.parse("AKQJ74.AK3.KQ5.2"))
+    assert str(asker.call) == "4NT" and "RKCB" in asker.reason
+    # North answers 1430: one key card (the ace of diamonds) is 5C
     auction = Auction(Seat.S, calls("1S P 3S P 4NT P"))
     north = Bidder().decide(auction, Hand.parse("T863.QJ2.A74.K43"))
-    assert str(north.call) == "5D" and "one ace" in north.reason
-    # with one ace missing the asker bids the small slam
-    auction = Auction(Seat.S, calls("1S P 3S P 4NT P 5D P"))
+    assert str(north.call) == "5C" and "one or four key cards" in north.reason
+    # South holds three key cards and the queen: one missing, the small slam
+    auction = Auction(Seat.S, calls("1S P 3S P 4NT P 5C P"))
     assert str(Bidder().decide(auction, Hand.parse("AKQJ74.AK3.KQ5.2")).call) == "6S"
 
 

@@ -1,0 +1,221 @@
+"""The computer's bidding: a modern natural system, written down as a system
+card, with a reason for every call and the inferences a listener draws from
+each call.
+
+The system card (what the computer bids, and what it assumes you bid)
+---------------------------------------------------------------------
+High-card points (HCP): A 4, K 3, Q 2, J 1.  *Balanced*: no void, no
+singleton, at most one doubleton (4-3-3-3, 4-4-3-2, 5-3-3-2).
+
+Openings (``openings.py``)
+  * 2C: 22+ HCP, strong and artificial.  2NT: 20-21 balanced.  1NT: 15-17
+    balanced (a five-card suit allowed).
+  * One of a suit with 12-21 HCP (11 with two long suits: HCP plus the two
+    longest suits make 20 or more).  Five-card majors: 1S or 1H needs five
+    cards (the longer major, spades with 5-5); otherwise the longer minor,
+    1D with 4-4, 1C with 3-3.
+  * Weak two (2D, 2H, 2S): a six-card suit and 6-10 HCP.  Three of a suit: a
+    seven-card suit and 5-10 HCP.  Pass: fewer than 12 HCP (11 without shape).
+
+Strong 2C (``openings.py``)
+  2D waiting (artificial); 2H, 2S, 3C, 3D positive: five cards and 8+ HCP;
+  2NT positive balanced.  After 2C-2D: 2NT 22-24 balanced (Stayman and
+  transfers on, as over 2NT), 3NT 25-27, a suit natural and forcing to game.
+  Responder then raises a major to three with values (4+), to four with a
+  bare hand, shows a five-card suit, or bids notrump.  Positive answers and
+  opener's suit rebids force to game.
+
+Over our 1NT and 2NT (``notrump.py``)
+  * 2C (3C over 2NT) Stayman: a four-card major and invitational values or
+    more.  Opener: 2H with four hearts, 2S with four spades (not four
+    hearts), 2D none.  Responder then raises with a fit (3M invites, 4M
+    game), bids 2S over 2H with four spades (invitational), 2NT or 3NT
+    without a fit (opener corrects 3NT to 4S with the other major), or 3M
+    over 2D with a five-card major (5-4).
+  * 2D/2H (3D/3H) Jacoby transfers: five or more hearts/spades, any
+    strength.  Opener completes, or over 1NT super-accepts at the three
+    level with four trumps and a maximum (17).  Responder passes (weak),
+    invites (2NT with five cards, 3M with six), bids game (3NT with five
+    cards, opener chooses; 4M with six) or goes on towards slam.
+  * 2S over 1NT: a weak hand with a six-card minor; opener bids 3C, responder
+    passes or bids 3D.
+  * 2NT 8-9 invites; 3NT game values; 4NT quantitative (opener bids 6NT in
+    the upper half of the range); 6NT and 7NT to play.
+
+Responses to one of a suit and opener's rebid (``suits.py``)
+  * A major raised: 2M simple raise (3+ cards, 6-9 points counting
+    shortness), 3M limit raise (4+ cards, 10-12), 4M (3+ cards, 13-15).
+  * A new suit at the one level: 4+ cards, 6+ HCP, forcing.  At the two
+    level: 10+ HCP and 4+ cards (5+ for hearts).  1NT 6-9; 2NT 11-12
+    balanced; 3NT 13-15 balanced.  A minor raised: 2m 6-9, 3m 10-12.
+  * Opener: after a simple raise, pass 12-15, game try 16-18, game 19+;
+    after a limit raise, game with 14+; after 1NT, pass balanced, rebid a
+    six-card suit, a second suit, or 2NT with 18-19; after a new suit, raise
+    with four-card support (by strength), 1NT 12-14, a new suit, 2NT 18-19,
+    or a six-card suit.
+  * Over partner's preempt: game with 15+ and support, 3NT with stoppers,
+    otherwise raise by the law of total tricks (three trumps: to the nine
+    tricks we hold together, four trumps: to ten).
+
+Competition (``competition.py``, ``suits.py``)
+  * Overcall: a five-card suit with 8-16 HCP (a six-card suit and 10+ at the
+    two level); 1NT overcall 15-18 balanced with a stopper; a jump overcall
+    is weak (six cards, 6-10).  Takeout double: 12+ HCP, short in their
+    suit, three or more in the others, or any 17+.  Partner answers in the
+    longest unbid suit, jumping with 9-11 and bidding game with 12+.
+  * Negative double (partner opened one of a suit, right-hand opponent
+    overcalled up to the three level): 6+ HCP and four cards in the unbid
+    major (or in a major when both are unbid).  Redouble after their takeout
+    double: 10+ HCP.
+  * The competitive rule (the law of total tricks): with a fit of N trumps
+    our side bids on to the level N - 6, no higher.  A sacrifice over their
+    game: when we hold little defence (19 or fewer points together) and the
+    law puts us at most two down at favourable vulnerability, one at equal,
+    none when only we are vulnerable.
+  * Penalty double: their contract at the two level or higher, four or more
+    of their trumps (or 10+ HCP against notrump), and 23+ HCP between us.
+
+Slams (``slam.py``)
+  * Roman Key-Card Blackwood 1430: 4NT asks for the five key cards (the
+    four aces and the king of trumps) when a suit is agreed: 5C one or four,
+    5D none or three, 5H two without the trump queen, 5S two with it.  The
+    asker signs off in five of the trump suit with two key cards missing;
+    with one missing and the queen in doubt, it asks for the queen with the
+    next step (not the trump suit; only while five of the trump suit is
+    still available): six of the trump suit with the queen, five without.
+    Small slam with at most one key card missing; grand slam with none
+    missing, the queen, and 35+ HCP between us.
+  * Slam control: slam values (33+ points together) are not enough.  The
+    hand that would ask must control (ace, king, singleton or void) every
+    side suit but one; otherwise it stops in game.
+  * 4NT when no suit is agreed is quantitative: bid 6NT in the upper half of
+    the range shown, otherwise pass.
+
+Later rounds: the captain (``captain.py``)
+  Each player adds its own points to the minimum partner has shown.  With an
+  eight-card fit it bids that suit (majors first), otherwise no trump when
+  balanced: game with 26 combined (25 for 3NT, 29 for a minor game), an
+  invitation one level below game when partner's maximum would make game, a
+  small slam with 33 and a grand slam with 37 (through RKCB in a suit).  A
+  forcing auction (2C, a positive answer) never stops below game.
+
+Inferences
+----------
+Every call is read with the same card: the rule that would produce it tells
+a listener an HCP range and suit lengths for the caller (``infer``).  The card
+player uses them to deal only layouts that fit the auction.  Calls outside
+the card (a human bidding something else) are read only for the length they
+name.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ...auction import Auction
+from ...calls import PASS, Call
+from ...deal import Hand
+from ...seats import Seat, Vul
+from . import competition, notrump, openings, slam, suits
+from .captain import captain
+from .core import BidDecision, Context, HandInfo, Rule, Shown
+
+__all__ = ["BidDecision", "Bidder", "HandInfo", "Rule", "Shown", "SYSTEM_CARD"]
+
+#: The system card in the order it is read: the first part that knows the
+#: auction gives the rules (in order of preference) for the seat to call.
+#: A part answers None when the auction is not its own; an empty list leaves
+#: the call to the captain.
+SYSTEM_CARD: tuple[Callable[[Context], list[Rule] | None], ...] = (
+    openings.opening,
+    slam.slam_card,
+    openings.strong_two_clubs,
+    notrump.notrump_card,
+    suits.responses,
+    suits.rebids,
+    competition.overcalls,
+    competition.advances,
+)
+
+
+def rules_for(ctx: Context) -> list[Rule]:
+    """The system's rules for the seat to call, in order of preference."""
+    for part in SYSTEM_CARD:
+        rules = part(ctx)
+        if rules is not None:
+            return rules
+    return []
+
+
+class Bidder:
+    """The computer's bidding, and the reading of anyone's calls, in one system.
+
+    ``decide(auction, hand, vul)`` returns the computer's call with its reason;
+    ``infer(auction, vul)`` returns what each seat's calls have shown.
+    Neither raises for any legal auction.
+    """
+
+    def decide(self, auction: Auction, hand: Hand, vul: Vul = Vul.NONE) -> BidDecision:
+        """The call for the seat to call, with a reason.  Always a legal call."""
+        ctx = self._context(auction, vul)
+        info = HandInfo.of(hand)
+        for rule in rules_for(ctx):
+            if rule.matches(info) and auction.is_legal(rule.call):
+                return BidDecision(rule.call, rule.reason)
+        if auction.last_bid() is None:
+            return BidDecision(PASS, "Pass: nothing to open")
+        decision = captain(ctx, info)
+        if not auction.is_legal(decision.call):
+            return BidDecision(PASS, f"Pass: {decision.call} is not available")
+        return decision
+
+    def infer(self, auction: Auction, vul: Vul = Vul.NONE) -> dict[Seat, Shown]:
+        """What every seat has shown, reading each call with the system."""
+        return self._read(auction, vul).shown
+
+    def explain(self, auction: Auction, index: int, vul: Vul = Vul.NONE) -> str:
+        """What call ``index`` of ``auction`` means in the system (for ``?`` on any call)."""
+        prefix = Auction(auction.dealer, auction.calls[:index])
+        ctx = self._context(prefix, vul)
+        call = auction.calls[index]
+        for rule in rules_for(ctx):
+            if rule.call == call and prefix.is_legal(call):
+                return rule.reason
+        return f"{call}: outside the system card's sequences, read with the captain rule"
+
+    # -- internals ---------------------------------------------------------
+
+    def _context(self, auction: Auction, vul: Vul) -> Context:
+        ctx = self._read(auction, vul)
+        return Context(auction, auction.turn, ctx.shown, ctx.invites, vul, ctx.forced)
+
+    def _read(self, auction: Auction, vul: Vul) -> Context:
+        """Replay ``auction`` call by call, reading each with the card."""
+        ctx = Context(Auction(auction.dealer), auction.dealer, {s: Shown() for s in Seat},
+                      {s: False for s in Seat}, vul, {s: False for s in Seat})
+        for call in auction.calls:
+            seat = ctx.auction.turn
+            ctx.seat = seat
+            rule = next((r for r in rules_for(ctx) if r.call == call and ctx.auction.is_legal(call)), None)
+            if rule is not None:
+                ctx.shown[seat].add(rule.hcp, rule.lengths, rule.balanced)
+                ctx.invites[seat] = rule.invite
+                ctx.forced[seat] = ctx.forced[seat] or rule.forcing
+            else:
+                ctx.invites[seat] = False
+                _read_natural(ctx, seat, call)
+            ctx.auction.push_irregular(call)
+        return ctx
+
+
+def _read_natural(ctx: Context, seat: Seat, call: Call) -> None:
+    """A call outside the card names a suit: four cards, or three when
+    partner has bid the suit (no length from an answer to 4NT)."""
+    if not (call.is_bid and call.strain is not None and call.strain.suit is not None):
+        return
+    suit = call.strain.suit
+    partner_calls = [c for _, c in ctx.calls_by(seat.partner)]
+    if call.level == 5 and slam.FOUR_NT in partner_calls:
+        return
+    partner_named = any(c.strain is call.strain for c in partner_calls if c.is_bid)
+    ctx.shown[seat].add(lengths={suit: (3 if partner_named else 4, 13)})

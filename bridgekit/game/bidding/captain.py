@@ -1,0 +1,156 @@
+"""The captain: every call the card does not script, found by adding my
+points to the least partner has shown, choosing a strain by fits, and bidding
+to the level the total is worth (game, invitation, slam through RKCB when the
+controls allow it, or a part score)."""
+
+from __future__ import annotations
+
+from ...auction import BidState
+from ...calls import PASS
+from ...cards import Strain, Suit
+from .competition import compete_or_pass
+from .core import GAME, MAJORS, BidDecision, Context, HandInfo, bid, cheapest_level
+from .slam import FOUR_NT, agreed_suit, slam_is_safe, uncontrolled
+
+
+def captain(ctx: Context, info: HandInfo) -> BidDecision:
+    a = ctx.auction
+    state = a.last_bid()
+    assert state is not None
+    ours = state.seat.side is ctx.seat.side
+    strain = choose_strain(ctx, info)
+    if strain is None:
+        if ours and not _below_forced_game(ctx, state, None):
+            return BidDecision(PASS, f"Pass: no fit and no better strain than {state.call}")
+        if ours:
+            strain = Strain.NT
+        else:
+            return compete_or_pass(ctx, info, None, state, info.hcp + ctx.shown[ctx.partner].hcp[0])
+    lo, hi, likely = _points(ctx, info, strain)
+    if state.call.level is not None and state.call.level >= 6 and ours:
+        return BidDecision(PASS, "Pass: we are in slam")
+    target, what = _target(strain, lo, hi, likely, ctx, info)
+    if ours and _below_forced_game(ctx, state, strain) and target < GAME[strain]:
+        target, what = GAME[strain], "game (our auction is forcing to game)"
+    if ours and state.seat is ctx.partner and (target < GAME[strain] - 1 or what == "a part score"):
+        return BidDecision(PASS, f"Pass: no game in sight, partner's {state.call} will do")
+    if target == 0:
+        return compete_or_pass(ctx, info, strain, state, lo) if not ours else \
+            BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
+    if target >= 6:
+        return _slam(ctx, info, strain, target, lo, state)
+    if what == "a part score":
+        target = cheapest_level(state.call, strain)
+        if target > 2:
+            return compete_or_pass(ctx, info, strain, state, lo) if not ours else \
+                BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
+    return _place(ctx, strain, target, what, likely, state, info, lo)
+
+
+def _place(ctx: Context, strain: Strain, target: int, what: str, likely: int, state: BidState,
+           info: HandInfo, lo: int) -> BidDecision:
+    ours = state.seat.side is ctx.seat.side
+    call = bid(target, strain)
+    if ours and state.call.strain is strain and state.call.level is not None and state.call.level >= target:
+        return BidDecision(PASS, f"Pass: {state.call} is where we belong ({what})")
+    if ctx.auction.is_legal(call):
+        return BidDecision(call, f"{call}: {what}, about {likely} points together in {strain.word}")
+    if ours:
+        return BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
+    return compete_or_pass(ctx, info, strain, state, lo)
+
+
+def _points(ctx: Context, info: HandInfo, strain: Strain) -> tuple[int, int, int]:
+    """Our combined points: the least, the most, and the likely total (partner
+    in the middle of its range, within the points the others leave)."""
+    p = ctx.shown[ctx.partner]
+    me = ctx.shown[ctx.seat]
+    fit = strain.suit is not None and ctx.fit_len(info, strain.suit) >= 8
+    pts = info.hcp + (info.shortness(strain.suit) if fit else 0)
+    lo, hi = pts + p.hcp[0], pts + p.hcp[1]
+    others = sum(ctx.shown[s].hcp[0] for s in (ctx.seat.lho, ctx.seat.rho))
+    room = max(0, 40 - info.hcp - others)
+    likely = pts + min((p.hcp[0] + min(p.hcp[1], room)) // 2, room)
+    if ctx.invites.get(ctx.partner):
+        mid = (me.hcp[0] + me.hcp[1]) / 2 if me.hcp != (0, 37) else 12
+        if info.hcp >= mid:
+            lo = max(lo, 26 if strain is not Strain.NT else 25)
+    return lo, hi, likely
+
+
+def _below_forced_game(ctx: Context, state: BidState, strain: Strain | None) -> bool:
+    if not ctx.game_forced() or state.call.level is None or state.call.strain is None:
+        return False
+    return state.call.level < GAME[state.call.strain]
+
+
+def _slam(ctx: Context, info: HandInfo, strain: Strain, target: int, lo: int, state: BidState) -> BidDecision:
+    """Slam values: ask for key cards when a suit is agreed and the controls
+    allow it; otherwise bid the slam in notrump, or stop in game."""
+    a = ctx.auction
+    level = 7 if target == 7 else 6
+    if strain is Strain.NT:
+        call = bid(level, Strain.NT)
+        return BidDecision(call, f"{call}: about {lo}+ points together, {'grand' if level == 7 else 'small'} slam") \
+            if a.is_legal(call) else BidDecision(PASS, f"Pass: {state.call} is as high as we go")
+    suit = strain.suit
+    assert suit is not None
+    missing = uncontrolled(info, suit)
+    if not slam_is_safe(info, suit):
+        game = bid(GAME[strain], strain)
+        words = " and ".join(s.word for s in missing)
+        if a.is_legal(game):
+            return BidDecision(game, f"{game}: slam values (about {lo}+ points) but no control in {words}:"
+                                     " stop in game")
+        return BidDecision(PASS, f"Pass: no control in {words}, no slam")
+    used = FOUR_NT in a.calls
+    if a.is_legal(FOUR_NT) and not used and agreed_suit(ctx) in (suit, None):
+        return BidDecision(FOUR_NT, f"4NT: RKCB 1430, asks for key cards in {strain.word} (slam likely: about"
+                                    f" {lo}+ points together, every side suit controlled)")
+    call = bid(6, strain)
+    if a.is_legal(call):
+        return BidDecision(call, f"{call}: small slam values (about {lo}+ points together) and the controls")
+    return BidDecision(PASS, f"Pass: {state.call} is as high as we go")
+
+
+def choose_strain(ctx: Context, info: HandInfo) -> Strain | None:
+    fits = [(s, ctx.fit_len(info, s)) for s in Suit]
+    good = [(s, n) for s, n in fits if n >= 8]
+    opp = ctx.opp_suits()
+    if good:
+        majors = [x for x in good if x[0] in MAJORS]
+        best = max(majors or good, key=lambda x: (x[1], x[0]))
+        if best[0] in MAJORS:
+            return best[0].strain
+        if info.balanced and all(info.stopper(s) for s in opp) or ctx.shown[ctx.partner].balanced:
+            return Strain.NT
+        return best[0].strain
+    longest = info.longest()
+    if info.lengths[longest] >= 6:
+        return longest.strain
+    if all(info.stopper(s) for s in opp):
+        return Strain.NT
+    p = ctx.shown[ctx.partner]
+    p_suit = max(Suit, key=lambda s: (p.min_len(s), s))
+    if p.min_len(p_suit) >= 5 and info.lengths[p_suit] >= 2:
+        return p_suit.strain
+    return longest.strain if info.lengths[longest] >= 5 else None
+
+
+def _target(strain: Strain, lo: int, hi: int, likely: int, ctx: Context, info: HandInfo) -> tuple[int, str]:
+    game = GAME[strain]
+    need = {3: 25, 4: 26, 5: 29}[game]
+    fit = strain.suit is None or ctx.fit_len(info, strain.suit) >= 8
+    if (lo >= 37 or likely >= 38 and lo >= 34) and fit:
+        return 7, "grand slam values"
+    if (lo >= 33 or likely >= 34 and lo >= 30) and fit:
+        return 6, "small slam values"
+    if lo >= need or likely >= need + 1:
+        return game, "game values"
+    if strain.is_minor and lo >= 25 and info.balanced:
+        return 3, "game values"
+    if hi >= need + 2 and lo >= need - 3:
+        return game - 1, "invites game"
+    if likely >= 20 or (strain.suit is not None and ctx.fit_len(info, strain.suit) >= 8):
+        return max(1, min(2, game - 1)), "a part score"
+    return 0, ""

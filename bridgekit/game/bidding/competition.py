@@ -1,0 +1,183 @@
+"""When the opponents opened: overcalls, takeout doubles and partner's
+answers; and in any later round, the competitive rule (the law of total
+tricks: compete to as many tricks as trumps, sacrifice when it pays) and the
+penalty double."""
+
+from __future__ import annotations
+
+from ...auction import BidState
+from ...calls import DOUBLE, PASS, Call, CallKind
+from ...cards import Strain, Suit
+from .core import SUITS_DESC, BidDecision, Context, HandInfo, Rule, bid, cheapest_level, longest_test
+
+
+def _their_opening(ctx: Context) -> tuple[int, Call] | None:
+    bids = ctx.bids()
+    if not bids or bids[0][1].side is ctx.seat.side:
+        return None
+    return bids[0][0], bids[0][2]
+
+
+def overcalls(ctx: Context) -> list[Rule] | None:
+    """They opened and our side has not acted yet."""
+    found = _their_opening(ctx)
+    if found is None:
+        return None
+    first, opening = found
+    ours = [c for i, c in ctx.calls_by(ctx.seat) + ctx.calls_by(ctx.partner) if i > first]
+    if any(c.kind is not CallKind.PASS for c in ours) or [c for i, c in ctx.calls_by(ctx.seat) if i > first]:
+        return None
+    bids = ctx.bids()
+    last = bids[-1][2]
+    if len(bids) > 1 or opening.strain is None or opening.level is None or opening.level > 3:
+        # they have bid twice (or a high preempt): only strong actions
+        opp = ctx.opp_suits()
+        return [Rule(DOUBLE, "X: takeout, 13+ HCP and short in their suits", (13, 37),
+                     test=lambda i: all(i.lengths[s] <= 2 for s in opp))] \
+            if last.level is not None and last.level <= 3 else []
+    return _direct_actions(opening)
+
+
+def _direct_actions(opening: Call) -> list[Rule]:
+    assert opening.strain is not None and opening.level is not None
+    theirs = opening.strain.suit
+    rules: list[Rule] = []
+    unbid = [s for s in Suit if s is not theirs]
+    if theirs is not None:
+        rules.append(Rule(DOUBLE, f"X: takeout double, 12+ HCP, short in {theirs.word}, support for the others",
+                          (12, 37), {theirs: (0, 2)}, test=lambda i: all(i.lengths[s] >= 3 for s in unbid)
+                          and i.lengths[theirs] <= 2))
+        if opening.level == 1:
+            rules.append(Rule(bid(1, Strain.NT), "1NT: 15-18 HCP balanced with a stopper in their suit",
+                              (15, 18), balanced=True, test=lambda i: i.stopper(theirs)))
+    for s in SUITS_DESC:
+        if s is theirs:
+            continue
+        lvl = cheapest_level(opening, s.strain)
+        if lvl > 3:
+            continue
+        low = 8 if lvl == 1 else 10
+        rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: overcall, five or more {s.word}, {low}-16 HCP",
+                          (low, 16), {s: (5 if lvl == 1 else 6, 13)}, test=longest_test(s)))
+        if lvl + 1 <= 3 and opening.level == 1:
+            rules.append(Rule(bid(lvl + 1, s.strain), f"{lvl + 1}{s.name}: weak jump overcall, six {s.word}, 6-10 HCP",
+                              (6, 10), {s: (6, 13)}))
+    rules.append(Rule(DOUBLE, "X: 17+ HCP, too strong to overcall", (17, 37)))
+    rules.append(Rule(PASS, "Pass: nothing worth showing over their opening", (0, 16)))
+    return rules
+
+
+def advances(ctx: Context) -> list[Rule] | None:
+    """They opened, partner acted (once), I have not."""
+    found = _their_opening(ctx)
+    if found is None:
+        return None
+    first, _ = found
+    p_acts = [c for i, c in ctx.calls_by(ctx.partner) if i > first and c.kind is not CallKind.PASS]
+    my_acts = [c for i, c in ctx.calls_by(ctx.seat) if i > first and c.kind is not CallKind.PASS]
+    if len(p_acts) != 1 or my_acts:
+        return None
+    state = ctx.auction.last_bid()
+    if state is None:
+        return []
+    if p_acts[0].kind is CallKind.DOUBLE:
+        return _answer_takeout_double(ctx, state)
+    if p_acts[0].is_bid:
+        return _raise_overcall(p_acts[0])
+    return []
+
+
+def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
+    if state.seat.side is ctx.seat.side:
+        return []
+    theirs = ctx.opp_suits()
+    unbid = [s for s in SUITS_DESC if s not in theirs]
+    rules: list[Rule] = []
+    for s in unbid:
+        lvl = cheapest_level(state.call, s.strain)
+        if lvl > 4:
+            continue
+        game = 4 if s in (Suit.H, Suit.S) else 5
+        longest_unbid = (lambda i, s=s: i.lengths[s] == max(i.lengths[x] for x in unbid)
+                         and (i.lengths[s] > max([i.lengths[x] for x in unbid if x > s] or [0])))
+        if game >= lvl and s in (Suit.H, Suit.S):
+            rules.append(Rule(bid(game, s.strain), f"{game}{s.name}: game opposite the takeout double, 12+ HCP,"
+                              f" four+ {s.word}", (12, 37), {s: (4, 13)}, test=longest_unbid))
+        if lvl + 1 <= 4:
+            rules.append(Rule(bid(lvl + 1, s.strain), f"{lvl + 1}{s.name}: jump answer to the double, 9-11 HCP,"
+                              f" four+ {s.word}", (9, 11), {s: (4, 13)}, test=longest_unbid, invite=True))
+        rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: answers the double with my longest unbid suit"
+                          f" ({s.word}), 0-8 HCP", (0, 8), {s: (3, 13)}, test=longest_unbid))
+    if theirs:
+        rules.insert(0, Rule(PASS, "Pass: converts the double to penalties with a long, strong holding in their"
+                             " suit", (6, 37), {theirs[0]: (5, 13)}, test=lambda i: i.stopper(theirs[0])))
+    if ctx.auction.calls[-1].is_bid:
+        rules.append(Rule(PASS, "Pass: they bid over partner's double, nothing to add", (0, 8)))
+    return rules
+
+
+def _raise_overcall(pc: Call) -> list[Rule]:
+    assert pc.strain is not None and pc.level is not None
+    ps = pc.strain.suit
+    if ps is None:
+        return [Rule(bid(3, Strain.NT), "3NT: game opposite partner's 1NT overcall", (9, 37)),
+                Rule(PASS, "Pass: no game opposite 15-18", (0, 8))]
+    game = 4 if ps in (Suit.H, Suit.S) else 5
+    return [
+        Rule(bid(game, pc.strain), f"{game}{ps.name}: support and 13+ points, game", (12, 37), {ps: (3, 13)},
+             test=lambda i: i.hcp + i.shortness(ps) >= 13),
+        Rule(bid(pc.level + 1, pc.strain), f"{pc.level + 1}{ps.name}: raise, three or more {ps.word} for"
+             f" partner's overcall, 6-12 points", (5, 12), {ps: (3, 13)},
+             test=lambda i: i.hcp + i.shortness(ps) >= 6),
+        Rule(PASS, "Pass: nothing to add to partner's overcall", (0, 12)),
+    ]
+
+
+# ---------------------------------------------------------------------------
+# The competitive rule, in any round
+
+
+def _favourable(ctx: Context) -> int:
+    """+1 when only they are vulnerable, -1 when only we are, else 0."""
+    return int(ctx.vul.is_vulnerable(ctx.seat.lho)) - int(ctx.vul.is_vulnerable(ctx.seat))
+
+
+def compete_or_pass(ctx: Context, info: HandInfo, strain: Strain | None, state: BidState, lo: int) -> BidDecision:
+    """They hold the contract: double them, compete by the law of total
+    tricks, sacrifice against their game, or pass."""
+    a = ctx.auction
+    their = state.call.strain
+    assert their is not None and state.call.level is not None
+    if state.doubling == 0 and state.call.level >= 2:
+        trumps = info.lengths[their.suit] if their.suit is not None else 0
+        if lo >= 23 and (trumps >= 4 or their is Strain.NT and info.hcp >= 10) and a.is_legal(DOUBLE):
+            return BidDecision(DOUBLE, f"X: penalty double, {trumps} of their trumps and about {lo} points together")
+    if strain is not None and strain.suit is not None:
+        total = ctx.fit_len(info, strain.suit)
+        lvl = cheapest_level(state.call, strain)
+        call = bid(lvl, strain) if lvl <= 7 else PASS
+        if total >= 8 and lvl <= total - 6 and lvl <= 4 and a.is_legal(call):
+            return BidDecision(call, f"{call}: competes with {total} {strain.word} together (the law of total"
+                                     f" tricks: as many tricks as trumps)")
+        sacrifice = _sacrifice(ctx, total, lvl, state, lo)
+        if sacrifice and a.is_legal(call):
+            return BidDecision(call, f"{call}: sacrifice against their {state.call}: {total} {strain.word} together"
+                                     f" and {sacrifice}")
+    return BidDecision(PASS, f"Pass: no good bid over {state.call}")
+
+
+def _sacrifice(ctx: Context, total: int, level: int, state: BidState, lo: int) -> str:
+    """A sacrifice pays when their game or slam is likely to make (we hold
+    little defence) and the law of total tricks puts us at most two down
+    (one when vulnerable against not)."""
+    call = state.call
+    assert call.level is not None and call.strain is not None
+    their_game = call.level >= (3 if call.strain is Strain.NT else 4 if call.strain.is_major else 5)
+    if not their_game or level > 5 or lo > 19:
+        return ""
+    down = level + 6 - total
+    fav = _favourable(ctx)
+    allowed = {1: 2, 0: 1, -1: 0}[fav]
+    if down > allowed:
+        return ""
+    return f"at most {down} down{' at favourable vulnerability' if fav > 0 else ''}"

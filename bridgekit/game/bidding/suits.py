@@ -1,0 +1,257 @@
+"""After an opening of one of a suit or a preempt by our side: responder's
+first call and opener's rebid."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ...calls import DOUBLE, PASS, REDOUBLE, Call, CallKind
+from ...cards import Strain, Suit
+from .core import (Context, HandInfo, Rule, bid, longest_outside_test, points_test)
+
+S, H, D, C = Suit.S, Suit.H, Suit.D, Suit.C
+NT = Strain.NT
+
+
+def _major_response_test(s: Suit) -> Callable[[HandInfo], bool]:
+    """A 1H/1S response over a minor: 1H with hearts at least as long as
+    spades; 1S with more spades than hearts, or fewer than four hearts."""
+    def test(i: HandInfo) -> bool:
+        if s is H:
+            return i.lengths[H] >= i.lengths[S]
+        return i.lengths[S] > i.lengths[H] or i.lengths[H] < 4
+    return test
+
+
+def responses(ctx: Context) -> list[Rule] | None:
+    """Partner opened with a suit; my first call."""
+    bids = ctx.bids()
+    _, opener, opening = bids[0]
+    if opener is not ctx.partner or opening.strain is None or opening.strain is NT:
+        return None
+    if opening == bid(2, Strain.C):
+        return None
+    if [c for i, c in ctx.calls_by(ctx.seat) if i > bids[0][0]]:
+        return None
+    assert opening.level is not None
+    rho = ctx.auction.calls[-1]
+    if opening.level >= 2:
+        return preempt_responses(opening)
+    trump = opening.strain.suit
+    assert trump is not None
+    rules: list[Rule] = []
+    if rho.kind is CallKind.DOUBLE:
+        rules.append(Rule(REDOUBLE, "XX: 10+ HCP after their takeout double; we hold the balance of power",
+                          (10, 37), test=lambda i: i.lengths[trump] <= 3))
+    if rho.is_bid:
+        rules += negative_double(trump, rho)
+    rules += major_raises(trump) if trump in (H, S) else []
+    rules += one_level_responses(trump)
+    rules += two_over_one(trump)
+    rules += minor_raises(trump) if trump in (C, D) else []
+    rules += notrump_responses()
+    if rho.is_bid:
+        rules.append(Rule(PASS, "Pass: nothing to add after their overcall", (0, 9)))
+    else:
+        rules.append(Rule(PASS, "Pass: 0-5 HCP, too weak to respond", (0, 5)))
+    return rules
+
+
+def negative_double(trump: Suit, rho: Call) -> list[Rule]:
+    """Partner opened, right-hand opponent overcalled: X shows the unbid major(s)."""
+    opp = rho.strain.suit if rho.strain is not None else None
+    if opp is None or rho.level is None or rho.level > 3:
+        return []
+    unbid = [m for m in (H, S) if m is not trump and m is not opp]
+    if not unbid:
+        return []
+    what = f"four {unbid[0].word}" if len(unbid) == 1 else "four cards in a major"
+    major_opening = trump in (H, S)
+    return [Rule(DOUBLE, f"X: negative double, 6+ HCP and {what} (after their {rho} overcall)",
+                 (6, 37), {unbid[0]: (4, 13)} if len(unbid) == 1 else {},
+                 test=lambda i: any(i.lengths[m] >= 4 for m in unbid)
+                 and not (major_opening and i.lengths[trump] >= 3))]
+
+
+def major_raises(trump: Suit) -> list[Rule]:
+    n, w, st = trump.name, trump.word, trump.strain
+    rules = [
+        Rule(bid(4, st), f"4{n}: three or more {w} and 13-15 points", (11, 15), {trump: (3, 13)},
+             test=points_test(trump, 13, 15)),
+        Rule(bid(3, st), f"3{n}: limit raise, four or more {w}, 10-12 points, invites game", (8, 12),
+             {trump: (4, 13)}, test=points_test(trump, 10, 12), invite=True),
+        Rule(bid(2, st), f"2{n}: simple raise, three or more {w}, 6-9 points", (5, 9), {trump: (3, 13)},
+             test=points_test(trump, 6, 9)),
+    ]
+    if trump is H:
+        rules.append(Rule(bid(1, Strain.S), "1S: four or more spades, 6+ HCP, forcing", (6, 37), {S: (4, 13)}))
+    return rules
+
+
+def one_level_responses(trump: Suit) -> list[Rule]:
+    if trump in (H, S):
+        return []
+    rules = [Rule(bid(1, s.strain), f"1{s.name}: four or more {s.word}, 6+ HCP, forcing", (6, 37), {s: (4, 13)},
+                  test=_major_response_test(s)) for s in (H, S)]
+    if trump is C:
+        rules.append(Rule(bid(1, Strain.D), "1D: four or more diamonds, 6+ HCP, no four-card major, forcing",
+                          (6, 37), {D: (4, 13), H: (0, 3), S: (0, 3)}))
+    return rules
+
+
+def two_over_one(trump: Suit) -> list[Rule]:
+    """Strong hands without a fit: a new suit at the two level."""
+    rules = []
+    for s in (C, D, H, S):
+        if s >= trump:
+            continue
+        need = 5 if s is H else 4
+        rules.append(Rule(bid(2, s.strain), f"2{s.name}: {need}+ {s.word} and 10+ HCP, forcing", (10, 37),
+                          {s: (need, 13)}, test=longest_outside_test(s, trump)))
+    return rules
+
+
+def minor_raises(trump: Suit) -> list[Rule]:
+    n, w, st = trump.name, trump.word, trump.strain
+    return [
+        Rule(bid(3, st), f"3{n}: five or more {w}, 10-12 HCP, invites game", (10, 12),
+             {trump: (5, 13), H: (0, 3), S: (0, 3)}, invite=True),
+        Rule(bid(2, st), f"2{n}: five or more {w}, 6-9 HCP", (6, 9), {trump: (5, 13), H: (0, 3), S: (0, 3)}),
+    ]
+
+
+def notrump_responses() -> list[Rule]:
+    return [
+        Rule(bid(3, NT), "3NT: 13-15 HCP, balanced, no fit", (13, 15), balanced=True),
+        Rule(bid(2, NT), "2NT: 11-12 HCP, balanced, invites 3NT", (11, 12), balanced=True, invite=True),
+        Rule(bid(1, NT), "1NT: 6-9 HCP, nothing better to say", (6, 10)),
+    ]
+
+
+def preempt_responses(opening: Call) -> list[Rule]:
+    """Partner's weak two or three-level preempt: raise by the law of total
+    tricks (as many tricks as trumps between us), game with values."""
+    suit = opening.strain.suit if opening.strain is not None else None
+    if suit is None or opening.level is None or opening.level > 3:
+        return []
+    shown = 6 if opening.level == 2 else 7
+    game = 4 if suit in (H, S) else 5
+    n, w, st = suit.name, suit.word, suit.strain
+    rules = [
+        Rule(bid(game, st), f"{game}{n}: support and game values opposite a preempt", (15, 37), {suit: (2, 13)}),
+        Rule(bid(3, NT), "3NT: game values with stoppers opposite a preempt", (16, 37),
+             test=lambda i: all(i.stopper(s) for s in Suit if s is not suit)),
+    ]
+    for extra in (4, 3):
+        level = shown + extra - 6
+        if opening.level < level <= game:
+            rules.append(Rule(bid(level, st), f"{level}{n}: {extra} {w} for partner: {shown + extra} trumps"
+                              f" together, bid to {level} (the law of total tricks)", (0, 14),
+                              {suit: (extra, 13)}))
+    rules.append(Rule(PASS, "Pass: no game and no fit to raise the preempt", (0, 37)))
+    return rules
+
+
+# ---------------------------------------------------------------------------
+# Opener's rebid
+
+
+def rebids(ctx: Context) -> list[Rule] | None:
+    """I opened one of a suit, partner bid, the opponents passed or not."""
+    bids = ctx.bids()
+    _, opener, opening = bids[0]
+    if opener is not ctx.seat or opening.strain is None or opening.strain is NT or opening.level != 1:
+        return None
+    mine = [c for i, c in ctx.calls_by(ctx.seat) if i > bids[0][0]]
+    theirs = [c for i, c in ctx.calls_by(ctx.partner) if i > bids[0][0]]
+    last = ctx.auction.last_bid()
+    if mine or len(theirs) != 1 or not theirs[0].is_bid or last is None or last.seat is not ctx.partner:
+        return None
+    trump = opening.strain.suit
+    resp = theirs[0]
+    assert trump is not None and resp.strain is not None and resp.level is not None
+    if resp.strain is opening.strain:
+        return _after_raise(trump, resp.level)
+    if resp.strain is NT:
+        return _after_notrump(trump, resp.level)
+    return _after_new_suit(trump, resp)
+
+
+def _after_raise(trump: Suit, level: int) -> list[Rule]:
+    n, st = trump.name, trump.strain
+    if level == 2 and trump in (H, S):
+        return [Rule(bid(4, st), f"4{n}: 19+ points, game opposite a simple raise", (17, 37),
+                     test=points_test(trump, 19)),
+                Rule(bid(3, st), f"3{n}: game try with 16-18 points: partner bids game with a good raise",
+                     (14, 18), test=points_test(trump, 16), invite=True),
+                Rule(PASS, "Pass: 12-15 points, no game opposite a simple raise", (11, 15))]
+    if level == 3 and trump in (H, S):
+        return [Rule(bid(4, st), f"4{n}: accepts the limit raise with 14+", (14, 37),
+                     test=lambda i: i.hcp + i.shortness(trump) < 21),
+                Rule(PASS, "Pass: declines the limit raise with a minimum", (11, 13))]
+    if level == 3:
+        return [Rule(bid(3, NT), "3NT: accepts the raise with 14+ and stoppers", (14, 37),
+                     test=lambda i: sum(i.stopper(s) for s in Suit) >= 3),
+                Rule(PASS, "Pass: declines the invitation", (11, 37))]
+    return [Rule(PASS, "Pass: partner's raise shows no game opposite my hand", (11, 15))]
+
+
+def _after_notrump(trump: Suit, level: int) -> list[Rule]:
+    n, w, st = trump.name, trump.word, trump.strain
+    if level == 1:
+        return [
+            Rule(bid(2, NT), "2NT: 18-19 HCP balanced, invites 3NT", (18, 19), balanced=True, invite=True),
+            Rule(bid(3, st), f"3{n}: six or more {w}, 16-18 HCP, invites game", (16, 18), {trump: (6, 13)},
+                 invite=True),
+            Rule(bid(2, st), f"2{n}: six or more {w}, minimum", (11, 15), {trump: (6, 13)}),
+            *(Rule(bid(2, s.strain), f"2{s.name}: a second suit, four or more {s.word}, minimum", (11, 17),
+                   {s: (4, 13)}) for s in (C, D, H) if s < trump),
+            Rule(PASS, "Pass: a minimum, balanced enough for 1NT", (11, 14)),
+            Rule(bid(3, NT), "3NT: 20+ HCP", (20, 37)),
+            Rule(bid(2, st), f"2{n}: a minimum with nothing else to say", (11, 17)),
+        ]
+    if level == 2:
+        return [Rule(bid(3, NT), "3NT: accepts the invitation with 13+", (13, 37)),
+                Rule(bid(3, st), f"3{n}: six or more {w}, a minimum", (11, 12), {trump: (6, 13)}),
+                Rule(PASS, "Pass: a minimum, declines 2NT", (11, 12))]
+    return [Rule(PASS, "Pass: partner placed the contract", (11, 37))]
+
+
+def _after_new_suit(trump: Suit, resp: Call) -> list[Rule]:
+    assert resp.strain is not None and resp.level is not None
+    ps, rl, rs = resp.strain.suit, resp.level, resp.strain
+    assert ps is not None
+    pn, n, w = ps.name, trump.name, trump.word
+    game = 4 if ps in (H, S) else min(rl + 2, 5)
+    rules = [
+        Rule(bid(game, rs), f"{game}{pn}: four {ps.word} for partner and 19+ points", (17, 37), {ps: (4, 13)},
+             test=points_test(ps, 19)),
+        Rule(bid(rl + 2, rs), f"{rl + 2}{pn}: four {ps.word} for partner and 16-18 points, invites game",
+             (14, 18), {ps: (4, 13)}, test=points_test(ps, 16), invite=True),
+        Rule(bid(rl + 1, rs), f"{rl + 1}{pn}: four {ps.word} for partner, a minimum", (11, 16), {ps: (4, 13)}),
+    ]
+    if rl == 1:
+        rules.append(Rule(bid(1, NT), "1NT: 12-14 HCP balanced", (11, 14), balanced=True))
+        if ps is not S and trump is not S:
+            rules.append(Rule(bid(1, Strain.S), "1S: four spades, showing another suit on the way", (11, 18),
+                              {S: (4, 13)}))
+        rules.append(Rule(bid(2, NT), "2NT: 18-19 HCP balanced, invites 3NT", (18, 19), balanced=True,
+                          invite=True))
+    else:
+        rules.append(Rule(bid(2, NT), "2NT: 12-14 HCP balanced", (11, 14), balanced=True))
+        rules.append(Rule(bid(3, NT), "3NT: 15-19 HCP balanced", (15, 19), balanced=True))
+    rules += [
+        Rule(bid(3, trump.strain), f"3{n}: six or more {w} and 16-18 HCP, invites game", (16, 18),
+             {trump: (6, 13)}, invite=True),
+        Rule(bid(2, trump.strain), f"2{n}: six or more {w}, a minimum", (11, 15), {trump: (6, 13)}),
+    ]
+    for s in (C, D, H, S):
+        if s is not trump and s is not ps and s < trump:
+            rules.append(Rule(bid(2, s.strain), f"2{s.name}: a second suit, four or more {s.word}", (11, 18),
+                              {s: (4, 13)}))
+    rules += [
+        Rule(bid(2, trump.strain), f"2{n}: a minimum, nothing else to say", (11, 15)),
+        Rule(bid(2, NT) if rl == 1 else bid(3, NT), f"{2 if rl == 1 else 3}NT: a strong hand without a fit",
+             (15, 37)),
+    ]
+    return rules

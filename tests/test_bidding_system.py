@@ -1,0 +1,191 @@
+"""The system card of ``bridgekit.game.bidding``: one hand per convention,
+built so that the right call is clear, checked for the call and for a reason
+that names the convention; and whole auctions that end in the contract the
+card leads to.  No double dummy here."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgekit.auction import Auction
+from bridgekit.deal import Deal, Hand
+from bridgekit.game import Bidder
+from bridgekit.game.bidding import BidDecision, SYSTEM_CARD
+from bridgekit.seats import Seat, Vul
+
+from conftest import calls
+
+
+def decide(before: str, hand: str, dealer: Seat = Seat.S, vul: Vul = Vul.NONE) -> BidDecision:
+    return Bidder().decide(Auction(dealer, calls(before)), Hand.parse(hand), vul)
+
+
+def said(before: str, hand: str, call: str, words: str, dealer: Seat = Seat.S, vul: Vul = Vul.NONE) -> None:
+    d = decide(before, hand, dealer, vul)
+    assert str(d.call) == call, d
+    assert words.lower() in d.reason.lower(), d
+    assert d.reason.startswith(call), d
+
+
+# -- strong 2C and weak twos -------------------------------------------------------
+
+def test_strong_two_clubs_with_23_hcp_and_the_waiting_answer() -> None:
+    said("", "AKQ4.AKJ5.KQ8.A2", "2C", "strong")                 # 26 HCP, 4-4-3-2
+    said("", "AK.AKQJ72.KQ8.A2", "2C", "strong")                 # 23 HCP, six hearts
+    said("2C P", "9854.762.J93.652", "2D", "waiting")            # 1 HCP: 2D
+    said("2C P", "KQJ85.72.A93.652", "2S", "positive")           # 10 HCP, five spades
+    said("2C P 2D P", "AKQ4.AKJ5.KQ8.A2", "3NT", "25-27")       # 26 balanced
+    said("2C P 2D P", "AKQ.AKJ4.KQ8.Q72", "2NT", "22-24")       # 23 balanced
+    said("2C P 2D P", "AK.AKQJ72.KQ8.A2", "2H", "forcing to game")
+    said("2C P 2D P 2H P", "9854.762.J93.652", "4H", "bare")     # three hearts, nothing else
+    said("2C P 2D P 2H P", "9854.K62.A93.652", "3H", "slam")     # three hearts and values
+
+
+def test_weak_twos_in_the_three_suits_and_the_raise_by_total_tricks() -> None:
+    said("", "KQJ972.94.984.76", "2S", "weak two")
+    said("", "94.KQJ972.984.76", "2H", "weak two")
+    said("", "94.984.KQJ972.76", "2D", "weak two")
+    said("", "94.984.76.KQJ972", "Pass", "")                     # 2C is strong: no weak 2C
+    # three trumps opposite six: nine tricks, bid to the three level
+    said("2H P", "K84.Q76.8742.J62", "3H", "law of total tricks")
+
+
+# -- over 1NT and 2NT -------------------------------------------------------------
+
+def test_stayman_with_four_four_in_the_majors() -> None:
+    said("1NT P", "KJ95.Q762.AJ3.65", "2C", "Stayman")
+    said("1NT P 2C P", "AQ3.KJ84.K98.Q72", "2H", "four or more hearts")
+    said("1NT P 2C P", "AQ83.KJ4.K98.Q72", "2S", "four or more spades")
+    said("1NT P 2C P", "AQ3.KJ4.K984.Q72", "2D", "no four-card major")
+    # responder: a fit and game values; four spades and an invitation; no fit
+    said("1NT P 2C P 2H P", "KJ95.Q762.AJ3.65", "4H", "fit")
+    said("1NT P 2C P 2H P", "KJ95.Q76.Q32.654", "2S", "four spades")
+    said("1NT P 2C P 2D P", "KJ95.Q762.AJ3.65", "3NT", "no fit")
+    # opener corrects 3NT to 4S: Stayman showed a major, and it was not hearts
+    said("1NT P 2C P 2H P 3NT P", "AQ83.KJ84.K9.Q72", "4S", "four spades")
+
+
+def test_jacoby_transfers_completion_and_super_accept() -> None:
+    said("1NT P", "94.QJ972.984.762", "2D", "transfer")           # weak, five hearts
+    said("1NT P", "KJ954.Q72.AJ3.65", "2H", "transfer")           # game values, five spades
+    said("1NT P 2D P", "AQ3.KJ.K9842.Q72", "2H", "completes")      # 15, two hearts
+    said("1NT P 2D P", "AQ3.KJ84.K98.Q72", "2H", "completes")      # four hearts but a minimum
+    said("1NT P 2D P", "AQ3.KJ84.K98.KJ2", "3H", "super-accept")   # four hearts and 17
+    # responder's rebid: pass weak, invite with five, game with five (opener chooses)
+    said("1NT P 2D P 2H P", "94.QJ972.984.762", "Pass", "weak")
+    said("1NT P 2D P 2H P", "94.KJ972.Q84.K62", "2NT", "invites")
+    said("1NT P 2H P 2S P", "KJ954.Q72.AJ3.65", "3NT", "opener chooses")
+    said("1NT P 2H P 2S P 3NT P", "AQ3.KJ4.K984.Q72", "4S", "three or more spades")
+    said("1NT P 2H P 2S P 3NT P", "AQ.KJ43.K984.Q72", "Pass", "only two")
+
+
+def test_stayman_and_transfers_over_2nt() -> None:
+    said("2NT P", "KJ95.Q762.J32.65", "3C", "Stayman")
+    said("2NT P", "KT954.72.J32.654", "3H", "transfer")
+    said("2NT P 3H P", "AQ3.AKJ4.K98.KJ2", "3S", "completes")
+
+
+def test_minor_suit_puppet_over_1nt() -> None:
+    said("1NT P", "94.72.QJ9842.762", "2S", "3C")
+    said("1NT P 2S P", "AQ3.KJ4.K984.Q72", "3C", "as asked")
+    said("1NT P 2S P 3C P", "94.72.QJ9842.762", "3D", "diamonds")
+
+
+# -- slams -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("hand, answer, words", [
+    ("T863.QJ2.874.K43", "5D", "no key card"),      # none
+    ("T863.QJ2.A74.K43", "5C", "one or four"),     # the ace of diamonds
+    ("K863.QJ2.A74.543", "5H", "without the queen"),
+    ("KQ63.J82.A74.543", "5S", "and the queen"),
+    ("K863.AJ2.A74.543", "5D", "three"),
+    ("K863.AJ2.A74.A43", "5C", "four"),
+])
+def test_rkcb_1430_answers_count_key_cards(hand: str, answer: str, words: str) -> None:
+    said("1S P 3S P 4NT P", hand, answer, words)
+
+
+def test_rkcb_queen_ask_and_sign_off() -> None:
+    # three key cards (K of spades, A of hearts, A of diamonds) and no queen of
+    # spades opposite one: one missing, the queen in doubt, ask with 5D
+    said("1S P 3S P 4NT P 5C P", "KJ752.AK4.A3.KQ2", "5D", "queen")
+    said("1S P 3S P 4NT P 5C P 5D P", "AQ63.J82.874.543", "6S", "I hold the queen")
+    said("1S P 3S P 4NT P 5C P 5D P", "A863.QJ2.874.543", "5S", "no queen")
+    # three key cards opposite none: two missing, stop in five
+    said("1S P 3S P 4NT P 5D P", "AKJ752.A4.K3.KQ2", "5S", "two key cards are missing")
+
+
+def test_slam_needs_the_controls_as_well_as_the_points() -> None:
+    # 23 points with the doubleton: slam values opposite the limit raise,
+    # every side suit controlled: RKCB
+    said("1S P 3S P", "AKQJ74.AK3.KQ5.2", "4NT", "RKCB")
+    # as strong, but neither diamonds (QJ54) nor clubs (Q2) are controlled: game
+    said("1S P 3S P", "AKQJ7.AKQ.QJ54.Q2", "4S", "no control")
+
+
+def test_quantitative_4nt_over_1nt() -> None:
+    said("1NT P", "KQ4.AQ7.Q43.K965", "4NT", "quantitative")
+    said("1NT P 4NT P", "AQ3.KJ4.K984.QJ2", "6NT", "accepts")
+    said("1NT P 4NT P", "AQ3.KJ4.K984.Q72", "Pass", "declines")
+
+
+# -- competition ---------------------------------------------------------------------
+
+def test_negative_double_after_1c_1s() -> None:
+    said("1C 1S", "94.KJ72.Q84.J762", "X", "negative double", dealer=Seat.N)
+    # after 1C (1H) both... spades is the unbid major
+    said("1C 1H", "KJ72.94.Q84.J762", "X", "negative double", dealer=Seat.N)
+
+
+def test_law_of_total_tricks_competes_and_sacrifices() -> None:
+    # North opened 1H and has six; South raised; they compete in clubs: with
+    # nine trumps together North bids on to the three level, no further
+    said("1H 2C 2H 3C", "A3.KQJ972.K84.62", "3H", "law of total tricks", dealer=Seat.N)
+    # they bid game over our fit of ten: at favourable vulnerability a
+    # sacrifice at five costs one trick, too much when only we are vulnerable
+    before = "1S 2H 2S 3H 4S"
+    said(before, "4.KQJ9762.Q84.62", "5H", "sacrifice", dealer=Seat.E, vul=Vul.EW)
+    said(before, "4.KQJ9762.Q84.62", "Pass", "", dealer=Seat.E, vul=Vul.NS)
+
+
+# -- whole auctions ----------------------------------------------------------------
+
+@pytest.mark.parametrize("deal, auction, contract", [
+    # a transfer, 3NT with five spades, opener chooses the major game
+    ("N:KJ954.Q72.AJ3.65 86.A963.T62.KT83 AQ3.KJ4.K984.Q72 T72.T85.Q75.AJ94",
+     "1NT Pass 2H Pass 2S Pass 3NT Pass 4S Pass Pass Pass", "4S S"),
+    # Stayman finds the 4-4 heart fit
+    ("N:KJ95.Q762.AJ3.65 862.T5.Q752.KT83 AQ3.KJ84.K98.Q72 T74.A93.T64.AJ94",
+     "1NT Pass 2C Pass 2H Pass 4H Pass Pass Pass", "4H S"),
+    # strong 2C, waiting 2D, 3NT with 25-27 balanced
+    ("N:9854.762.J93.652 J73.Q95.A752.J973 AKQ.AKJ4.KQ8.AQ2 T62.T83.T64.KT84",
+     "2C Pass 2D Pass 3NT Pass Pass Pass", "3NT S"),
+])
+def test_whole_auction_ends_in_the_expected_contract(deal: str, auction: str, contract: str) -> None:
+    d = Deal.parse(deal)
+    a = Auction(Seat.S)
+    bidder = Bidder()
+    while not a.is_complete():
+        a.push(bidder.decide(a, d[a.turn]).call)  # type: ignore[arg-type]
+    assert " ".join(str(c) for c in a.calls) == auction
+    assert f"{a.contract()} {a.declarer().name}" == contract  # type: ignore[union-attr]
+
+
+def test_explain_names_the_convention_for_a_human_call() -> None:
+    a = Auction(Seat.S, calls("1NT P 2D P 2H P"))
+    bidder = Bidder()
+    assert "transfer" in bidder.explain(a, 2).lower()
+    assert "completes" in bidder.explain(a, 4).lower()
+    a = Auction(Seat.S, calls("1S P 3S P 4NT P 5D P"))
+    assert "rkcb" in bidder.explain(a, 6).lower()
+
+
+def test_every_part_of_the_card_is_small() -> None:
+    import inspect
+    from bridgekit.game import bidding
+    for module in (bidding.core, bidding.openings, bidding.notrump, bidding.suits, bidding.slam,
+                   bidding.competition, bidding.captain, bidding):
+        for name, fn in inspect.getmembers(module, inspect.isfunction):
+            if fn.__module__ == module.__name__:
+                assert len(inspect.getsource(fn).splitlines()) <= 80, name
+    assert len(SYSTEM_CARD) >= 6
