@@ -140,16 +140,30 @@ class BiddingFigures:
 
 def baseline_bidder(rev: str) -> Bidder:
     """The bidding system as of git revision ``rev`` (its ``game/bidding.py``
-    loaded beside today's), to compare on the same deals in the same run."""
+    module or ``game/bidding/`` package, loaded beside today's), to compare on
+    the same deals in the same run."""
     root = Path(__file__).resolve().parent.parent
-    text = subprocess.run(["git", "show", f"{rev}:bridgekit/game/bidding.py"], cwd=root, check=True,
-                          capture_output=True, text=True).stdout
-    path = Path(tempfile.mkdtemp()) / "bidding_baseline.py"
-    path.write_text(text, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("bridgekit.game._bidding_baseline", path)
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, text=True).stdout
+
+    where = Path(tempfile.mkdtemp()) / "_bidding_baseline"
+    files = git("ls-tree", "--name-only", f"{rev}:bridgekit/game/bidding/").split() \
+        if "bidding.py" not in git("ls-tree", "--name-only", f"{rev}:bridgekit/game/").split() else []
+    where.mkdir()
+    name = "bridgekit.game._bidding_baseline"
+    if files:   # a package: bridgekit.game._bidding_baseline and its modules
+        for f in files:
+            (where / f).write_text(git("show", f"{rev}:bridgekit/game/bidding/{f}"), encoding="utf-8")
+        spec = importlib.util.spec_from_file_location(name, where / "__init__.py",
+                                                      submodule_search_locations=[str(where)])
+    else:       # one module beside game/bidding
+        path = where / "bidding.py"
+        path.write_text(git("show", f"{rev}:bridgekit/game/bidding.py"), encoding="utf-8")
+        spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module.Bidder()  # type: ignore[no-any-return]
 
