@@ -137,6 +137,16 @@ def test_negative_double_after_1c_1s() -> None:
     said("1C 1H", "KJ72.94.Q84.J762", "X", "negative double", dealer=Seat.N)
 
 
+def test_opener_answers_the_negative_double_and_balancing() -> None:
+    # North opened 1C, East overcalled 1H, South doubled: North shows its spades
+    said("1C 1H X P", "KQ84.72.A93.KJ62", "1S", "negative double", dealer=Seat.N)
+    # ... or, with a long strong holding in their suit, leaves the double in
+    said("1C 1H X P", "A4.KQJ94.A93.K62", "Pass", "penalties", dealer=Seat.N)
+    # in the pass-out seat a takeout double needs less than in the direct seat
+    said("1H P P", "KQ84.72.A93.Q762", "X", "balancing", dealer=Seat.W)     # 11 HCP
+    assert str(decide("1H", "KQ84.72.A93.Q762", dealer=Seat.W).call) == "Pass"
+
+
 def test_law_of_total_tricks_competes_and_sacrifices() -> None:
     # North opened 1H and has six; South raised; they compete in clubs: with
     # nine trumps together North bids on to the three level, no further

@@ -1,6 +1,6 @@
 """The computer players and the table session of ``bridgekit play``.
 
-* ``bidding``: the natural bidding system (written down in its docstring), the
+* ``bidding``: the bidding system card (written down in its docstring), the
   computer's calls with reasons, and what anyone's calls show.
 * ``cardplay``: single-dummy card play by sampling layouts consistent with
   what a seat has seen and solving them double dummy.

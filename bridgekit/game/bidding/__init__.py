@@ -65,8 +65,14 @@ Competition (``competition.py``, ``suits.py``)
     longest unbid suit, jumping with 9-11 and bidding game with 12+.
   * Negative double (partner opened one of a suit, right-hand opponent
     overcalled up to the three level): 6+ HCP and four cards in the unbid
-    major (or in a major when both are unbid).  Redouble after their takeout
-    double: 10+ HCP.
+    major (or in a major when both are unbid).  Opener then shows that major
+    (jumping with 16-18), bids notrump with their suit stopped, rebids a
+    six-card suit or shows a second one, or passes for penalties with five
+    strong cards in their suit.  Redouble after their takeout double: 10+ HCP.
+  * Balancing: in the pass-out seat after their one- or two-level opening,
+    a takeout double with 11+ and an overcall with 7+ (9+ at the two level).
+  * Over partner's takeout double when they bid again: a free bid (6-11)
+    or pass; no forced answer.
   * The competitive rule (the law of total tricks): with a fit of N trumps
     our side bids on to the level N - 6, no higher.  A sacrifice over their
     game: when we hold little defence (19 or fewer points together) and the
@@ -92,12 +98,16 @@ Slams (``slam.py``)
     the range shown, otherwise pass.
 
 Later rounds: the captain (``captain.py``)
-  Each player adds its own points to the minimum partner has shown.  With an
+  Each player adds its own points to the minimum partner has shown, and
+  judges the likely total (partner in the middle of its range).  With an
   eight-card fit it bids that suit (majors first), otherwise no trump when
-  balanced: game with 26 combined (25 for 3NT, 29 for a minor game), an
-  invitation one level below game when partner's maximum would make game, a
-  small slam with 33 and a grand slam with 37 (through RKCB in a suit).  A
-  forcing auction (2C, a positive answer) never stops below game.
+  balanced; 3NT rather than five of a minor with 25-28.  Game with 26
+  combined (25 for 3NT, 29 for a minor game, or one point fewer when
+  partner's maximum reaches it), an invitation one level below game when
+  partner's maximum would make game, a small slam with 31 sure or 32 likely
+  (through RKCB in a suit; 4NT quantitative in notrump when unsure) and a
+  grand slam with 37.  A forcing auction (2C, a positive answer) never
+  stops below game.
 
 Inferences
 ----------
@@ -218,4 +228,6 @@ def _read_natural(ctx: Context, seat: Seat, call: Call) -> None:
     if call.level == 5 and slam.FOUR_NT in partner_calls:
         return
     partner_named = any(c.strain is call.strain for c in partner_calls if c.is_bid)
-    ctx.shown[seat].add(lengths={suit: (3 if partner_named else 4, 13)})
+    again = any(c.strain is call.strain for _, c in ctx.calls_by(seat) if c.is_bid)
+    least = ctx.shown[seat].min_len(suit) + 1 if again else 3 if partner_named else 4
+    ctx.shown[seat].add(lengths={suit: (min(least, 7), 13)})

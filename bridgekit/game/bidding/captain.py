@@ -27,6 +27,9 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
         else:
             return compete_or_pass(ctx, info, None, state, info.hcp + ctx.shown[ctx.partner].hcp[0])
     lo, hi, likely = _points(ctx, info, strain)
+    if strain.is_minor and 25 <= max(lo, likely) and lo < 29 and all(info.stopper(s) for s in ctx.opp_suits()):
+        strain = Strain.NT   # nine tricks in notrump rather than eleven in a minor
+        lo, hi, likely = _points(ctx, info, strain)
     if state.call.level is not None and state.call.level >= 6 and ours:
         return BidDecision(PASS, "Pass: we are in slam")
     target, what = _target(strain, lo, hi, likely, ctx, info)
@@ -38,7 +41,7 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
         return compete_or_pass(ctx, info, strain, state, lo) if not ours else \
             BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
     if target >= 6:
-        return _slam(ctx, info, strain, target, lo, state)
+        return _slam(ctx, info, strain, target, lo, state, likely)
     if what == "a part score":
         target = cheapest_level(state.call, strain)
         if target > 2:
@@ -84,13 +87,17 @@ def _below_forced_game(ctx: Context, state: BidState, strain: Strain | None) -> 
     return state.call.level < GAME[state.call.strain]
 
 
-def _slam(ctx: Context, info: HandInfo, strain: Strain, target: int, lo: int, state: BidState) -> BidDecision:
+def _slam(ctx: Context, info: HandInfo, strain: Strain, target: int, lo: int, state: BidState,
+          likely: int) -> BidDecision:
     """Slam values: ask for key cards when a suit is agreed and the controls
     allow it; otherwise bid the slam in notrump, or stop in game."""
     a = ctx.auction
     level = 7 if target == 7 else 6
     if strain is Strain.NT:
         call = bid(level, Strain.NT)
+        if lo < 33 and likely < 34 and level == 6 and a.is_legal(FOUR_NT) and FOUR_NT not in a.calls:
+            return BidDecision(FOUR_NT, f"4NT: quantitative, invites 6NT (about {lo}-{lo + 2} points together,"
+                                        " no suit agreed)")
         return BidDecision(call, f"{call}: about {lo}+ points together, {'grand' if level == 7 else 'small'} slam") \
             if a.is_legal(call) else BidDecision(PASS, f"Pass: {state.call} is as high as we go")
     suit = strain.suit
@@ -104,7 +111,7 @@ def _slam(ctx: Context, info: HandInfo, strain: Strain, target: int, lo: int, st
                                      " stop in game")
         return BidDecision(PASS, f"Pass: no control in {words}, no slam")
     used = FOUR_NT in a.calls
-    if a.is_legal(FOUR_NT) and not used and agreed_suit(ctx) in (suit, None):
+    if a.is_legal(FOUR_NT) and not used and agreed_suit(ctx) is suit:
         return BidDecision(FOUR_NT, f"4NT: RKCB 1430, asks for key cards in {strain.word} (slam likely: about"
                                     f" {lo}+ points together, every side suit controlled)")
     call = bid(6, strain)
@@ -143,13 +150,13 @@ def _target(strain: Strain, lo: int, hi: int, likely: int, ctx: Context, info: H
     fit = strain.suit is None or ctx.fit_len(info, strain.suit) >= 8
     if (lo >= 37 or likely >= 38 and lo >= 34) and fit:
         return 7, "grand slam values"
-    if (lo >= 33 or likely >= 34 and lo >= 30) and fit:
+    if (lo >= 31 or likely >= 32 and lo >= 28) and fit:
         return 6, "small slam values"
-    if lo >= need or likely >= need + 1:
+    if lo >= need or likely >= need or lo >= need - 1 and hi >= need:
         return game, "game values"
     if strain.is_minor and lo >= 25 and info.balanced:
         return 3, "game values"
-    if hi >= need + 2 and lo >= need - 3:
+    if hi >= need and lo >= need - 4:
         return game - 1, "invites game"
     if likely >= 20 or (strain.suit is not None and ctx.fit_len(info, strain.suit) >= 8):
         return max(1, min(2, game - 1)), "a part score"

@@ -35,7 +35,29 @@ def overcalls(ctx: Context) -> list[Rule] | None:
         return [Rule(DOUBLE, "X: takeout, 13+ HCP and short in their suits", (13, 37),
                      test=lambda i: all(i.lengths[s] <= 2 for s in opp))] \
             if last.level is not None and last.level <= 3 else []
+    if ctx.auction.calls[-2:] == [PASS, PASS] and ctx.auction.calls[-3] == opening:
+        return balancing(opening) + _direct_actions(opening)
     return _direct_actions(opening)
+
+
+def balancing(opening: Call) -> list[Rule]:
+    """In the pass-out seat after their opening: partner may hold values,
+    so act with about three points fewer than in the direct seat."""
+    assert opening.strain is not None and opening.level is not None
+    theirs = opening.strain.suit
+    if theirs is None or opening.level > 2:
+        return []
+    unbid = [s for s in Suit if s is not theirs]
+    rules = [Rule(DOUBLE, f"X: balancing takeout double, 11+ HCP, short in {theirs.word}", (11, 37), {theirs: (0, 2)},
+                  test=lambda i: all(i.lengths[s] >= 3 for s in unbid))]
+    for s in SUITS_DESC:
+        if s is theirs:
+            continue
+        lvl = cheapest_level(opening, s.strain)
+        low = 7 if lvl == 1 else 9
+        rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: balancing, five or more {s.word}, {low}-14 HCP",
+                          (low, 14), {s: (5, 13)}, test=longest_test(s)))
+    return rules
 
 
 def _direct_actions(opening: Call) -> list[Rule]:
@@ -92,6 +114,7 @@ def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
         return []
     theirs = ctx.opp_suits()
     unbid = [s for s in SUITS_DESC if s not in theirs]
+    free = ctx.auction.calls[-1].is_bid   # they bid over the double: no need to answer
     rules: list[Rule] = []
     for s in unbid:
         lvl = cheapest_level(state.call, s.strain)
@@ -103,6 +126,10 @@ def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
         if game >= lvl and s in (Suit.H, Suit.S):
             rules.append(Rule(bid(game, s.strain), f"{game}{s.name}: game opposite the takeout double, 12+ HCP,"
                               f" four+ {s.word}", (12, 37), {s: (4, 13)}, test=longest_unbid))
+        if free:
+            rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: a free bid over their {state.call}, my longest"
+                              f" unbid suit ({s.word}), 6-11 HCP", (6, 11), {s: (4, 13)}, test=longest_unbid))
+            continue
         if lvl + 1 <= 4:
             rules.append(Rule(bid(lvl + 1, s.strain), f"{lvl + 1}{s.name}: jump answer to the double, 9-11 HCP,"
                               f" four+ {s.word}", (9, 11), {s: (4, 13)}, test=longest_unbid, invite=True))
@@ -111,8 +138,8 @@ def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
     if theirs:
         rules.insert(0, Rule(PASS, "Pass: converts the double to penalties with a long, strong holding in their"
                              " suit", (6, 37), {theirs[0]: (5, 13)}, test=lambda i: i.stopper(theirs[0])))
-    if ctx.auction.calls[-1].is_bid:
-        rules.append(Rule(PASS, "Pass: they bid over partner's double, nothing to add", (0, 8)))
+    if free:
+        rules.append(Rule(PASS, "Pass: they bid over partner's double, nothing to add", (0, 5)))
     return rules
 
 

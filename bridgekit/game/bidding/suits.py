@@ -7,7 +7,7 @@ from typing import Callable
 
 from ...calls import DOUBLE, PASS, REDOUBLE, Call, CallKind
 from ...cards import Strain, Suit
-from .core import (Context, HandInfo, Rule, bid, longest_outside_test, points_test)
+from .core import (Context, HandInfo, Rule, bid, cheapest_level, longest_outside_test, points_test)
 
 S, H, D, C = Suit.S, Suit.H, Suit.D, Suit.C
 NT = Strain.NT
@@ -165,6 +165,9 @@ def rebids(ctx: Context) -> list[Rule] | None:
     mine = [c for i, c in ctx.calls_by(ctx.seat) if i > bids[0][0]]
     theirs = [c for i, c in ctx.calls_by(ctx.partner) if i > bids[0][0]]
     last = ctx.auction.last_bid()
+    if not mine and len(theirs) == 1 and theirs[0].kind is CallKind.DOUBLE and last is not None \
+            and last.seat.side is not ctx.seat.side and last.doubling == 1:
+        return after_negative_double(opening, last.call)
     if mine or len(theirs) != 1 or not theirs[0].is_bid or last is None or last.seat is not ctx.partner:
         return None
     trump = opening.strain.suit
@@ -177,17 +180,55 @@ def rebids(ctx: Context) -> list[Rule] | None:
     return _after_new_suit(trump, resp)
 
 
+def after_negative_double(opening: Call, theirs: Call) -> list[Rule]:
+    """Partner's negative double of their overcall: show a major partner
+    asked for, notrump with their suit stopped, a six-card suit, or a new suit."""
+    own = opening.strain.suit if opening.strain is not None else None
+    opp = theirs.strain.suit if theirs.strain is not None else None
+    if own is None or opp is None:
+        return []
+    rules: list[Rule] = []
+    for m in (S, H):
+        if m in (own, opp):
+            continue
+        lvl = cheapest_level(theirs, m.strain)
+        rules += [Rule(bid(lvl + 1, m.strain), f"{lvl + 1}{m.name}: four {m.word} for the negative double,"
+                       " 16-18 HCP", (16, 18), {m: (4, 13)}, invite=True),
+                  Rule(bid(lvl, m.strain), f"{lvl}{m.name}: four {m.word} for the negative double, a minimum",
+                       (11, 15), {m: (4, 13)})]
+    nt = cheapest_level(theirs, NT)
+    rules += [
+        Rule(PASS, f"Pass: converts the negative double to penalties, a strong holding in {opp.word}", (11, 21),
+             {opp: (5, 13)}, test=lambda i: i.stopper(opp)),
+        Rule(bid(nt, NT), f"{nt}NT: {opp.word} stopped, 12-14 HCP", (11, 14), balanced=True,
+             test=lambda i: i.stopper(opp)),
+        Rule(bid(nt + 1, NT), f"{nt + 1}NT: {opp.word} stopped, 18-19 HCP", (18, 19), balanced=True,
+             test=lambda i: i.stopper(opp)),
+        Rule(bid(cheapest_level(theirs, own.strain), own.strain), f"{cheapest_level(theirs, own.strain)}{own.name}:"
+             f" six or more {own.word}", (11, 21), {own: (6, 13)}),
+    ]
+    for s in (C, D, H, S):
+        if s not in (own, opp):
+            lvl = cheapest_level(theirs, s.strain)
+            rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: four or more {s.word}, a second suit", (11, 21),
+                              {s: (4, 13)}))
+    lvl = cheapest_level(theirs, own.strain)
+    rules.append(Rule(bid(lvl, own.strain), f"{lvl}{own.name}: nothing else to show for the negative double",
+                      (11, 21)))
+    return rules
+
+
 def _after_raise(trump: Suit, level: int) -> list[Rule]:
     n, st = trump.name, trump.strain
     if level == 2 and trump in (H, S):
-        return [Rule(bid(4, st), f"4{n}: 19+ points, game opposite a simple raise", (17, 37),
-                     test=points_test(trump, 19)),
+        return [Rule(bid(4, st), f"4{n}: 19+ points, game opposite a simple raise", (11, 37),
+                     test=points_test(trump, 19, 23)),
                 Rule(bid(3, st), f"3{n}: game try with 16-18 points: partner bids game with a good raise",
-                     (14, 18), test=points_test(trump, 16), invite=True),
+                     (11, 18), test=points_test(trump, 16), invite=True),
                 Rule(PASS, "Pass: 12-15 points, no game opposite a simple raise", (11, 15))]
     if level == 3 and trump in (H, S):
-        return [Rule(bid(4, st), f"4{n}: accepts the limit raise with 14+", (14, 37),
-                     test=lambda i: i.hcp + i.shortness(trump) < 21),
+        return [Rule(bid(4, st), f"4{n}: accepts the limit raise with 14+ points", (11, 37),
+                     test=points_test(trump, 14, 19)),
                 Rule(PASS, "Pass: declines the limit raise with a minimum", (11, 13))]
     if level == 3:
         return [Rule(bid(3, NT), "3NT: accepts the raise with 14+ and stoppers", (14, 37),
