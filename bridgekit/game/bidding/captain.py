@@ -20,7 +20,7 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
     ours = state.seat.side is ctx.seat.side
     strain = choose_strain(ctx, info)
     if strain is None:
-        if ours and not _below_forced_game(ctx, state, None):
+        if ours and not _below_forced_game(ctx, state):
             return BidDecision(PASS, f"Pass: no fit and no better strain than {state.call}")
         if ours:
             strain = Strain.NT
@@ -33,7 +33,7 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
     if state.call.level is not None and state.call.level >= 6 and ours:
         return BidDecision(PASS, "Pass: we are in slam")
     target, what = _target(strain, lo, hi, likely, ctx, info)
-    if ours and _below_forced_game(ctx, state, strain) and target < GAME[strain]:
+    if ours and _below_forced_game(ctx, state) and target < GAME[strain]:
         target, what = GAME[strain], "game (our auction is forcing to game)"
     if ours and state.seat is ctx.partner and (target < GAME[strain] - 1 or what == "a part score"):
         return BidDecision(PASS, f"Pass: no game in sight, partner's {state.call} will do")
@@ -81,7 +81,7 @@ def _points(ctx: Context, info: HandInfo, strain: Strain) -> tuple[int, int, int
     return lo, hi, likely
 
 
-def _below_forced_game(ctx: Context, state: BidState, strain: Strain | None) -> bool:
+def _below_forced_game(ctx: Context, state: BidState) -> bool:
     if not ctx.game_forced() or state.call.level is None or state.call.strain is None:
         return False
     return state.call.level < GAME[state.call.strain]
