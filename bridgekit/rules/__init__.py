@@ -127,6 +127,9 @@ class Profile:
     game_threshold: int = 100  # trick points below the line that make a game
     rubber_bonus: int = 0
     vulnerability: bool = True  # whether the score depends on vulnerability
+    #: The profile whose scores are most easily taken for this one's (the
+    #: other code of the same game), for lessons and drills to contrast.
+    counterpart: str | None = None
 
     def score(self, result: Result, vul: Vul, deal: Deal | None = None) -> Score:
         """The itemised score of one deal on its own (no rubber context).
@@ -200,6 +203,20 @@ class Profile:
         return {"Score": f"NS {score.total(Side.NS)} EW {score.total(Side.EW)}",
                 "ScoreRubber": " ".join(f"{side.value} {score.on_line(side, ABOVE)}/{score.on_line(side, BELOW)}"
                                         for side in Side)}
+
+    def conditions(self, vul: Vul) -> str:
+        """The conditions a result is scored under, in words, for a heading:
+        ``vulnerable: all``; nothing when the profile has no vulnerability."""
+        return f"vulnerable: {vul}" if self.vulnerability else ""
+
+    def summary(self, score: Score) -> str:
+        """A score in one line: ``N/S +420, E/W -420`` in the board ledger;
+        ``NS 120 below, 50 above; EW 0 below, 0 above`` in the rubber one."""
+        if self.ledger is Ledger.BOARD:
+            ns = score.ns
+            return f"N/S {ns:+d}, E/W {-ns:+d}" if ns else "N/S 0, E/W 0"
+        return "; ".join(f"{side.value} {score.on_line(side, BELOW)} below, {score.on_line(side, ABOVE)} above"
+                         for side in Side)
 
     def answers_to(self, scoring: str) -> bool:
         """Whether a PBN ``Scoring`` tag value selects this profile."""

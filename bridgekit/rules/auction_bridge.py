@@ -245,6 +245,7 @@ AUCTION_1920 = register(AuctionProfile(
     game_threshold=30,
     rubber_bonus=250,
     vulnerability=False,
+    counterpart="auction-classic",
     rules=RULES_1920,
 ))
 
@@ -258,5 +259,6 @@ AUCTION_CLASSIC = register(AuctionProfile(
     game_threshold=30,
     rubber_bonus=250,
     vulnerability=False,
+    counterpart="auction-1920",
     rules=RULES_CLASSIC,
 ))

@@ -405,20 +405,15 @@ def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
         )
     tricks = "" if result.tricks is None else f", {result.tricks} tricks"
     who = "" if result.declarer is None else f" by {result.declarer.full_name}"
-    vul_note = f", vulnerable: {vul}" if profile.vulnerability else ""
-    lines = [f"{result.contract.symbol(ascii)}{who}{tricks}{vul_note}, rules: {profile.name}"]
+    conditions = profile.conditions(vul)
+    lines = [f"{result.contract.symbol(ascii)}{who}{tricks}{', ' + conditions if conditions else ''}, "
+             f"rules: {profile.name}"]
     for item in score.items:
         where = f" {item.line:<5}" if item.line else ""
         lines.append(f"  {side_name(item.side)}{where}  {item.item:<34} {item.points:>5}")
     if not score.items:
         lines.append("  no score for either side")
-    if profile.keeps_rubbers:
-        for side in Side:
-            below, above = score.on_line(side, BELOW), score.on_line(side, ABOVE)
-            if below or above:
-                lines.append(f"  {side_name(side)}: {below} below the line, {above} above")
-    else:
-        lines.append(f"  N/S {score.ns:+d}, E/W {-score.ns:+d}")
+    lines.append(f"  {profile.summary(score)}")
     return Computed(values, lines)
 
 
@@ -458,7 +453,7 @@ def compute_profile(pos: dict[str, Any], ascii: bool) -> Computed:
               "rubber_bonus": profile.rubber_bonus, "rubber": profile.keeps_rubbers,
               "passed_out": profile.passed_out.value}
     lines = [f"{profile.name} ({profile.title}): game at {profile.game_threshold} trick points below the line"
-             + (f", rubber bonus {profile.rubber_bonus}" if profile.keeps_rubbers else "")]
+             + (f", rubber bonus {profile.rubber_bonus}" if profile.rubber_bonus else "")]
     return Computed(values, lines)
 
 

@@ -295,11 +295,12 @@ def drill_scoring(rng: random.Random, lang: str, rules: str | None) -> Exercise:
             if doubling is not Doubling.UNDOUBLED:
                 plain = alt(Result(Contract(level, strain), declarer, tricks))
                 hints.append(((plain.on_line(side, BELOW), answer[1]), t("h_doubled_below", lang)))
-        other = find_profile("auction-classic" if profile.name == "auction-1920" else "auction-1920")
-        o = alt(profile2=other)
-        if (o.on_line(side, BELOW), o.on_line(side, ABOVE)) != answer:
-            hints.append(((o.on_line(side, BELOW), o.on_line(side, ABOVE)),
-                          t("h_other_table", lang, rules=other.name)))
+        if profile.counterpart is not None:
+            other = find_profile(profile.counterpart)
+            o = alt(profile2=other)
+            if (o.on_line(side, BELOW), o.on_line(side, ABOVE)) != answer:
+                hints.append(((o.on_line(side, BELOW), o.on_line(side, ABOVE)),
+                              t("h_other_table", lang, rules=other.name)))
         if deal is not None:
             bare = alt(deal2=Deal([None] * 4))
             hints.append(((bare.on_line(side, BELOW), bare.on_line(side, ABOVE)), t("h_honours_forgot", lang)))
