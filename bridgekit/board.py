@@ -222,12 +222,12 @@ class PlayRecord:
         """Drive ``play`` through the recorded cards in the order they were
         played, the one replay of a Play section: each trick's leader comes
         from the engine, a lead marked ``^L`` out of turn is accepted, a revoke
-        stands and play goes on from it.  Yields a step per card (``error``
-        set when the engine refused it), a ``lead-out-of-turn`` step before a
-        lead marked ``^L``, and ends with a ``gap`` step at the first ``-``
-        (the order after it cannot be known), a ``play-ended`` step for cards
-        after the 13th trick, or after a card refused for anything but a
-        revoke."""
+        stands and play goes on from it.  Yields a ``ReplayStep`` per card
+        (``error`` set when the engine refused it), a ``lead-out-of-turn`` step
+        before a lead marked ``^L``, and ends with a ``gap`` step at the first
+        ``-`` (the order after it cannot be known), a ``play-ended`` step for
+        cards after the 13th trick, or after a card refused for anything but
+        a revoke."""
         opening = int(self.leader)
         cards = play.cards
         push = play.push
@@ -243,11 +243,11 @@ class PlayRecord:
             if n >= 52:
                 entry = next((e for e in row if e is not None and e.card is not None), None)
                 if entry is not None:
-                    yield ReplayStep("play-ended", n, None, entry)
+                    yield "play-ended", n, None, entry, None
                 return
             if out_of_turn is not None:
                 seat, entry = out_of_turn
-                yield ReplayStep("lead-out-of-turn", n, seat, entry)
+                yield "lead-out-of-turn", n, seat, entry, None
                 if seat is not play.leader:
                     play.accept_lead_out_of_turn(seat)
             leader = int(play.leader)  # the seats of a trick go clockwise from its leader
@@ -256,17 +256,17 @@ class PlayRecord:
                 entry = by_seat[seat]
                 card = entry.card if entry is not None else None
                 if card is None:
-                    yield ReplayStep("gap", n + k, seat, entry)
+                    yield "gap", n + k, seat, entry, None
                     return
                 try:
                     push(card)
                 except IllegalCardError as e:
-                    yield ReplayStep("card", n + k, seat, entry, e)
+                    yield "card", n + k, seat, entry, e
                     if e.code != "revoke":
                         return
                     play.push_irregular(card)
                 else:
-                    yield ReplayStep("card", n + k, seat, entry)
+                    yield "card", n + k, seat, entry, None
 
     def played_order(self, strain: Strain | None) -> list[tuple[Seat, Card, CardEntry]]:
         """Cards in the order they were played (``replay`` with the hands
@@ -274,24 +274,16 @@ class PlayRecord:
         previous trick.  Stops at the first gap (``-``) and at a card the rules
         refuse other than a revoke."""
         play = Play(Deal([None] * 4), strain, self.leader.rho)
-        return [(step.seat, step.entry.card, step.entry) for step in self.replay(play)
-                if step.kind == "card" and step.seat is not None and step.entry is not None
-                and step.entry.card is not None]
+        return [(seat, entry.card, entry) for kind, _, seat, entry, _ in self.replay(play)
+                if kind == "card" and seat is not None and entry is not None and entry.card is not None]
 
 
-@dataclass(slots=True)
-class ReplayStep:
-    """One step of ``PlayRecord.replay``: ``kind`` is ``card``,
-    ``lead-out-of-turn``, ``gap`` or ``play-ended``; ``card_index`` the
-    card's place in played order; ``error`` the engine's refusal of a card.
-    (Not frozen: a frozen dataclass costs five times as much to build, and
-    a play yields 52 of them.)"""
-
-    kind: str
-    card_index: int
-    seat: Seat | None
-    entry: CardEntry | None
-    error: IllegalCardError | None = None
+#: One step of ``PlayRecord.replay``: ``(kind, card_index, seat, entry,
+#: error)``.  ``kind`` is ``card``, ``lead-out-of-turn``, ``gap`` or
+#: ``play-ended``; ``card_index`` the card's place in played order; ``error``
+#: the engine's refusal of a card.  A plain tuple: a play yields 52 of them,
+#: and building an object for each took a third of the time of checking a play.
+ReplayStep = tuple[str, int, "Seat | None", "CardEntry | None", "IllegalCardError | None"]
 
 
 @dataclass
@@ -578,7 +570,7 @@ class Board:
         play = Play(self.deal or Deal([None] * 4), strain, declarer)
         if self.play is None:
             return play, []
-        return play, [(step.card_index, step.error) for step in self.play.replay(play) if step.error is not None]
+        return play, [(index, error) for _, index, _, _, error in self.play.replay(play) if error is not None]
 
 
 def _lazy_field(name: str) -> property:

@@ -325,7 +325,7 @@ def _check_auction(board: Board, out: ProblemLog) -> Auction | None:
             break
         try:
             auction.push(entry.call)
-            if "^I" in _flag(entry):
+            if entry.flag and "^I" in _flag(entry):
                 out.add("insufficient-mark", f"call {i + 1}: {entry.call} is marked ^I (an insufficient bid "
                         "accepted) but it is sufficient", line=line, call_index=i)
         except IllegalCallError as e:
@@ -459,21 +459,17 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
         return
     play = Play(deal if deal is not None else Deal([None] * 4), contract.strain, declarer)
     stopped = gap = False
-    for step in rec.replay(play):
-        entry = step.entry
-        if step.kind == "card" and step.error is None:  # a legal card: the common case
+    for kind, n, seat, entry, error in rec.replay(play):
+        if kind == "card" and error is None:  # a legal card: the common case
             if entry is not None and entry.flag and entry.card is not None and "^R" in _flag(entry):
-                out.add("revoke-mark", f"trick {step.card_index // 4 + 1}: the {card_name(entry.card)} is "
-                        "marked ^R (a revoke) but it follows the rules", line=_line(entry, rec),
-                        card_index=step.card_index)
+                out.add("revoke-mark", f"trick {n // 4 + 1}: the {card_name(entry.card)} is marked ^R "
+                        "(a revoke) but it follows the rules", line=_line(entry, rec), card_index=n)
             continue
         line = _line(entry, rec)
-        n = step.card_index
-        if step.kind == "play-ended":
+        if kind == "play-ended":
             out.add("play-ended", "cards are recorded after the 13th trick", line=line, card_index=n)
             stopped = True
-        elif step.kind == "lead-out-of-turn":
-            seat = step.seat
+        elif kind == "lead-out-of-turn":
             assert seat is not None
             if seat is play.leader:
                 out.add("lead-out-of-turn", f"trick {n // 4 + 1}: the lead is marked ^L (out of turn) "
@@ -482,16 +478,15 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
                 out.add("lead-out-of-turn", f"trick {n // 4 + 1}: {seat.full_name} led out of turn "
                         f"instead of {play.leader.full_name} (marked ^L in the file: accepted)",
                         line=line, card_index=n, severity="warning")
-        elif step.kind == "gap":
+        elif kind == "gap":
             gap = True
             if entry is not None and entry.flag == "+":
-                _after_continuation(rec, step.seat, play, out)
-        elif step.error is not None:
-            e = step.error
+                _after_continuation(rec, seat, play, out)
+        elif error is not None:
             marked = entry is not None and "^R" in _flag(entry)
-            out.add(e.code, f"{e}" + ("; marked ^R in the file" if marked else ""),
+            out.add(error.code, f"{error}" + ("; marked ^R in the file" if marked else ""),
                     line=line, card_index=n, severity="warning" if marked else "error")
-            stopped = e.code != "revoke"
+            stopped = error.code != "revoke"
     if stopped:
         return
     if gap and sum(1 for row in rec.tricks for e in row if e is not None and e.card is not None) > len(play):
