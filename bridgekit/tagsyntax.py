@@ -108,7 +108,7 @@ def _time(value: str) -> tuple[str, str] | None:
 
 @_check("Board")
 def _board(value: str) -> tuple[str, str] | None:
-    if value.isascii() and value.isdigit() and int(value) > 0:
+    if value.isascii() and value.isdigit() and value.strip("0"):  # no int(): 5,000 digits are a number too
         return None
     return "bad-board-number", "is not a positive whole number"
 

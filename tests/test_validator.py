@@ -20,11 +20,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from bridgekit.board import Board
 from bridgekit.check import check_board
 from bridgekit.cli import cli
 from bridgekit.formats import read_boards
 from bridgekit.formats.pbn import read_pbn
-from bridgekit.tagsyntax import history_vulnerability, parse_rubber_history
+from bridgekit.tagsyntax import history_vulnerability, parse_rubber_history, tag_problems
 
 from conftest import CORPUS, needs_corpus
 
@@ -169,6 +170,15 @@ def with_tag(tag: str, value: str) -> str:
 ])
 def test_a_bad_tag_value_gets_its_code(tag: str, value: str, code: str) -> None:
     assert code in codes(with_tag(tag, value))
+
+
+def test_a_board_number_of_any_length_is_judged_without_int() -> None:
+    # int() refuses 4,301 digits and more (a traceback in check before): digits are judged as text
+    assert "line-too-long" in codes(with_tag("Board", "9" * 5000))
+    for value, found in (("9" * 5000, []), ("0" * 5000, ["bad-board-number"]), ("0012", [])):
+        board = Board()
+        board.set("Board", value)
+        assert [code for code, *_ in tag_problems(board)] == found
 
 
 @pytest.mark.parametrize("tag, value", [
