@@ -18,7 +18,9 @@ from peak import measure
 from bridgekit.deal import Deal
 
 COMMANDS = {"check": ["check"], "convert": ["convert", "{in}", "{out}"], "show": ["show"], "score": ["score"],
-            "score -o": ["score", "{in}", "-o", "{out}"], "score --json": ["score", "--json"]}
+            "score -o": ["score", "{in}", "-o", "{out}"], "score --json": ["score", "--json"],
+            "score --jsonl": ["score", "--jsonl"], "score --csv": ["score", "--csv"],
+            "check --json": ["check", "--json"], "show --json": ["show", "--json"]}
 
 
 def pbn_boards(n: int, path: Path) -> None:
@@ -45,6 +47,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--timeout", type=float, default=900.0)
+    parser.add_argument("--only", nargs="+", metavar="NAME", default=None,
+                        help='Only these rows (e.g. --only "score" "score -o").')
     args = parser.parse_args()
     results: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -54,6 +58,8 @@ def main() -> int:
             lin_boards(n, lin)
             jobs = [(name, [a.format(**{"in": pbn, "out": out}) for a in cmd]) for name, cmd in COMMANDS.items()]
             jobs.append(("LIN check", ["check", str(lin)]))
+            if args.only:
+                jobs = [job for job in jobs if job[0] in args.only]
             for name, cmd in jobs:
                 if "{in}" not in " ".join(COMMANDS.get(name, [])) and name != "LIN check":
                     cmd = cmd + [str(pbn)]

@@ -88,8 +88,10 @@ class Problem:
         return ", ".join(parts)
 
     def __str__(self) -> str:
+        """``file, line N, board B: code: message`` (``warning: code`` for a warning)."""
+        what = f"{'warning: ' if self.severity == 'warning' else ''}{self.code}: {self.message}"
         where = self.where()
-        return f"{where}: {self.code}: {self.message}" if where else f"{self.code}: {self.message}"
+        return f"{where}: {what}" if where else what
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"file": self.file, "line": self.line, "board": self.board,

@@ -43,6 +43,7 @@ with ``^``) is reported as a ``warning``; everything else is an ``error``.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
@@ -510,11 +511,44 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
 
 def summarize(problems: Sequence[Problem]) -> dict[str, int]:
     """Problems counted by code, most frequent first."""
-    counts: dict[str, int] = {}
-    for p in problems:
-        counts[p.code] = counts.get(p.code, 0) + 1
-    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    tally = CheckTally()
+    tally.codes.update(p.code for p in problems)
+    return tally.by_code()
 
 
-__all__ = ["AuctionCheck", "PlayCheck", "CODES", "check_auction", "check_play", "check_board",
+@dataclass
+class CheckTally:
+    """What a check of many boards found, counted as the boards go by (the
+    problems themselves are not kept): boards checked, boards with errors,
+    boards with warnings only, problems by code."""
+
+    boards: int = 0
+    with_errors: int = 0
+    with_warnings: int = 0
+    codes: Counter[str] = field(default_factory=Counter)
+
+    def add(self, problems: Sequence[Problem]) -> None:
+        self.boards += 1
+        if any(p.severity == "error" for p in problems):
+            self.with_errors += 1
+        elif problems:
+            self.with_warnings += 1
+        self.codes.update(p.code for p in problems)
+
+    def by_code(self) -> dict[str, int]:
+        """Problems counted by code, most frequent first."""
+        return dict(sorted(self.codes.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def __str__(self) -> str:
+        """``12 boards checked, 2 with problems (1 with warnings only): code 3, ...``."""
+        n = self.boards
+        text = f"{n} board{'s' if n != 1 else ''} checked, {self.with_errors + self.with_warnings} with problems"
+        if self.with_warnings:
+            text += f" ({self.with_warnings} with warnings only)"
+        if self.codes:
+            text += ": " + ", ".join(f"{code} {count}" for code, count in self.by_code().items())
+        return text
+
+
+__all__ = ["AuctionCheck", "CheckTally", "PlayCheck", "CODES", "check_auction", "check_play", "check_board",
            "check_boards", "summarize"]

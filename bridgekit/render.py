@@ -27,6 +27,7 @@ from .contract import Contract
 from .deal import Deal, Hand
 from .formats.json import recorded_tricks
 from .play import Play
+from .printable import printable, visible_len
 from .rules import ABOVE, BELOW
 from .rules.rubber import PadEntry, Rubber
 from .seats import Seat, Side, Vul
@@ -34,7 +35,6 @@ from .seats import Seat, Side, Vul
 WIDTH = 80
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
-_ANSI_RE = re.compile(r"\x1b\[[0-9;]*m")
 _BBO_SUIT = re.compile(r"!([SHDCshdc])(?![a-z])")
 _RED_SUITS = re.compile("[\u2665\u2666]")
 #: Auction and trick columns, as printed on score sheets.
@@ -42,11 +42,6 @@ COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 
 # -- small pieces --------------------------------------------------------------
-
-def visible_len(text: str) -> int:
-    """Length of ``text`` on screen (ANSI colour codes take no room)."""
-    return len(_ANSI_RE.sub("", text))
-
 
 def pad(text: str, width: int) -> str:
     """``text`` left-justified to ``width`` screen columns (colour codes ignored)."""
@@ -119,7 +114,7 @@ def render_deal(deal: Deal | None, *, board: str | None = None, dealer: Seat | N
         who = seat.full_name
         name = names.get(seat)
         if name:
-            who = f"{who} {_shorten(name, width - len(who) - 2, ascii)}"
+            who = f"{who} {_shorten(printable(name), width - len(who) - 2, ascii)}"
         if seat in hidden_set:
             return [who, "", "", "", ""]
         hand = deal[seat] if deal is not None else None
@@ -202,7 +197,7 @@ def auction_cells(auction: Auction | AuctionRecord | Sequence[Call | CallEntry],
         cells.append("...")
     # BBO writes suits in explanations as !S !H !D !C
     note_lines = [f"({number}) " + _BBO_SUIT.sub(lambda m: suit_text(Suit[m.group(1).upper()], ascii, False),
-                                                 text.strip())
+                                                 printable(text.strip()))
                   for number, text in sorted((notes or {}).items())]
     return cells, note_lines
 
@@ -227,7 +222,7 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
     if all(c in ("-", "...") for c in cells) and not unread:
         lines.append("(no calls)")
     for text in unread:  # what the file has where calls were expected (prose), as written
-        lines.extend(textwrap.wrap(text, WIDTH) or [""])
+        lines.extend(textwrap.wrap(printable(text), WIDTH) or [""])
     for text in note_lines:
         number, _, rest = text.partition(" ")
         wrapped = textwrap.wrap(f"{number} {rest}", WIDTH - 2, subsequent_indent="    ") or [number]
@@ -310,17 +305,21 @@ def render_result(board: Board, *, ascii: bool = False, colour: bool = False) ->
 
 def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> str:
     """Everything ``bridgekit show`` prints for one board: a title line, the hand
-    diagram, the auction, the play and the result."""
+    diagram, the auction, the play and the result.
+
+    Text from the file (tag values, names, notes, comments, problems) has its
+    control characters shown as escapes (:func:`bridgekit.printable.printable`)
+    before the colours are added: a file cannot send the terminal a sequence."""
     title = []
-    label = board.label
+    label = None if board.label is None else printable(board.label)
     title.append(f"Board {label}" if label is not None else "Board ?")
     room = board.room
     if room:
-        title.append(f"{room} room")
+        title.append(f"{printable(room)} room")
     event = board.get("Event")
     if event:
-        title.append(event)
-    where = board.file or ""
+        title.append(printable(event))
+    where = printable(board.file or "")
     head = " | ".join(title)
     if where:
         loc = f"{where}" + (f":{board.line}" if board.line is not None else "")
@@ -352,7 +351,10 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
             kind = "warning" if p.severity == "warning" else "error"
             lines.extend(textwrap.wrap(f"{kind}: {p.code}: {p.message}", WIDTH, subsequent_indent="  "))
         sections.append("\n".join(lines))
-    return "\n\n".join(s for s in sections if s)
+    # what the file said and was not made printable above (a raw Contract or
+    # Score value, a problem quoting the file): escaped here; the colour codes
+    # are bridgekit's own
+    return printable("\n\n".join(s for s in sections if s), colour=colour)
 
 
 def _commentary(comments: Sequence[str]) -> str:
@@ -360,7 +362,7 @@ def _commentary(comments: Sequence[str]) -> str:
     the width, each where the file said it."""
     lines: list[str] = []
     for text in comments:
-        for para in text.replace("\\n", "\n").splitlines():
+        for para in printable(text).replace("\\n", "\n").splitlines():
             if para.strip():
                 lines.extend(textwrap.wrap(para.strip(), WIDTH) or [""])
     return "\n".join(lines)
@@ -443,4 +445,4 @@ def render_pad(rubber: Rubber, ascii: bool = False) -> str:
     for d in rubber.deals:
         for n in d.notes:
             lines.append(f"  deal {d.deal}{f' (board {d.label})' if d.label else ''}: {n}")
-    return "\n".join(lines)
+    return printable("\n".join(lines))

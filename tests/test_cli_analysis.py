@@ -57,11 +57,18 @@ def test_dd_table_output(one: Path) -> None:
     result = run("dd", str(one), "--ascii")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].split()[:7] == ["board", "N:", "C", "D", "H", "S", "NT"]
-    assert lines[2].split() == ["1", "2", "3", "3", "3", "2", "2", "3", "3", "3", "2",
-                                "11", "10", "10", "10", "10", "11", "10", "10", "10", "10", "recorded"]
+    # 80 columns: the four declarers in one column, a recorded table marked *
+    assert lines[0].split()[:7] == ["board", "N", "C", "D", "H", "S", "NT"]
+    assert lines[2].split() == ["1*", "2", "3", "3", "3", "2", "2", "3", "3", "3", "2",
+                                "11", "10", "10", "10", "10", "11", "10", "10", "10", "10"]
+    assert "(* as recorded by another program" in result.stdout
+    assert max(len(line) for line in lines) <= 80
+    wide = run("dd", str(one), "--ascii", "--wide").stdout.splitlines()   # every column, `from` too
+    assert wide[0].split()[:7] == ["board", "N", "C", "D", "H", "S", "NT"] and wide[0].split()[-1] == "from"
+    assert wide[2].split() == ["1", "2", "3", "3", "3", "2", "2", "3", "3", "3", "2",
+                               "11", "10", "10", "10", "10", "11", "10", "10", "10", "10", "recorded"]
     assert ("1 board: 0 solved, 0 from the cache, 1 from DoubleDummyTricks tags (1 as recorded by other "
-            "programs)") in result.output
+            "programs)") in " ".join(result.output.split())
 
 
 @pytest.mark.dds

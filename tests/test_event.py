@@ -409,7 +409,7 @@ def test_match_vp_gives_each_match_and_a_swiss_table(tmp_path: Path) -> None:
     assert table == [("1", "X", round(10 + two[1][0], 2)), ("2", "Y", round(10 + two[2][0], 2)),
                      ("3", "Z", round(two[1][1] + two[2][1], 2))]
     text_out = run("match", str(path), "--vp").stdout
-    assert "Victory points over 2 boards: X 10.00, Y 10.00" in text_out and "rank    team" in text_out
+    assert "Victory points over 2 boards: X 10.00, Y 10.00" in text_out and "rank  team" in text_out
 
 
 def test_readme_event_example_is_what_the_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:

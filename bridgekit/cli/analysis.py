@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-import csv as _csv
-import json
 import os
 import sys
+import textwrap
 import time
 from collections import deque
 from typing import Any, Callable, Iterator
 
 import click
-from tabulate import tabulate
 
 from ..board import Board
 from ..cards import Strain
@@ -20,8 +18,10 @@ from ..contract import Contract
 from ..errors import BridgekitError, ExitStatus
 from ..rules import Profile
 from ..seats import Seat
-from .options import (RunStatus, SolverOptions, ascii_option, board_option, iter_boards, open_cli_solver,
-                      output_options, plural, rules_option, solver_options, wants_ascii)
+from ..printable import printable
+from .options import (RunStatus, SolverOptions, ascii_option, board_option, iter_boards, open_cli_solver, plural,
+                      rules_option, solver_options, wants_ascii, warn, wide_option)
+from .output import CSV, TABLE, Column, RowWriter, column, output_options, table
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -35,33 +35,6 @@ def _where(board: Board, path: str) -> str:
         parts.append(f"line {board.line}")
     parts.append(f"board {board.label or '?'}")
     return ", ".join(parts)
-
-
-class _RowStream:
-    """JSON (an array, one object a board) or CSV rows printed as the boards
-    are done, so memory stays flat however many boards a run has."""
-
-    def __init__(self, as_json: bool, as_csv: bool, csv_row: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-        self.as_json, self.as_csv, self.csv_row = as_json, as_csv, csv_row
-        self.count = 0
-        self._csv: Any = None
-
-    def add(self, row: dict[str, Any]) -> None:
-        if self.as_json:
-            text = json.dumps(row, indent=1, ensure_ascii=False).replace("\n", "\n ")
-            sys.stdout.write(("[\n " if not self.count else ",\n ") + text)
-        elif self.as_csv:
-            flat = self.csv_row(row)
-            if self._csv is None:
-                self._csv = _csv.DictWriter(sys.stdout, fieldnames=list(flat), lineterminator="\n")
-                self._csv.writeheader()
-            self._csv.writerow(flat)
-        self.count += 1
-
-    def close(self) -> None:
-        if self.as_json:
-            sys.stdout.write("\n]\n" if self.count else "[]\n")
-        sys.stdout.flush()
 
 
 def _count_boards(paths: tuple[str, ...]) -> int | None:
@@ -147,7 +120,7 @@ def _solved_boards(files: tuple[str, ...], status: RunStatus, solver: Any, progr
                                   progress=progress, tick=progress.tick):
         if bt.error is not None:
             progress.finish()
-            click.echo(f"bridgekit: {_where(bt.board, bt.board.file or '-')}: not solved: {bt.error}", err=True)
+            warn(f"{_where(bt.board, bt.board.file or '-')}: not solved: {bt.error}")
             status.problems += 1
         yield bt
 
@@ -186,7 +159,7 @@ def _guard(run: Callable[[], int]) -> int:
     try:
         return run()
     except BridgekitError as e:
-        click.echo(f"bridgekit: {e}", err=True)
+        warn(str(e))
         return int(ExitStatus.UNREADABLE)
 
 
@@ -202,11 +175,12 @@ def _guard(run: Callable[[], int]) -> int:
                    "those that disagree (exit status 1).")
 @board_option
 @solver_options
+@wide_option
 @output_options()
 @ascii_option
 def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, boards: tuple[str, ...],
        jobs: int | None, scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
-       as_json: bool, as_csv: bool, ascii_: bool) -> None:
+       wide: bool, fmt: str, ascii_: bool) -> None:
     """Double-dummy tables: tricks for each declarer in each strain.
 
     One row per board: for each declarer (N S E W) the tricks its side takes
@@ -231,24 +205,19 @@ def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, bo
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_with_solver(opts, lambda solver: _dd(files, output, force, verify, as_json, as_csv, ascii_,
+    ctx.exit(_with_solver(opts, lambda solver: _dd(files, output, force, verify, fmt, wide, ascii_,
                                                    solver, boards)))
 
 
-def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, as_json: bool, as_csv: bool,
+def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, fmt: str, wide: bool,
         ascii_: bool, solver: Any, boards: tuple[str, ...] = ()) -> int:
     from ..analysis.ddtags import table_convention, write_dd_tags
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
-    rows = _RowStream(as_json, as_csv, lambda r: {
-        "file": r["file"], "board": r["board"],
-        **{f"{seat}_{s}": r["tricks"][seat][s] for seat in "NSEW" for s in ("C", "D", "H", "S", "NT")},
-        "from": r["from"]})
-    table: list[list[str]] = []
+    # rows printed as the boards are solved (with -o the PBN file is the output)
+    rows = RowWriter(fmt, lambda first: _dd_columns(first, ascii_), wide=wide) if output is None else None
     counts = dict.fromkeys(("boards", "solved", "cache", "tag", "recorded", "stale", "verified", "differ"), 0)
-    show_table = output is None and not as_json and not as_csv
-    keep_rows = as_json or as_csv
 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
@@ -267,29 +236,31 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, a
                                                            for s in Seat for t in Strain})
                         why = f" (it is written in the {form} form)" if form else ""
                         progress.finish()
-                        click.echo(f"bridgekit: {_where(bt.board, bt.board.file or '-')}: DoubleDummyTricks "
-                                   f"{bt.recorded.to_pbn()} disagrees with DDS {bt.table.to_pbn()}{why}", err=True)
+                        warn(f"{_where(bt.board, bt.board.file or '-')}: DoubleDummyTricks "
+                             f"{bt.recorded.to_pbn()} disagrees with DDS {bt.table.to_pbn()}{why}")
                 if output is not None and bt.source != "recorded":
                     write_dd_tags(bt.board, bt.table, bt.deal)
-                if keep_rows:
-                    rows.add({"file": bt.board.file, "board": bt.board.label,
-                              "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(), "from": bt.source})
-                if show_table:
-                    table.append([bt.board.label or "?", bt.board.room or ""]
-                                 + ["  " + " ".join(f"{bt.table.tricks(seat, s):>2}" for s in _STRAINS)
-                                    for seat in _DD_SEATS] + [bt.source])
+                if rows is not None:
+                    row = {"file": bt.board.file, "board": bt.board.label,
+                           "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(), "from": bt.source}
+                    if fmt == CSV:   # one column a declarer and strain
+                        row = {"file": row["file"], "board": row["board"],
+                               **{f"{seat}_{s}": row["tricks"][seat][s] for seat in "NSEW"
+                                  for s in ("C", "D", "H", "S", "NT")}, "from": row["from"]}
+                    elif fmt == TABLE:
+                        row["room"] = bt.board.room
+                    rows.add(row)
             yield bt.board
 
     if not _drain(boards_out(), output, "DD tables", progress, files, status):
         return int(ExitStatus.UNREADABLE)
-    rows.close()
-    if table:
-        names = " ".join(f"{s.symbol(ascii_):>2}" for s in _STRAINS)
-        headers = ["board", "room"] + [f"{seat.name}:{names}" for seat in _DD_SEATS] + ["from"]
-        table, headers = _drop_empty_column(table, headers, 1)
-        click.echo(_tabulate_keeping_spaces(table, headers))
-    if not as_json and not as_csv or output is not None:
-        click.echo(_dd_summary(counts, solver.solved, status.problems - counts["differ"]), err=output is not None)
+    if rows is not None:
+        rows.close()
+        if fmt == TABLE and counts["recorded"] and not wide:
+            click.echo("(* as recorded by another program; --verify solves it again)")
+    if fmt == TABLE or output is not None:
+        click.echo(textwrap.fill(_dd_summary(counts, solver.solved, status.problems - counts["differ"]), 80),
+                   err=output is not None)
     return int(status.exit_code)
 
 
@@ -305,38 +276,37 @@ def _dd_summary(counts: dict[str, int], solved: int, unsolved: int) -> str:
                      (f" ({counts['recorded']} as recorded by other programs)" if counts["recorded"] else ""))
     text = f"{n} board{'' if n == 1 else 's'}: " + ", ".join(parts)
     if counts["stale"]:
-        text += f"; {counts['stale']} tags not for their deal (edited since written) solved again"
+        text += f"; {plural(counts['stale'], 'tag')} not for {'its' if counts['stale'] == 1 else 'their'} deal " \
+                "(edited since written) solved again"
     if counts["verified"]:
-        text += f"; {counts['verified']} tags verified, {counts['differ']} disagree"
+        text += f"; {plural(counts['verified'], 'tag')} verified, {counts['differ']} " \
+                f"{'disagrees' if counts['differ'] == 1 else 'disagree'}"
     if unsolved:
         text += f"; {unsolved} not solved"
     return text
 
 
-def _drop_empty_column(rows: list[list[str]], headers: list[str], i: int) -> tuple[list[list[str]], list[str]]:
-    """Leave out column ``i`` when no row has anything in it."""
-    if any(r[i] for r in rows):
-        return rows, headers
-    return [r[:i] + r[i + 1:] for r in rows], headers[:i] + headers[i + 1:]
+def _dd_columns(first: list[Any], ascii_: bool) -> list[Column]:
+    """The dd table: each declarer's tricks in the five strains (one column
+    for the four of them, in 80 columns); the room beside the board when the
+    boards have one; where a table comes from with --wide (a table another
+    program recorded is marked * without it)."""
+    strains = "".join(f"{s.symbol(ascii_):>3}" for s in _STRAINS)[1:]
+    rooms = any(r.get("room") for r in first)
 
+    def board(r: Any) -> str:
+        room = f" {r['room'].lower()}" if rooms and r.get("room") else ""
+        return f"{r['board'] or '?'}{room}{'*' if r['from'] == 'recorded' else ''}"
 
-def _tabulate_keeping_spaces(rows: list[list[str]], headers: list[str]) -> str:
-    """tabulate, with the padding inside cells kept (so digits line up under
-    the suit symbols of the header): a keyword since tabulate 0.10, a module
-    setting before."""
-    import inspect
-
-    import tabulate as _tabulate_module
-    if "preserve_whitespace" in inspect.signature(tabulate).parameters:
-        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
-                        preserve_whitespace=True, colalign=["left"] * len(headers))
-    saved = _tabulate_module.PRESERVE_WHITESPACE
-    _tabulate_module.PRESERVE_WHITESPACE = True
-    try:
-        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
-                        colalign=["left"] * len(headers))
-    finally:
-        _tabulate_module.PRESERVE_WHITESPACE = saved
+    def tricks(seats: tuple[Seat, ...]) -> Callable[[Any], str]:
+        return lambda r: " ".join("".join(f"{r['tricks'][seat.name][s.name]:>3}" for s in _STRAINS)
+                                  for seat in seats)
+    narrow = [Column("board", board), Column(" ".join(f"{seat.name}{strains}" for seat in _DD_SEATS),
+                                              tricks(_DD_SEATS))]
+    wide = [column("board", "board", wide=True)] + ([column("room", "room", wide=True)] if rooms else []) \
+        + [Column(f"{seat.name}{strains}", tricks((seat,)), wide=True) for seat in _DD_SEATS] \
+        + [column("from", "from", wide=True)]
+    return [Column(c.header, c.cell, narrow=True) for c in narrow] + wide
 
 
 # -- par -----------------------------------------------------------------------
@@ -349,11 +319,12 @@ def _tabulate_keeping_spaces(rows: list[list[str]], headers: list[str]) -> str:
 @click.option("--force", is_flag=True, help="Solve every board again, whatever its tags and the cache say.")
 @board_option
 @solver_options
+@wide_option
 @output_options()
 @ascii_option
 def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, boards: tuple[str, ...],
         jobs: int | None, scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
-        as_json: bool, as_csv: bool, ascii_: bool) -> None:
+        wide: bool, fmt: str, ascii_: bool) -> None:
     """Par score and contracts of every board, under a rules profile.
 
     Par is what perfect bidders reach when both sides know the double-dummy
@@ -377,7 +348,7 @@ def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_with_solver(opts, lambda solver: _par(files, rules, output, force, as_json, as_csv, ascii_,
+    ctx.exit(_with_solver(opts, lambda solver: _par(files, rules, output, force, fmt, wide, ascii_,
                                                     solver, boards)))
 
 
@@ -390,16 +361,15 @@ def _contract_symbols(text: str, ascii_: bool) -> str:
     return text
 
 
-def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, as_json: bool,
-         as_csv: bool, ascii_: bool, solver: Any, boards: tuple[str, ...] = ()) -> int:
+def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, fmt: str, wide: bool,
+         ascii_: bool, solver: Any, boards: tuple[str, ...] = ()) -> int:
     from ..analysis.ddtags import board_par, board_vul_dealer, write_dd_tags, write_par_tags
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
-    rows = _RowStream(as_json, as_csv, lambda r: {**r, "contracts": "; ".join(r["contracts"])})
-    table: list[list[str]] = []
+    # rows printed as the boards are solved (with -o the PBN file is the output)
+    rows = RowWriter(fmt, lambda first: _par_columns(first, ascii_), wide=wide) if output is None else None
     count = [0]
-    show_table = output is None and not as_json and not as_csv
 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
@@ -412,7 +382,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
                 profile, result = board_par(bt.board, bt.table, rules)
             except BridgekitError as e:
                 progress.finish()
-                click.echo(f"bridgekit: {_where(bt.board, path)}: no par: {e}", err=True)
+                warn(f"{_where(bt.board, path)}: no par: {e}")
                 status.problems += 1
                 yield bt.board
                 continue
@@ -422,29 +392,37 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
                 write_par_tags(bt.board, result)
             vul, dealer = board_vul_dealer(bt.board)
             contracts = [str(c) for c in result.contracts]
-            row = {"file": bt.board.file or path, "board": bt.board.label, "rules": profile,
-                   "dealer": dealer.name if dealer is not None else None,
-                   "vulnerable": str(vul) if vul is not None else None,
-                   "score_ns": result.score, "contracts": contracts}
-            if as_json or as_csv:
+            row: dict[str, Any] = {"file": bt.board.file or path, "board": bt.board.label, "rules": profile,
+                                   "dealer": dealer.name if dealer is not None else None,
+                                   "vulnerable": str(vul) if vul is not None else None,
+                                   "score_ns": result.score, "contracts": contracts}
+            if rows is not None:
+                if fmt == CSV:
+                    row["contracts"] = "; ".join(contracts)
+                elif fmt == TABLE:
+                    row["room"] = bt.board.room
                 rows.add(row)
-            if show_table:
-                table.append([bt.board.label or "?", bt.board.room or "", row["dealer"] or "",
-                              row["vulnerable"] or "", profile, f"{result.score:+d}" if result.score else "0",
-                              _contract_symbols("; ".join(contracts), ascii_) if contracts else "passed out"])
             yield bt.board
 
     if not _drain(boards_out(), output, "par and DD tags", progress, files, status):
         return int(ExitStatus.UNREADABLE)
-    rows.close()
-    if table:
-        table, headers = _drop_empty_column(
-            table, ["board", "room", "dlr", "vul", "rules", "par N/S", "par contracts"], 1)
-        click.echo(tabulate(table, headers=headers, tablefmt="simple", disable_numparse=True))
-    if not as_json and not as_csv or output is not None:
+    if rows is not None:
+        rows.close()
+    if fmt == TABLE or output is not None:
         click.echo(plural(count[0], "board") + (f"; {status.problems} without par" if status.problems else ""),
                    err=output is not None)
     return int(status.exit_code)
+
+
+def _par_columns(first: list[Any], ascii_: bool) -> list[Column]:
+    """The par table: the room when the boards have one; the rules profile
+    with --wide (the profile is --rules, or each board's Scoring tag)."""
+    rooms = any(r.get("room") for r in first)
+    return [column("board", "board"), *([column("room", "room")] if rooms else []), column("dlr", "dealer"),
+            column("vul", "vulnerable"), column("rules", "rules", wide=True),
+            Column("par N/S", lambda r: f"{r['score_ns']:+d}" if r["score_ns"] else "0", "right"),
+            Column("par contracts", lambda r: _contract_symbols("; ".join(r["contracts"]), ascii_)
+                   if r["contracts"] else "passed out")]
 
 
 # -- analyse -------------------------------------------------------------------
@@ -456,7 +434,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
 @output_options(csv=False)
 @ascii_option
 def analyse(files: tuple[str, ...], boards: tuple[str, ...], jobs: int | None, scheduler: str | None,
-            cluster: str | None, cache_dir: str | None, no_cache: bool, as_json: bool, ascii_: bool) -> None:
+            cluster: str | None, cache_dir: str | None, no_cache: bool, fmt: str, ascii_: bool) -> None:
     """Double-dummy post-mortem of the recorded play, trick by trick.
 
     Before every card the solver values each card the player could have
@@ -476,16 +454,16 @@ def analyse(files: tuple[str, ...], boards: tuple[str, ...], jobs: int | None, s
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_with_solver(opts, lambda solver: _analyse(files, boards, as_json, ascii_, solver)))
+    ctx.exit(_with_solver(opts, lambda solver: _analyse(files, boards, fmt, ascii_, solver)))
 
 
-def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], as_json: bool, ascii_: bool,
+def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], fmt: str, ascii_: bool,
              solver: Any) -> int:
     from ..analysis.postmortem import PostMortemError, try_analyse_board
 
     status = RunStatus()
-    results = []
-    rooms: list[str | None] = []
+    rows = RowWriter(fmt) if fmt != TABLE else None
+    analysed = 0
     skipped: list[str] = []
     seen = 0
 
@@ -507,27 +485,27 @@ def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], as_json: bo
     for outcome in solver.map(try_analyse_board, remember()):
         board = boards.popleft()
         if not isinstance(outcome, PostMortemError):
-            results.append(outcome)
-            rooms.append(board.room)
+            # printed as each board is done
+            if rows is not None:
+                rows.add({**outcome.to_dict(), "room": board.room})
+            else:
+                click.echo(("\n" if analysed else "") + printable(_render_postmortem(outcome, board.room, ascii_)))
+            analysed += 1
         else:
-            e = outcome
-            line = f"bridgekit: {_where(board, board.file or '-')}: {e.reason}"
+            line = f"{_where(board, board.file or '-')}: {outcome.reason}"
             if board.play is not None:
-                click.echo(line, err=True)   # a recorded play that cannot be analysed
+                warn(line)   # a recorded play that cannot be analysed
                 status.problems += 1
             else:
                 skipped.append(line)
-    if not results and seen and not status.unreadable and not status.problems:
+    if not analysed and seen and not status.unreadable and not status.problems:
         for line in skipped:
-            click.echo(line, err=True)
+            warn(line)
         if not wanted_boards:
-            click.echo(f"bridgekit: {', '.join(files)}: no board with a recorded play to analyse", err=True)
+            warn(f"{', '.join(files)}: no board with a recorded play to analyse")
         return int(ExitStatus.PROBLEMS)
-    if as_json:
-        click.echo(json.dumps([{**pm.to_dict(), "room": room} for pm, room in zip(results, rooms)],
-                              indent=1, ensure_ascii=False))
-    elif results:  # nothing analysed (an unreadable file): no blank line on stdout
-        click.echo("\n\n".join(_render_postmortem(pm, room, ascii_) for pm, room in zip(results, rooms)))
+    if rows is not None:
+        rows.close()
     return int(status.exit_code)
 
 
@@ -545,22 +523,25 @@ def _render_postmortem(pm: Any, room: str | None, ascii_: bool) -> str:
         when = f"after trick {n // 4} (the last recorded)"
     else:
         when = f"after card {n % 4} of trick {n // 4 + 1} (the last recorded)"
-    lines = [f"{name}: {contract} by {who}. Double dummy {pm.start} tricks for declarer's side at the "
-             f"start, {pm.end} {when}" + (f"; recorded result {pm.recorded}." if pm.recorded is not None else ".")]
+    lines = textwrap.wrap(f"{name}: {contract} by {who}. Double dummy {pm.start} tricks for declarer's side at "
+                          f"the start, {pm.end} {when}"
+                          + (f"; recorded result {pm.recorded}." if pm.recorded is not None else "."), 80)
     if n < 52 and pm.recorded is not None and pm.recorded != pm.end:
-        lines.append(f"The play stops with a claim or concession of {pm.recorded} tricks for declarer's side; "
-                     f"double dummy gives {pm.end} from there.")
-    lines.append(f"Declarer's side threw away {pm.declarer_cost} trick(s), the defence {pm.defence_cost}.")
+        lines += textwrap.wrap(f"The play stops with a claim or concession of {plural(pm.recorded, 'trick')} for "
+                               f"declarer's side; double dummy gives {pm.end} from there.", 80)
+    lines.append(f"Declarer's side threw away {plural(pm.declarer_cost, 'trick')}, the defence "
+                 f"{plural(pm.defence_cost, 'trick')}.")
     rows = []
     for t in range(0, len(pm.verdicts), 4):
         trick = pm.verdicts[t:t + 4]
         cards = "  ".join(f"{v.seat.name} {v.card.symbol(ascii_)}" + ("?" if v.cost else "") for v in trick)
-        notes = "; ".join(f"{v.seat.name} {v.card.symbol(ascii_)} cost {v.cost} (best "
-                          + " ".join(c.symbol(ascii_) for c in v.best) + ")" for v in trick if v.cost)
-        rows.append([trick[0].trick, cards, trick[-1].after, notes])
+        mistakes = [f"{v.seat.name} {v.card.symbol(ascii_)} cost {v.cost} (best "
+                    + " ".join(c.symbol(ascii_) for c in v.best) + ")" for v in trick if v.cost]
+        rows.append([trick[0].trick, cards, trick[-1].after, mistakes[0] if mistakes else ""])
+        rows.extend(["", "", "", m] for m in mistakes[1:])   # one mistake a line: 80 columns
     lines.append("")
-    lines.append(tabulate(rows, headers=["trick", "cards (in order played)", "DD", "mistakes"],
-                          tablefmt="simple", disable_numparse=True))
+    lines.append(table(rows, ["trick", "cards (in order played)", "DD", "mistakes"],
+                       ["right", "left", "right", "left"]))
     firsts = pm.first_mistakes()
     parts = []
     for seat in Seat:

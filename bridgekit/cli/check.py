@@ -4,32 +4,29 @@ play typed at the shell."""
 
 from __future__ import annotations
 
-import csv as _csv
 import io
-import json
-import sys
 from typing import Any
 
 import click
 
-from ..board import Problem
 from ..calls import Call
-from ..check import check_auction, check_board, check_play
+from ..check import CheckTally, check_auction, check_board, check_play
 from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import ExitStatus, ParseError
 from ..cards import card_name
 from ..seats import Seat
-from .options import (CONTRACT, DEAL, SEAT, RunStatus, ascii_option, board_option, iter_boards, output_options,
-                      wants_ascii)
+from ..printable import printable
+from .options import (CONTRACT, DEAL, SEAT, RunStatus, ascii_option, board_option, iter_boards, plain_text,
+                      plural, wants_ascii)
+from .output import JSONL, TABLE, RowWriter, json_text, output_options
 
-_SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
 _FIELDS = ("file", "line", "board", "severity", "code", "call_index", "card_index", "message")
 
 
 def _text(s: str, ascii_: bool) -> str:
-    return s.translate(_SYMBOLS) if ascii_ else s
+    return plain_text(s) if ascii_ else s
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -51,7 +48,7 @@ def _text(s: str, ascii_: bool) -> str:
 @ascii_option
 def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None, play_text: str | None,
           deal: Deal | None, contract: Contract | None, declarer: Seat | None, quiet: bool,
-          strict: bool, boards: tuple[str, ...], as_json: bool, as_csv: bool, ascii_: bool) -> None:
+          strict: bool, boards: tuple[str, ...], fmt: str, ascii_: bool) -> None:
     """Check deals, auctions, play and recorded results in PBN or LIN FILES.
 
     Each problem is printed on stdout as "file, line N, board B: code:
@@ -83,7 +80,7 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
             raise click.UsageError("--auction checks one auction: give no FILE with it")
         if dealer is None:
             raise click.UsageError("--auction needs --dealer (N, E, S or W)")
-        click.get_current_context().exit(_quick_auction(auction_text, dealer, as_json, ascii_))
+        click.get_current_context().exit(_quick_auction(auction_text, dealer, fmt, ascii_))
     if play_text is not None:
         if files:
             raise click.UsageError("--play checks one play: give no FILE with it")
@@ -92,68 +89,37 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
         if missing:
             raise click.UsageError(f"--play needs {', '.join(missing)}")
         assert deal is not None and contract is not None and declarer is not None
-        click.get_current_context().exit(_quick_play(play_text, deal, contract, declarer, as_json, ascii_))
+        click.get_current_context().exit(_quick_play(play_text, deal, contract, declarer, fmt, ascii_))
     if not files:
         raise click.UsageError("give FILE... to check, or --auction / --play (see --help)")
-    click.get_current_context().exit(_check_files(files, quiet, as_json, as_csv, ascii_, boards, strict))
+    click.get_current_context().exit(_check_files(files, quiet, fmt, ascii_, boards, strict))
 
 
-def _check_files(files: tuple[str, ...], quiet: bool, as_json: bool, as_csv: bool, ascii_: bool,
+def _check_files(files: tuple[str, ...], quiet: bool, fmt: str, ascii_: bool,
                  wanted: tuple[str, ...] = (), strict: bool = False) -> int:
     status = RunStatus()
-    boards = 0
-    with_errors = 0
-    with_warnings = 0
-    by_code: dict[str, int] = {}
-    all_problems: list[dict[str, Any]] = []
-    writer = None
-    if as_csv and not quiet:
-        writer = _csv.DictWriter(sys.stdout, fieldnames=_FIELDS, lineterminator="\n")
-        writer.writeheader()
+    tally = CheckTally()
+    # the problems are printed as the boards are checked (memory stays flat):
+    # one line each, or rows as JSON, JSON lines or CSV
+    rows = None if quiet or fmt == TABLE else RowWriter(fmt, fields=_FIELDS)
     for board in iter_boards(files, status, boards=wanted):
-        boards += 1
         problems = check_board(board, strict)
-        if not problems:
+        tally.add(problems)
+        if quiet:
             continue
-        if any(p.severity == "error" for p in problems):
-            with_errors += 1
-        else:
-            with_warnings += 1
         for p in problems:
-            by_code[p.code] = by_code.get(p.code, 0) + 1
-            if quiet:
-                continue
-            if as_json:
-                all_problems.append(p.to_dict())
-            elif writer is not None:
-                row = {k: v for k, v in p.to_dict().items() if k in _FIELDS}
-                writer.writerow(row)
+            if rows is not None:
+                rows.add(p.to_dict())
             else:
-                click.echo(_text(_line(p), ascii_))
-    if as_json and not quiet:
-        click.echo(json.dumps(all_problems, indent=1, ensure_ascii=False))
-    click.echo(_summary(boards, with_errors, with_warnings, by_code, status), err=True)
-    status.problems = with_errors
-    return int(status.exit_code)
-
-
-def _line(p: Problem) -> str:
-    where = p.where()
-    tag = "warning: " if p.severity == "warning" else ""
-    return f"{where}: {tag}{p.code}: {p.message}" if where else f"{tag}{p.code}: {p.message}"
-
-
-def _summary(boards: int, with_errors: int, with_warnings: int, by_code: dict[str, int],
-             status: RunStatus) -> str:
-    text = f"{boards} board{'s' if boards != 1 else ''} checked, {with_errors + with_warnings} with problems"
-    if with_warnings:
-        text += f" ({with_warnings} with warnings only)"
-    if by_code:
-        codes = sorted(by_code.items(), key=lambda kv: (-kv[1], kv[0]))
-        text += ": " + ", ".join(f"{code} {n}" for code, n in codes)
+                click.echo(printable(_text(str(p), ascii_)))
+    if rows is not None:
+        rows.close()
+    summary = str(tally)
     if status.unreadable:
-        text += f"; {status.unreadable} file{'s' if status.unreadable != 1 else ''} could not be read"
-    return text
+        summary += f"; {plural(status.unreadable, 'file')} could not be read"
+    click.echo(summary, err=True)
+    status.problems = tally.with_errors
+    return int(status.exit_code)
 
 
 def _parse_items(text: str, parse: Any, what: str) -> list[Any]:
@@ -166,19 +132,19 @@ def _parse_items(text: str, parse: Any, what: str) -> list[Any]:
     return items
 
 
-def _quick_auction(text: str, dealer: Seat, as_json: bool, ascii_: bool) -> int:
+def _quick_auction(text: str, dealer: Seat, fmt: str, ascii_: bool) -> int:
     calls = _parse_items(text, Call.parse, "--auction")
     result = check_auction(calls, dealer)
     a = result.auction
     contract = a.contract()
     declarer = a.declarer()
-    if as_json:
-        click.echo(json.dumps({
+    if fmt != TABLE:
+        click.echo(json_text({
             "dealer": dealer.name, "calls": [str(c) for c in calls], "legal": result.ok,
             "complete": a.is_complete(), "contract": None if contract is None else str(contract),
             "declarer": None if declarer is None else declarer.name,
             "next": None if a.is_complete() or not result.ok else a.turn.name,
-            "problems": [p.to_dict() for p in result.problems]}, indent=1, ensure_ascii=False))
+            "problems": [p.to_dict() for p in result.problems]}, indent=None if fmt == JSONL else 1))
     elif not result.ok:
         p = result.problems[0]
         click.echo(_text(f"illegal: {p.message} [{p.code}]", ascii_))
@@ -196,22 +162,22 @@ def _quick_auction(text: str, dealer: Seat, as_json: bool, ascii_: bool) -> int:
     return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
 
 
-def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, as_json: bool, ascii_: bool) -> int:
+def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, fmt: str, ascii_: bool) -> int:
     if contract.is_passed_out:
         raise click.BadParameter("a passed-out deal has no play", param_hint="--contract")
     cards = _parse_items(text, Card.parse, "--play")
     result = check_play(deal, contract, declarer, cards)
     play = result.play
     tricks = play.tricks()
-    if as_json:
-        click.echo(json.dumps({
+    if fmt != TABLE:
+        click.echo(json_text({
             "contract": str(contract), "declarer": declarer.name, "cards": [str(c) for c in cards],
             "legal": result.ok, "complete": play.is_complete(),
             "tricks": [{"leader": t.leader.name, "cards": [str(c) for c in t.cards],
                         "winner": None if t.winner is None else t.winner.name} for t in tricks],
             "declarer_tricks": play.declarer_tricks(), "defence_tricks": play.defence_tricks(),
             "next": None if play.is_complete() or not result.ok else play.turn.name,
-            "problems": [p.to_dict() for p in result.problems]}, indent=1, ensure_ascii=False))
+            "problems": [p.to_dict() for p in result.problems]}, indent=None if fmt == JSONL else 1))
         return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
     out = io.StringIO()
     for n, t in enumerate(tricks, start=1):

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections import Counter
 from typing import Any
 
 import click
-from tabulate import tabulate
 
 from ..board import Board
 from ..errors import ExitStatus
 from ..event import Event, EventOptions, EventResult, Method, Movement, Scale, Traveller, read_event
 from ..rules import Profile
-from .options import RunStatus, ascii_option, iter_boards, output_options, rules_option, wants_ascii
+from ..printable import printable
+from .options import RunStatus, ascii_option, iter_boards, rules_option, wants_ascii, warn
+from .output import JSON, TABLE, echo_json, output_rows, output_options, table
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -53,8 +53,7 @@ def _choice(enum: Any) -> click.Choice:
 @ascii_option
 def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: int | None,
           across_field: bool, movement: str, avg_plus: float, avg_minus: float, avg_imps: float,
-          rules: Profile | None, ranking_only: bool, output: str | None, as_json: bool, as_csv: bool,
-          ascii_: bool) -> None:
+          rules: Profile | None, ranking_only: bool, output: str | None, fmt: str, ascii_: bool) -> None:
     """Score a pairs event: travellers and ranking.
 
     Each board's results come from its ScoreTable rows (as BridgeComposer,
@@ -88,26 +87,25 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
         boards = list(stream)
     ev = read_event(boards if output is not None else stream, options, keep_boards=output is not None)
     for p in ev.problems:
-        click.echo(f"bridgekit: {p}", err=True)
+        warn(str(p))
     if not ev.boards:
         click.echo("bridgekit: no results to score (no ScoreTable rows, no game record with a Board tag "
                    "and a result)", err=True)
         ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
     if output == "-":
         pass                        # standard output carries the PBN written below
-    elif as_json:
-        click.echo(json.dumps(ev.to_dict(), indent=1, ensure_ascii=False))
-    elif as_csv:
-        from .scoring import _write_csv
-        _write_csv([s.to_dict() for s in ev.standings] if ranking_only else
-                   [{"board": t.board, **r.to_dict()} for t in ev.boards for r in t.results])
+    elif fmt == JSON:
+        echo_json(ev.to_dict())
+    elif fmt != TABLE:
+        output_rows([s.to_dict() for s in ev.standings] if ranking_only else
+                    ({"board": t.board, **r.to_dict()} for t in ev.boards for r in t.results), fmt)
     else:
         if not ranking_only:
             labels = Counter(t.board for t in ev.boards)
             for t in ev.boards:
-                click.echo(render_traveller(t, ev, ascii_, labels[t.board] > 1))
+                click.echo(printable(render_traveller(t, ev, ascii_, labels[t.board] > 1)))
                 click.echo()
-        click.echo(render_ranking(ev))
+        click.echo(printable(render_ranking(ev)))
         click.echo()
         click.echo(summary(ev))
     if out is not None:
@@ -202,7 +200,7 @@ def _fit(rows: list[list[Any]], headers: list[str], align: list[str], names: tup
     cut = max((len(row[i]) for row in rows for i in names), default=0)
     while True:
         shown = [[_cut(c, cut) if i in names else c for i, c in enumerate(row)] for row in rows]
-        text = tabulate(shown, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+        text = table(shown, headers, align)
         over = max(len(line) for line in text.splitlines()) - width
         if over <= 0 or cut <= 6:
             return text

@@ -15,7 +15,7 @@ from ..errors import ExitStatus
 from ..rules import Profile
 from ..safeio import Output, OutputChanged
 from .analysis import _Progress, _solved_boards, _where, _with_solver
-from .options import RunStatus, SolverOptions, ascii_option, rules_option, solver_options
+from .options import RunStatus, SolverOptions, ascii_option, plural, rules_option, solver_options, warn
 from .safewrite import open_output
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -108,7 +108,7 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
 
     def problem(board: Board, message: str) -> None:
         progress.finish()
-        click.echo(f"bridgekit: {_where(board, board.file or '-')}: {message}", err=True)
+        warn(f"{_where(board, board.file or '-')}: {message}")
         status.problems += 1
 
     try:
@@ -123,7 +123,7 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
         return int(status.exit_code)
     laid_out = plan(record, per_page, paper, ascii_)
     for note in laid_out.notes:
-        click.echo(f"bridgekit: {note}", err=True)
+        warn(note)
     if fmt == "pdf":
         from ..handrecord.pdf import render_pdf
         data = render_pdf(record, ascii=ascii_, laid_out=laid_out)
@@ -142,7 +142,7 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
     except BrokenPipeError:
         raise
     except OutputChanged as e:
-        click.echo(f"bridgekit: {e}", err=True)
+        warn(str(e))
         return int(ExitStatus.UNREADABLE)
     except OSError as e:
         if out.path == "-":
@@ -151,7 +151,7 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
         return int(ExitStatus.UNREADABLE)
     if out.path != "-":
         n, pages = len(record.boards), laid_out.page_count
-        click.echo(f"wrote {n} board{'s' if n != 1 else ''} on {pages} page{'s' if pages != 1 else ''} "
+        click.echo(f"wrote {plural(n, 'board')} on {plural(pages, 'page')} "
                    f"({paper.upper() if paper == 'a4' else 'Letter'}, {laid_out.layout.per_page} a page) "
                    f"to {out.path}", err=True)
     return int(status.exit_code)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import itertools
 import os
 import sys
+from typing import IO, cast
 
 import click
 
 from ..errors import BridgekitError, ExitStatus
-from .options import (ReadingReport, RunStatus, ascii_option, board_option, iter_boards, output_options,
-                      plain_text, use_colour, wants_ascii)
+from .options import (ReadingReport, RunStatus, ascii_option, board_option, iter_boards, plain_text, plural,
+                      use_colour, wants_ascii, warn)
+from .output import JSON, JSONL, TABLE, JsonStream, output_options, output_rows
 from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -24,9 +26,9 @@ _FORMATS = click.Choice(["pbn", "lin", "json"], case_sensitive=False)
 @board_option
 @click.option("--from", "from_", type=_FORMATS, default=None,
               help="Input format when the file name does not tell (default: guessed from the content).")
-@output_options(csv=False)
+@output_options(csv=False, json_help="Print the boards as JSON (as convert --to json writes them).")
 @ascii_option
-def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_json: bool, ascii_: bool) -> None:
+def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, fmt: str, ascii_: bool) -> None:
     """Show the boards of PBN, LIN or JSON FILES: hand diagram (North on top, with
     board, dealer and vulnerability), the auction in West North East South
     columns with its notes, the play trick by trick (leader, winning card
@@ -48,19 +50,23 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, as_
     from ..render import render_board
 
     ascii_ = wants_ascii(ascii_)
-    colour = use_colour() and not as_json
+    colour = use_colour() and fmt == TABLE
     status = RunStatus()
     report = ReadingReport(status, ascii_)
     selected = report.watch(iter_boards(files, status, fmt=from_, boards=boards))
     shown = 0
-    if as_json:
+    if fmt == JSON:
         from ..formats.json import write_json
-        shown = write_json(selected, sys.stdout)
+        shown = write_json(selected, cast(IO[str], JsonStream(sys.stdout)))
+    elif fmt == JSONL:
+        from ..formats.json import board_to_dict
+        shown = output_rows((board_to_dict(b) for b in selected), fmt)
     else:
         rule = ("-" if ascii_ else "\u2500") * 80
         for board in selected:
             if shown:
                 click.echo(rule)
+            # render_board shows the file's control characters as escapes
             text = render_board(board, ascii=ascii_, colour=colour)
             click.echo(plain_text(text) if ascii_ else text)
             shown += 1
@@ -130,12 +136,11 @@ def convert(source: str, target: str | None, to: str | None, from_: str | None, 
         try:
             count = write_boards_out(stream, out, status, fmt)
         except BridgekitError as e:
-            click.echo(f"bridgekit: {e}", err=True)
+            warn(str(e))
             ctx.exit(ExitStatus.UNREADABLE)
     report.finish()
     if count is not None and target != "-":  # on standard output the data speaks for itself
-        click.echo(f"bridgekit: {count} board{'s' if count != 1 else ''} written to {target} ({fmt.upper()})",
-                   err=True)
+        warn(f"{plural(count, 'board')} written to {target} ({fmt.upper()})")
     ctx.exit(status.exit_code)
 
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
 import click
-from tabulate import tabulate
 
 from ..errors import BridgekitError, ExitStatus
-from .options import ascii_option, wants_ascii
+from .options import ascii_option, plural, wants_ascii, wide_option
+from .output import JSON, TABLE, column, echo_json, output_options, output_rows, table
 
 if TYPE_CHECKING:
     from ..tutor import Lesson, Progress
@@ -79,9 +78,10 @@ def lesson() -> None:
 
 
 @lesson.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@wide_option
+@output_options()
 @lang_option
-def list_(as_json: bool, lang: str) -> None:
+def list_(wide: bool, fmt: str, lang: str) -> None:
     """List the lessons with your progress.
 
     \b
@@ -92,12 +92,11 @@ def list_(as_json: bool, lang: str) -> None:
     progress = _progress()
     rows = [{"number": ls.number, "name": ls.slug, "title": ls.in_lang(lang).title, "steps": len(ls.steps),
              "progress": progress.describe(ls.name, len(ls.steps))} for ls in lessons]
-    if as_json:
-        click.echo(json.dumps({"lessons": rows}, indent=1))
-        return
-    click.echo(tabulate([[r["number"], r["name"], r["title"], r["steps"], r["progress"]] for r in rows],
-                        headers=["#", "name", "title", "steps", "progress"]))
-    click.echo("\nStart one with: bridgekit lesson run NUMBER (or NAME)")
+    output_rows(rows, fmt, [column("#", "number", align="right"), column("name", "name"), column("title", "title"),
+                            column("steps", "steps", align="right", wide=True), column("progress", "progress")],
+                wide=wide, key="lessons")
+    if fmt == TABLE:
+        click.echo("\nStart one with: bridgekit lesson run NUMBER (or NAME)")
 
 
 @lesson.command()
@@ -173,8 +172,8 @@ def show(name: str, show_checks: bool, lang: str, ascii_: bool) -> None:
 @click.argument("names", nargs=-1)
 @click.option("--dds", is_flag=True, help="Also check figures that need the double-dummy solver.")
 @click.option("--all", "show_all", is_flag=True, help="List every checked figure, not only failures.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def check(names: tuple[str, ...], dds: bool, show_all: bool, as_json: bool) -> None:
+@output_options(csv=False, jsonl=False)
+def check(names: tuple[str, ...], dds: bool, show_all: bool, fmt: str) -> None:
     """Check the lessons: recompute every figure and quiz answer with the
     engines, and check every position is legal.  Exit status 1 names the
     failing lesson and step.
@@ -189,20 +188,20 @@ def check(names: tuple[str, ...], dds: bool, show_all: bool, as_json: bool) -> N
     lessons = [_find(n) for n in names] if names else _load_all()
     findings = [f for ls in lessons for f in check_lesson(ls, dds=dds)]
     failed = [f for f in findings if f.status == "fail"]
-    if as_json:
-        click.echo(json.dumps({"lessons": len(lessons), "checked": sum(f.status == "ok" for f in findings),
-                               "skipped": sum(f.status == "skipped" for f in findings),
-                               "failed": len(failed), "findings": [f.to_dict() for f in findings]}, indent=1))
+    if fmt == JSON:
+        echo_json({"lessons": len(lessons), "checked": sum(f.status == "ok" for f in findings),
+                   "skipped": sum(f.status == "skipped" for f in findings),
+                   "failed": len(failed), "findings": [f.to_dict() for f in findings]})
     else:
         shown = findings if show_all else failed
         if shown:
-            click.echo(tabulate([[f.lesson, f.step, f.check, f.stated, f.computed, f.status,
-                                  f.message if f.status == "fail" else ""] for f in shown],
-                                headers=["lesson", "step", "check", "stated", "computed", "status", "message"]))
+            click.echo(table([[f.lesson, f.step, f.check, f.stated, f.computed, f.status,
+                               f.message if f.status == "fail" else ""] for f in shown],
+                             ["lesson", "step", "check", "stated", "computed", "status", "message"]))
             click.echo()
         ok = sum(f.status == "ok" for f in findings)
         skipped = sum(f.status == "skipped" for f in findings)
-        click.echo(f"{len(lessons)} lessons, {ok} figures agree, {len(failed)} failed"
+        click.echo(f"{plural(len(lessons), 'lesson')}, {plural(ok, 'figure')} agree, {len(failed)} failed"
                    + (f", {skipped} skipped (need --dds)" if skipped else ""))
     for f in failed:
         click.echo(f"bridgekit lesson check: {f}", err=True)

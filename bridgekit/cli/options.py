@@ -16,6 +16,7 @@ from ..contract import Contract
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
 from ..formats import read_boards
+from ..printable import printable
 from ..rules import Profile, find_profile, profile_names
 from ..seats import Seat, Vul
 
@@ -50,18 +51,6 @@ CONTRACT = _ModelType("contract", Contract.parse)
 DEAL = _ModelType("deal", Deal.parse)
 
 
-def output_options(csv: bool = True) -> Callable[[F], F]:
-    """``--json`` (and ``--csv``) for every tabular command."""
-
-    def decorate(f: F) -> F:
-        f = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(f)
-        if csv:
-            f = click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of a table.")(f)
-        return f
-
-    return decorate
-
-
 def ascii_option(f: F) -> F:
     return click.option("--ascii", "ascii_", is_flag=True,
                         help="Letters S H D C instead of suit symbols.")(f)
@@ -87,6 +76,11 @@ def use_colour() -> bool:
 def plural(n: float, word: str) -> str:
     """``1 board``, ``2 boards``, ``1 IMP``, ``0 IMPs`` (English plurals in messages)."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def warn(text: str) -> None:
+    """``bridgekit: TEXT`` on stderr, made printable (it quotes the file)."""
+    click.echo(f"bridgekit: {printable(text)}", err=True)
 
 
 def shorten(text: str, limit: int = 40) -> str:
@@ -129,7 +123,7 @@ def expand_inputs(paths: tuple[str, ...] | list[str]) -> list[str]:
         if found:
             out.extend(found)
         else:
-            click.echo(f"bridgekit: {path}: no .pbn or .lin file in this directory", err=True)
+            warn(f"{path}: no .pbn or .lin file in this directory")
     return out
 
 
@@ -169,30 +163,16 @@ def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
                 selected += 1
                 yield board
         except FileFormatError as e:
-            click.echo(f"bridgekit: {e}", err=True)
+            warn(str(e))
             status.unreadable += 1
             continue
         read += 1
         if not count:
-            click.echo(f"bridgekit: {'<stdin>' if path == '-' else path}: no boards (the file holds no game)",
-                       err=True)
+            warn(f"{'<stdin>' if path == '-' else path}: no boards (the file holds no game)")
     if boards and not selected and read:
         names = ", ".join("<stdin>" if p == "-" else p for p in inputs[:3]) + (" ..." if len(inputs) > 3 else "")
-        click.echo(f"bridgekit: no board {', '.join(shorten(b) for b in boards)} in {names}", err=True)
+        warn(f"no board {', '.join(shorten(b) for b in boards)} in {names}")
         status.missing += 1
-
-
-def narrow_table(rows: list[list[Any]], headers: list[str]) -> str:
-    """tabulate's simple table without the two spaces it adds to every header
-    (the columns are still two spaces apart): 10 columns save 20 characters."""
-    import tabulate as _tabulate
-
-    saved = _tabulate.MIN_PADDING
-    _tabulate.MIN_PADDING = 0
-    try:
-        return _tabulate.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
-    finally:
-        _tabulate.MIN_PADDING = saved
 
 
 def wide_option(f: F) -> F:
@@ -221,7 +201,7 @@ class ReadingReport:
             for p in board.problems:
                 if p.severity == "error":
                     self.errors += 1
-                    click.echo(f"bridgekit: {plain_text(str(p)) if self.ascii else p}", err=True)
+                    warn(plain_text(str(p)) if self.ascii else str(p))
                 else:
                     self.warnings[p.code] += 1
             yield board

@@ -16,7 +16,8 @@ from ..game.cardplay import DEFAULT_SAMPLES, DEFAULT_THINK
 from ..rules import find_profile
 from ..scoring import score_board
 from ..seats import Vul
-from .options import DEAL, VUL, RunStatus, ascii_option, board_matches, use_colour, wants_ascii
+from ..printable import printable
+from .options import DEAL, VUL, RunStatus, ascii_option, board_matches, use_colour, wants_ascii, warn
 from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -103,10 +104,10 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
         try:
             deal, board_vul = _board_deal(board)
         except FileFormatError as e:
-            click.echo(f"bridgekit: {e}", err=True)
+            warn(str(e))
             sys.exit(ExitStatus.UNREADABLE)
         except _NotPlayable as e:
-            click.echo(str(e), err=True)
+            click.echo(printable(str(e)), err=True)
             sys.exit(ExitStatus.PROBLEMS)
     if deal is None:
         deal = deal_cards(seed)
@@ -124,7 +125,7 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
         click.echo(f"bridgekit: {e}; nothing saved.", err=True)
         sys.exit(ExitStatus.OK)
     except BridgekitError as e:
-        click.echo(f"bridgekit: {e}", err=True)
+        warn(str(e))
         sys.exit(ExitStatus.USAGE)
     pbn_board = record.to_board()
     _print_score(pbn_board, ascii_)

@@ -3,32 +3,30 @@
 
 from __future__ import annotations
 
-import csv as _csv
-import json
 import os
 import secrets
-import sys
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+import textwrap
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import click
-from tabulate import tabulate
 
 from ..board import Board, deal_boards
 from ..contract import Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, ParseError
 from ..render import render_deal, render_pad
-from ..rules import ABOVE, BELOW, DEFAULT, Profile
+from ..printable import printable
+from ..rules import DEFAULT, Profile
 from ..scoring import (ScoreTotals, pair_matchpoints, profile_for_board, rubber_session, score_board, score_boards,
-                       team_matches, vp_standings_of, write_score_tags)
-from ..seats import Seat, Side, Vul
+                       score_result, team_matches, vp_standings_of, write_score_tags)
+from ..seats import Seat, Vul
 from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
-                      expand_inputs, iter_boards, narrow_table, output_options, plural, rules_option, wants_ascii,
-                      wide_option)
+                      expand_inputs, iter_boards, plural, rules_option, wants_ascii, warn, wide_option)
+from .output import (CSV, JSON, JSONL, TABLE, Column, RowWriter, column, echo_json, json_text, output_options,
+                     output_rows, table)
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
-_SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
 
 
 def _contract_text(text: str | None, ascii_: bool) -> str:
@@ -40,30 +38,6 @@ def _contract_text(text: str | None, ascii_: bool) -> str:
         return Contract.parse(text).symbol()
     except ParseError:
         return text
-
-
-def _blank(value: object) -> object:
-    return "" if value is None else value
-
-
-def _csv_value(value: object) -> object:
-    if isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False)
-    return "" if value is None else value
-
-
-def _write_csv(rows: Sequence[Mapping[str, object]]) -> None:
-    if not rows:
-        return
-    fields: list[str] = []
-    for r in rows:
-        for k in r:
-            if k not in fields:
-                fields.append(k)
-    writer = _csv.DictWriter(sys.stdout, fieldnames=fields, lineterminator="\n")
-    writer.writeheader()
-    for r in rows:
-        writer.writerow({k: _csv_value(v) for k, v in r.items()})
 
 
 # -- score ----------------------------------------------------------------------
@@ -89,8 +63,7 @@ def _write_csv(rows: Sequence[Mapping[str, object]]) -> None:
 @ascii_option
 def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_place: bool,
           contract: Contract | None, declarer: Seat | None, tricks: int | None, vul: Vul | None,
-          deal: Deal | None, boards: tuple[str, ...], wide: bool, as_json: bool, as_csv: bool,
-          ascii_: bool) -> None:
+          deal: Deal | None, boards: tuple[str, ...], wide: bool, fmt: str, ascii_: bool) -> None:
     """Score every board of PBN or LIN FILES under its rules profile.
 
     One row per board: contract, declarer, tricks (from a complete recorded
@@ -124,60 +97,46 @@ def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_
         if not contract.is_passed_out and (declarer is None or tricks is None):
             raise click.UsageError("the quick form needs --declarer and --tricks with --contract")
         ctx.exit(_quick_score(contract, declarer, tricks, vul, deal, profile or DEFAULT,
-                              as_json, ascii_))
+                              fmt, ascii_))
     if not files:
         raise click.UsageError("give FILE... to score, or the quick form --contract/--declarer/--tricks")
     if output is not None and in_place:
         raise click.UsageError("give -o OUT.pbn or --in-place, not both")
-    ctx.exit(_score_files(files, profile, output, in_place, as_json, as_csv, ascii_, boards, wide))
+    ctx.exit(_score_files(files, profile, output, in_place, fmt, ascii_, boards, wide))
 
 
 def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, vul: Vul | None,
-                 deal: Deal | None, profile: Profile, as_json: bool, ascii_: bool) -> int:
+                 deal: Deal | None, profile: Profile, fmt: str, ascii_: bool) -> int:
     try:
         result = Result(contract, declarer if not contract.is_passed_out else None,
                         tricks if not contract.is_passed_out else None)
-        sc = profile.score(result, vul or Vul.NONE, deal)
+        scored = score_result(result, profile, vul, deal)
     except BridgekitError as e:
         raise click.UsageError(str(e)) from None
-    if as_json:
-        out: dict[str, Any] = {"profile": profile.name, "contract": str(contract),
-                               "declarer": declarer.name if declarer is not None else None,
-                               "tricks": tricks, "vulnerable": str(vul or Vul.NONE),
-                               "breakdown": [i.to_dict() for i in sc.items]}
-        out.update((k, v) for k, v in profile.row(sc).items() if not k.startswith("total_"))
-        click.echo(json.dumps(out, indent=1, ensure_ascii=False))
+    if fmt != TABLE:
+        click.echo(json_text(scored.to_dict(), indent=None if fmt == JSONL else 1))
         return int(ExitStatus.OK)
-    what = _contract_text(str(contract), ascii_)
     if contract.is_passed_out:
         click.echo(f"Passed out ({profile.name}): {profile.passed_out.meaning}")
         return int(ExitStatus.OK)
     assert declarer is not None and tricks is not None
-    head = f"{what} by {declarer.full_name}, {tricks} tricks"
-    if profile.vulnerability:
-        head += f", vulnerable: {vul or Vul.NONE}"
+    head = ", ".join(p for p in (f"{_contract_text(str(contract), ascii_)} by {declarer.full_name}",
+                                 plural(tricks, "trick"), profile.conditions(scored.vulnerable)) if p)
     click.echo(f"{head} ({profile.name})")
-    rubber = profile.keeps_rubbers
-    rows = [[i.side.value, i.line or "", i.item, i.points] if rubber else [i.side.value, i.item, i.points]
-            for i in sc.items]
-    click.echo(tabulate(rows, headers=["side", "line", "item", "points"] if rubber else ["side", "item", "points"],
-                        tablefmt="simple"))
-    if rubber:
-        parts = [f"{side.value} {sc.on_line(side, BELOW)} below, {sc.on_line(side, ABOVE)} above"
-                 for side in Side]
-        click.echo("; ".join(parts))
-    else:
-        ns = sc.ns
-        click.echo(f"N/S {ns:+d}, E/W {-ns:+d}" if ns else "N/S 0, E/W 0")
-    if profile.score_notes(result, deal):
+    items = scored.score.items
+    lines = any(i.line for i in items)  # above/below the line (the rubber ledger)
+    click.echo(table([[i.side.value] + ([i.line or ""] if lines else []) + [i.item, i.points] for i in items],
+                     ["side"] + (["line"] if lines else []) + ["item", "points"],
+                     ["left"] * (3 if lines else 2) + ["right"]))
+    click.echo(profile.summary(scored.score))
+    if scored.notes:
         click.echo("(honours not counted: give --deal to count them)" if deal is None else
                    "(honours not counted: the deal does not show where every honour lies)")
     return int(ExitStatus.OK)
 
 
 def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | None, in_place: bool,
-                 as_json: bool, as_csv: bool, ascii_: bool, wanted: tuple[str, ...] = (),
-                 wide: bool = False) -> int:
+                 fmt: str, ascii_: bool, wanted: tuple[str, ...] = (), wide: bool = False) -> int:
     if in_place and "-" in files:
         raise click.UsageError("--in-place cannot rewrite standard input")
     if in_place and wanted:
@@ -186,32 +145,31 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
     status = RunStatus()
     report = ReadingReport(status, ascii_)
     totals = ScoreTotals()
-    rows: list[dict[str, Any]] = []
-    table: list[list[Any]] = []
-    rubber_rows = duplicate_rows = False
     many = len(files) > 1 or any(os.path.isdir(f) for f in files)  # a file column
+    # the rows are printed as the boards are scored (standard output carries
+    # the PBN alone with -o -): memory stays flat however long the file
+    rows = None if output == "-" else RowWriter(fmt, lambda first: _score_columns(first, many, ascii_),
+                                                 wide=wide, key="boards")
+    from_play = False   # a row's tricks came from the recorded play (a footnote says so)
 
     def scored(paths: tuple[str, ...] | list[str]) -> Iterator[Board]:
-        nonlocal rubber_rows, duplicate_rows
+        nonlocal from_play
         for board in report.watch(iter_boards(paths, status, boards=wanted)):
-            path = board.file or "-"
             s = score_board(board, profile)
             totals.add(s)
             if s.mismatch:
-                click.echo(f"bridgekit: {path}, line {board.line_of('Score')}, board "
-                           f"{board.label or '?'}: recorded Score {board.get('Score')!r} but "
-                           f"{s.contract_text} by {_seat(s)} making {_tricks(s)} scores "
-                           f"{_ns_text(s.ns)} for N/S", err=True)
+                warn(f"{board.file or '-'}, line {board.line_of('Score')}, board {board.label or '?'}: "
+                     f"recorded Score {board.get('Score')!r} but {s.contract_text} by {_seat(s)} making "
+                     f"{_tricks(s)} scores {_ns_text(s.ns)} for N/S")
             if output is not None or in_place:
                 write_score_tags(s)
-            row = s.to_dict()
-            # a board the reader found errors in: its score rests on a deal or
-            # contract that cannot be trusted, so the row says so
-            row["reading_errors"] = sorted({p.code for p in board.problems if p.severity == "error"})
-            rows.append(row)
-            rubber_rows = rubber_rows or s.profile.keeps_rubbers
-            duplicate_rows = duplicate_rows or not s.profile.keeps_rubbers
-            table.append(_table_row(s, row, ascii_, many))
+            if rows is not None:
+                row = s.to_dict()
+                # a board the reader found errors in: its score rests on a deal or
+                # contract that cannot be trusted, so the row says so
+                row["reading_errors"] = sorted({p.code for p in board.problems if p.severity == "error"})
+                from_play = from_play or row["tricks_from"] == "play"
+                rows.add(row)
             yield board
 
     # The boards stream from reader to writer; a file is written only when
@@ -220,33 +178,31 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
         with out:
             n = write_boards_out(scored(files), out, status)
         if n is not None and output != "-":
-            click.echo(f"wrote {n} board{'s' if n != 1 else ''} with Score tags to {output}", err=True)
+            click.echo(f"wrote {plural(n, 'board')} with Score tags to {output}", err=True)
     elif in_place:
         for path in expand_inputs(files):
             with open_output(path, [path], in_place=True) as rewrite:
                 n = write_boards_out(scored((path,)), rewrite, status)
             if n is not None:
-                click.echo(f"rewrote {path} ({n} board{'s' if n != 1 else ''}) with Score tags", err=True)
+                click.echo(f"rewrote {path} ({plural(n, 'board')}) with Score tags", err=True)
     else:
         for _ in scored(files):
             pass
-    if output == "-":  # standard output carries the PBN alone; the totals go to stderr
-        click.echo(_totals_line(totals, rubber_rows, duplicate_rows or not rubber_rows), err=True)
-    elif as_json:
-        click.echo(json.dumps({"boards": rows, "totals": totals.to_dict()}, indent=1, ensure_ascii=False))
-    elif as_csv:
-        _write_csv(rows)
+    line = textwrap.fill(_totals_line(totals), 80)
+    if rows is None or fmt == JSONL:  # the data alone on standard output; the totals on stderr
+        click.echo(line, err=True)
+        if rows is not None:
+            rows.close()
+    elif fmt == JSON:
+        rows.close(totals=totals.to_dict())
+    elif fmt == CSV:
+        rows.close()
     else:
-        if table:
-            if rubber_rows and duplicate_rows:   # profiles mixed: both sets of columns
-                table = [_both(r, many) for r in table]
-            headers = _headers(rubber_rows, many, duplicate_rows)
-            if not wide and "E/W" in headers:  # 80 columns: E/W is minus N/S (--wide shows it)
-                i = headers.index("E/W")
-                headers, table = headers[:i] + headers[i + 1:], [r[:i] + r[i + 1:] for r in table]
-            click.echo(narrow_table(table, headers))
-        click.echo(_totals_line(totals, rubber_rows, duplicate_rows or not rubber_rows)
-                   + ("\n(* tricks from the recorded play)" if any(r["tricks_from"] == "play" for r in rows) else ""))
+        rows.close()
+        notes = ["* tricks from the recorded play"] if from_play else []
+        if totals.lines and not wide:
+            notes.append("a/b: points above/below the line")
+        click.echo(line + "".join(f"\n({n})" for n in notes))
     report.finish()
     status.problems += totals.mismatches
     return int(status.exit_code)
@@ -266,57 +222,60 @@ def _ns_text(value: int | None) -> str:
     return "-" if value is None else f"{value:+d}" if value else "0"
 
 
-def _headers(rubber: bool, files: bool, duplicate: bool = True) -> list[str]:
-    head = (["file"] if files else []) + ["board", "room", "dlr", "vul", "contract", "by", "tricks"]
-    if rubber and duplicate:
-        return head + ["N/S", "E/W", "NS below", "NS above", "EW below", "EW above", "recorded", "check"]
-    if rubber:
-        return head + ["NS below", "NS above", "EW below", "EW above", "recorded", "check"]
-    return head + ["N/S", "E/W", "recorded", "check"]
+def _signed(value: int | None) -> str:
+    return "" if value is None else _ns_text(value)
 
 
-def _both(row: list[Any], files: bool) -> list[Any]:
-    """A row of either kind padded to the columns of a mixed table."""
-    base = 8 if files else 7
-    values = row[base:-2]
-    if len(values) == 2:
-        values = values + ["", "", "", ""]
-    else:
-        values = ["", ""] + values
-    return row[:base] + values + row[-2:]
+#: The score fields of a row (each profile's ledger has some of them; see
+#: ``Profile.row``): their headers, and whether only --wide shows them.
+_SCORE_FIELDS = (("score_ns", "N/S", False), ("score_ew", "E/W", True),   # E/W is minus N/S
+                 ("below_ns", "NS below", True), ("above_ns", "NS above", True),
+                 ("below_ew", "EW below", True), ("above_ew", "EW above", True),
+                 ("total_ns", "NS total", True), ("total_ew", "EW total", True))
+#: Without --wide, points above and below the line share a column per side
+#: (``50/30``, in the order of PBN's ScoreRubber tag), so that the table fits
+#: 80 columns.
+_LINE_FIELDS = (("NS a/b", "above_ns", "below_ns"), ("EW a/b", "above_ew", "below_ew"))
 
 
-def _table_row(s: Any, row: dict[str, Any], ascii_: bool, files: bool) -> list[Any]:
-    out: list[Any] = [os.path.basename(row["file"] or "-")] if files else []
-    out += [_blank(row["board"]), _blank(row["room"]), _blank(row["dealer"]), _blank(row["vulnerable"]),
-            _contract_text(row["contract"], ascii_), _blank(row["declarer"]),
-            "" if row["tricks"] is None else f"{row['tricks']}{'' if row['tricks_from'] != 'play' else '*'}"]
-    if s.profile.keeps_rubbers:
-        out += [_blank(row["below_ns"]), _blank(row["above_ns"]), _blank(row["below_ew"]), _blank(row["above_ew"])]
-    else:
-        out += [_ns_text(row["score_ns"]) if row["score_ns"] is not None else "",
-                _ns_text(row["score_ew"]) if row["score_ew"] is not None else ""]
-    rec = row["recorded_score_ns"]
-    out.append("" if rec is None else _ns_text(rec))
-    mismatch = row["mismatch"]
+def _score_columns(first: Sequence[Mapping[str, Any]], files: bool, ascii_: bool) -> list[Column]:
+    """The score table's columns: the board's, then the score fields the
+    first rows have (N/S in contract bridge; below and above the line for
+    each side under the auction profiles; both when a run mixes them)."""
+    fields = {k for r in first for k in r} or {"score_ns", "score_ew"}
+    cols = [column("file", "file", show=os.path.basename)] if files else []
+    cols += [column("board", "board"), column("room", "room", optional=True), column("dlr", "dealer"),
+             column("vul", "vulnerable"), Column("contract", lambda r: _contract_text(r["contract"], ascii_)),
+             column("by", "declarer"),
+             Column("tricks", lambda r: "" if r["tricks"] is None else
+                    f"{r['tricks']}{'*' if r['tricks_from'] == 'play' else ''}")]
+    cols += [column(header, key, show=_ns_text if key.startswith("score_") else None, wide=wide)
+             for key, header, wide in _SCORE_FIELDS if key in fields]
+    cols += [Column(header, _line_cell(above, below), narrow=True)
+             for header, above, below in _LINE_FIELDS if above in fields]
+    return cols + [Column("recorded", lambda r: _signed(r["recorded_score_ns"]), optional=True),
+                   Column("check", _check_cell, optional=True)]
+
+
+def _line_cell(above: str, below: str) -> Callable[[Mapping[str, Any]], str]:
+    return lambda r: "" if r.get(above) is None else f"{r[above]}/{r[below]}"
+
+
+def _check_cell(row: Mapping[str, Any]) -> str:
     if row.get("reading_errors"):
-        check = "doubtful: " + ", ".join(row["reading_errors"])
-    elif s.score is None:
-        check = "not scored: " + "; ".join(n for n in s.notes if n.startswith("no ") or "unknown" in n)
-    elif mismatch is None:
-        check = ""
-    else:
-        check = "MISMATCH" if mismatch else "ok"
-    out.append(check)
-    return out
+        return "doubtful: " + ", ".join(row["reading_errors"])
+    if all(row.get(key) is None for key, _, _ in _SCORE_FIELDS):
+        return "not scored: " + "; ".join(n for n in row["notes"] if n.startswith("no ") or "unknown" in n)
+    mismatch = row["mismatch"]
+    return "" if mismatch is None else "MISMATCH" if mismatch else "ok"
 
 
-def _totals_line(t: Any, rubber: bool, duplicate: bool = True) -> str:
+def _totals_line(t: ScoreTotals) -> str:
     text = f"{plural(t.boards, 'board')}, {t.scored} scored"
     if t.scored:
-        if duplicate:
+        if t.netted or not t.lines:
             text += f"; total for N/S {_ns_text(t.net_ns)}"
-        if rubber and t.lines:
+        if t.lines:
             text += (f"; N/S {t.lines.get('below_ns', 0)} below, {t.lines.get('above_ns', 0)} above;"
                      f" E/W {t.lines.get('below_ew', 0)} below, {t.lines.get('above_ew', 0)} above")
     if t.compared:
@@ -336,8 +295,8 @@ def _totals_line(t: Any, rubber: bool, duplicate: bool = True) -> str:
                    "several matches, a table of the teams by VP.")
 @output_options()
 @ascii_option
-def match(files: tuple[str, ...], rules: Profile | None, mp: bool, as_json: bool, as_csv: bool,
-          ascii_: bool, vp: bool = False) -> None:
+def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, ascii_: bool,
+          vp: bool = False) -> None:
     """Score a team match in IMPs, or a pair event in matchpoints (--mp).
 
     Boards are paired by board number and room (Room tag Open/Closed, or Table
@@ -368,104 +327,109 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, as_json: bool
     if not scores:  # zero boards (said on stderr by the reader): nothing to compare
         ctx.exit(int(status.exit_code))
     if mp:
-        rows, pairs = pair_matchpoints(scores)
-        data = [r.to_dict() for r in rows]
-        if as_json:
-            click.echo(json.dumps({"results": data, "pairs": pairs}, indent=1, ensure_ascii=False))
-        elif as_csv:
-            _write_csv(data)
-        else:
-            if not data:
-                click.echo("no board has more than one result: nothing to matchpoint", err=True)
-            else:
-                click.echo(tabulate([[d["board"], d["ns_pair"], d["ew_pair"], _contract_text(d["contract"], ascii_),
-                                      _blank(d["declarer"]), _blank(d["tricks"]), _ns_text(d["score_ns"]),
-                                      _num(d["mp_ns"]), _num(d["mp_ew"]), d["top"]] for d in data],
-                                    headers=["board", "N/S", "E/W", "contract", "by", "tricks", "N/S score",
-                                             "MP N/S", "MP E/W", "top"], tablefmt="simple", disable_numparse=True))
-                click.echo()
-                click.echo(tabulate([[p["pair"], p["boards"], _num(p["mp"]), _num(p["top"]), p["percent"]]
-                                     for p in pairs], headers=["pair", "boards", "MP", "top", "%"],
-                                    tablefmt="simple"))
+        _matchpoints(scores, fmt, ascii_)
         ctx.exit(int(status.exit_code))
     found = team_matches(scores)
-    mismatches = 0
-    unformed = [m for m in found if m.unpaired and not m.boards]
-    if len(unformed) > 3:  # a compilation of many events: one line for all, not one per pair of teams
-        boards = sum(len(m.unpaired) for m in unformed)
-        click.echo(f"bridgekit: no match formed for {len(unformed)} of {len(found)} pairs of teams "
-                   f"({boards} boards not played at exactly two tables, e.g. {unformed[0].team_a} v "
-                   f"{unformed[0].team_b} {unformed[0].unpaired[0]}): a compilation of many events? A team "
-                   "match needs each board at two tables (Room Open/Closed); for a pair event use --mp",
-                   err=True)
+    _say_unformed(found)
     for m in found:
-        if m.unpaired and not m.boards:
-            if len(unformed) <= 3:  # nothing could be paired (a pair event...): one line, with a hint
-                n = len(m.unpaired)
-                click.echo(f"bridgekit: {m.team_a} v {m.team_b}: no match formed: none of {n} board"
-                           f"{'s' if n != 1 else ''} was played at exactly two tables (e.g. {m.unpaired[0]}); "
-                           "a team match needs each board twice, Room Open/Closed; for a pair event use --mp",
-                           err=True)
-        elif m.unpaired:
-            shown = "; ".join(m.unpaired[:3]) + (f"; and {len(m.unpaired) - 3} more" if len(m.unpaired) > 3 else "")
-            click.echo(f"bridgekit: {m.team_a} v {m.team_b}: {len(m.unpaired)} board"
-                       f"{'s' if len(m.unpaired) != 1 else ''} not played at two tables, not compared: {shown}",
-                       err=True)
         for b in m.boards:
-            if b.recorded_imps is not None and b.imps is not None and b.recorded_imps != b.imps:
-                mismatches += 1
-                click.echo(f"bridgekit: {b.open.board.file}, board {b.number}: recorded ScoreIMP "
-                           f"{b.open.board.get('ScoreIMP')!r} but the difference {b.diff} is {b.imps} IMPs",
-                           err=True)
-    matches = [m.to_dict() for m in found]
-    standings = vp_standings_of(found) if vp else []
-    if vp:
-        for m, d in zip(found, matches):
-            d["vp_a"], d["vp_b"] = m.victory_points
-    if as_json:
+            if b.mismatch:
+                warn(f"{b.open.board.file}, board {b.number}: recorded ScoreIMP {b.open.board.get('ScoreIMP')!r} "
+                     f"but the difference {b.diff} is {plural(b.imps or 0, 'IMP')}")
+    if fmt in (CSV, JSONL):   # one row a board, the match's teams on each
+        output_rows(({"team_a": m.team_a, "team_b": m.team_b, **b.to_dict()} for m in found for b in m.boards),
+                    fmt)
+    elif fmt == JSON:
+        matches = [m.to_dict() for m in found]
+        if vp:
+            for m, d in zip(found, matches):
+                d["vp_a"], d["vp_b"] = m.victory_points
         out: dict[str, object] = matches[0] if len(matches) == 1 else {"matches": matches}
         if vp and len(matches) > 1:
-            out["standings"] = [t.to_dict() for t in standings]
-        click.echo(json.dumps(out, indent=1, ensure_ascii=False))
-    elif as_csv:
-        _write_csv([{"team_a": m.team_a, "team_b": m.team_b, **b.to_dict()} for m in found for b in m.boards])
+            out["standings"] = [t.to_dict() for t in vp_standings_of(found)]
+        echo_json(out)
     else:
         click.echo("\n\n".join(_match_table(m, ascii_) + (_vp_line(m) if vp else "") for m in found))
         if vp and len(found) > 1:
             click.echo("\nVictory points (WBF 2013 continuous scale)")
-            click.echo(tabulate([[t.rank, t.team, t.matches, t.imps_for, t.imps_against, f"{t.vp:.2f}"]
-                                 for t in standings],
-                                headers=["rank", "team", "matches", "IMPs +", "IMPs -", "VP"],
-                                tablefmt="simple", disable_numparse=True,
-                                colalign=["left", "left", "right", "right", "right", "right"]))
-    status.problems = mismatches
+            click.echo(table([[t.rank, t.team, t.matches, t.imps_for, t.imps_against, f"{t.vp:.2f}"]
+                              for t in vp_standings_of(found)],
+                             ["rank", "team", "matches", "IMPs +", "IMPs -", "VP"],
+                             ["left", "left", "right", "right", "right", "right"]))
+    status.problems = sum(m.imp_mismatches for m in found)
     ctx.exit(int(status.exit_code))
 
 
+def _matchpoints(scores: list[Any], fmt: str, ascii_: bool) -> None:
+    rows, pairs = pair_matchpoints(scores)
+    data = [r.to_dict() for r in rows]
+    if fmt == JSON:
+        echo_json({"results": data, "pairs": pairs})
+        return
+    if fmt != TABLE:
+        output_rows(data, fmt)
+        return
+    if not data:
+        click.echo("bridgekit: no board has more than one result: nothing to matchpoint", err=True)
+        return
+    output_rows(data, TABLE, [
+        column("board", "board"), column("N/S", "ns_pair"), column("E/W", "ew_pair"),
+        Column("contract", lambda d: _contract_text(d["contract"], ascii_)), column("by", "declarer"),
+        column("tricks", "tricks"), Column("score", lambda d: _ns_text(d["score_ns"]), "right"),
+        column("MP N/S", "mp_ns", show=_num, align="right"), column("MP E/W", "mp_ew", show=_num, align="right"),
+        column("top", "top", align="right")])
+    click.echo()
+    output_rows(pairs, TABLE, [column("pair", "pair"), column("boards", "boards", align="right"),
+                               column("MP", "mp", show=_num, align="right"),
+                               column("top", "top", show=_num, align="right"),
+                               column("%", "percent", align="right")])
+
+
+def _say_unformed(found: list[Any]) -> None:
+    """Boards not played at exactly two tables: one line a match (a line for
+    all of them when there are many: a compilation of many events)."""
+    unformed = [m for m in found if m.unpaired and not m.boards]
+    if len(unformed) > 3:
+        boards = sum(len(m.unpaired) for m in unformed)
+        warn(f"no match formed for {len(unformed)} of {len(found)} pairs of teams ({plural(boards, 'board')} not "
+             f"played at exactly two tables, e.g. {unformed[0].team_a} v {unformed[0].team_b} "
+             f"{unformed[0].unpaired[0]}): a compilation of many events? A team match needs each board at two "
+             "tables (Room Open/Closed); for a pair event use --mp")
+    for m in found:
+        if m.unpaired and not m.boards:
+            if len(unformed) <= 3:  # nothing could be paired (a pair event...): one line, with a hint
+                warn(f"{m.team_a} v {m.team_b}: no match formed: none of {plural(len(m.unpaired), 'board')} was "
+                     f"played at exactly two tables (e.g. {m.unpaired[0]}); a team match needs each board twice, "
+                     "Room Open/Closed; for a pair event use --mp")
+        elif m.unpaired:
+            shown = "; ".join(m.unpaired[:3]) + (f"; and {len(m.unpaired) - 3} more" if len(m.unpaired) > 3 else "")
+            warn(f"{m.team_a} v {m.team_b}: {plural(len(m.unpaired), 'board')} not played at two tables, "
+                 f"not compared: {shown}")
+
+
 def _match_table(m: Any, ascii_: bool) -> str:
-    rows = []
-    for b in m.boards:
-        d = b.to_dict()
-        rows.append([d["board"],
-                     _side_contract(d["open_contract"], d["open_declarer"], d["open_tricks"], ascii_),
-                     _ns_text(d["open_ns"]),
-                     _side_contract(d["closed_contract"], d["closed_declarer"], d["closed_tricks"], ascii_),
-                     _ns_text(d["closed_ns"]), _ns_text(d["diff"]),
-                     _imps_for(d["imps"], m.team_a, m.team_b), _ns_text(d["running"])])
-    if not rows:
-        return f"{m.team_a} v {m.team_b}: no board played at both tables"
-    table = tabulate(rows, headers=["board", "open room", "N/S", "closed room", "N/S", "diff", "IMPs", "running"],
-                     tablefmt="simple", disable_numparse=True)
+    if not m.boards:
+        return printable(f"{m.team_a} v {m.team_b}: no board played at both tables")
+    rows = [b.to_dict() for b in m.boards]
+    text = table([[d["board"],
+                   _side_contract(d["open_contract"], d["open_declarer"], d["open_tricks"], ascii_),
+                   _ns_text(d["open_ns"]),
+                   _side_contract(d["closed_contract"], d["closed_declarer"], d["closed_tricks"], ascii_),
+                   _ns_text(d["closed_ns"]), _ns_text(d["diff"]),
+                   _imps_for(d["imps"], m.team_a, m.team_b), _ns_text(d["running"])] for d in rows],
+                 ["board", "open room", "N/S", "closed room", "N/S", "diff", "IMPs", "running"],
+                 ["left", "left", "right", "left", "right", "right", "left", "right"])
     result = "a draw" if m.winner == "draw" else f"{m.winner} wins by {plural(abs(m.total_imps), 'IMP')}"
-    return (f"{table}\n{m.team_a} (N/S in the open room) {plural(m.imps_a, 'IMP')}, {m.team_b} "
-            f"{plural(m.imps_b, 'IMP')}: {result}")
+    return text + "\n" + printable(f"{m.team_a} (N/S in the open room) {plural(m.imps_a, 'IMP')}, {m.team_b} "
+                                    f"{plural(m.imps_b, 'IMP')}: {result}")
 
 
 def _vp_line(m: Any) -> str:
     a, b = m.victory_points
     if a is None:
         return ""
-    return f"\nVictory points over {len(m.boards)} boards: {m.team_a} {a:.2f}, {m.team_b} {b:.2f}"
+    return printable(f"\nVictory points over {plural(len(m.boards), 'board')}: {m.team_a} {a:.2f}, "
+                     f"{m.team_b} {b:.2f}")
 
 
 def _num(x: float) -> str:
@@ -494,9 +458,9 @@ def _imps_for(n: int | None, a: str, b: str) -> str:
 @click.argument("file", type=click.Path(allow_dash=True))
 @click.option("--rules", "rules", type=RULES, default=None, metavar="PROFILE",
               help="auction-1920 or auction-classic (default: the file's Scoring tag).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of the score pad.")
+@output_options(csv=False, jsonl=False, json_help="Print JSON instead of the score pad.")
 @ascii_option
-def rubber(file: str, rules: Profile | None, as_json: bool, ascii_: bool) -> None:
+def rubber(file: str, rules: Profile | None, fmt: str, ascii_: bool) -> None:
     """Keep an Auction Bridge rubber score pad over the boards of FILE.
 
     The boards in file order are the deals of a session: WE (N/S) and THEY
@@ -525,11 +489,10 @@ def rubber(file: str, rules: Profile | None, as_json: bool, ascii_: bool) -> Non
         # no --rules: the file's Scoring tag chose the profile, so the option is not what is wrong
         raise click.UsageError(f"{file}: {e} (with --rules, or an Auction Scoring tag in the file)") from None
     for msg in skipped:
-        click.echo(f"bridgekit: {msg}", err=True)
+        warn(msg)
     status.problems = len(skipped)
-    if as_json:
-        click.echo(json.dumps({"profile": profile.name, "rubbers": [r.to_dict() for r in rubbers]},
-                              indent=1, ensure_ascii=False))
+    if fmt == JSON:
+        echo_json({"profile": profile.name, "rubbers": [r.to_dict() for r in rubbers]})
     else:
         click.echo("\n\n".join(render_pad(r, ascii_) for r in rubbers) or "no deal to score")
     ctx.exit(int(status.exit_code))
@@ -546,10 +509,10 @@ def rubber(file: str, rules: Profile | None, as_json: bool, ascii_: bool) -> Non
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards to this PBN file (- for stdout); an existing file only with --force.")
 @click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
-@click.option("--json", "as_json", is_flag=True, help="Print the boards as JSON.")
+@output_options(csv=False, jsonl=False, json_help="Print the boards as JSON.")
 @ascii_option
 def deal(count: int, first: int, seed: str | None, event: str | None, output: str | None, force: bool,
-         as_json: bool, ascii_: bool) -> None:
+         fmt: str, ascii_: bool) -> None:
     """Deal boards for a match, reproducibly.
 
     Dealer and vulnerability follow the board number (1 N None, 2 E N/S,
@@ -577,14 +540,14 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
             write_boards_out(boards, out, status)
         if status.unreadable:
             click.get_current_context().exit(int(status.exit_code))
-    click.echo(f"{count} board{'s' if count != 1 else ''} from seed {seed}"
-               + (f" written to {output}" if output not in (None, "-") else ""), err=True)
+    click.echo(printable(f"{plural(count, 'board')} from seed {seed}"
+                         + (f" written to {output}" if output not in (None, "-") else "")), err=True)
     if output == "-":
         return
-    if as_json:
-        click.echo(json.dumps({"seed": seed, "boards": [
+    if fmt == JSON:
+        echo_json({"seed": seed, "boards": [
             {"board": b.label, "dealer": b.get("Dealer"), "vulnerable": b.get("Vulnerable"), "deal": b.get("Deal")}
-            for b in boards]}, indent=1))
+            for b in boards]})
         return
     click.echo(_hand_records(boards, ascii_))
 

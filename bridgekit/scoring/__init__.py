@@ -15,16 +15,16 @@ and ``event``.
 Nothing here prints or imports click: the CLI formats what these return.
 """
 
-from .boards import (BoardScore, ScoreTotals, board_result, profile_for_board, score_board, score_boards,
-                     score_tag_value, write_score_tags)
+from .boards import (BoardScore, ResultScore, ScoreTotals, board_result, profile_for_board, score_board,
+                     score_boards, score_result, score_tag_value, write_score_tags)
 from .rubbers import rubber_session
 from .tags import parse_imp_tag, parse_score_tag, room_of
 from .teams import (Match, MatchBoard, MPResult, MPRow, PairTotal, pair_matchpoints, team_match, team_matches,
                     vp_standings_of)
 
 __all__ = [
-    "BoardScore", "Match", "MatchBoard", "MPResult", "MPRow", "PairTotal", "ScoreTotals", "board_result",
+    "BoardScore", "ResultScore", "Match", "MatchBoard", "MPResult", "MPRow", "PairTotal", "ScoreTotals", "board_result",
     "pair_matchpoints", "parse_imp_tag", "parse_score_tag", "profile_for_board", "room_of", "rubber_session",
-    "score_board", "score_boards", "score_tag_value", "team_match", "team_matches", "vp_standings_of",
+    "score_board", "score_boards", "score_result", "score_tag_value", "team_match", "team_matches", "vp_standings_of",
     "write_score_tags",
 ]

@@ -13,6 +13,7 @@ from typing import Iterable, Iterator
 
 from ..board import Board
 from ..contract import PASSED_OUT, Result
+from ..deal import Deal
 from ..errors import BridgekitError
 from ..rules import Profile, Score, profile_for_scoring
 from ..seats import Vul
@@ -84,6 +85,38 @@ class BoardScore:
         row["mismatch"] = self.mismatch
         row["notes"] = list(self.notes)
         return row
+
+
+@dataclass
+class ResultScore:
+    """One result scored on its own (``bridgekit score --contract ...``): no
+    board, no file."""
+
+    profile: Profile
+    result: Result
+    vulnerable: Vul
+    score: Score
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON of ``bridgekit score --contract``: the result, its
+        breakdown and its score in the profile's ledger (no totals)."""
+        r = self.result
+        row: dict[str, object] = {
+            "profile": self.profile.name, "contract": str(r.contract),
+            "declarer": r.declarer.name if r.declarer is not None else None,
+            "tricks": r.tricks, "vulnerable": str(self.vulnerable),
+            "breakdown": [i.to_dict() for i in self.score.items]}
+        row.update((k, v) for k, v in self.profile.row(self.score).items() if not k.startswith("total_"))
+        return row
+
+
+def score_result(result: Result, profile: Profile, vul: Vul | None = None, deal: Deal | None = None) -> ResultScore:
+    """Score ``result`` under ``profile`` (vulnerability none unless given;
+    ``deal`` for honours).  Raises BridgekitError for a result that cannot be
+    scored (tricks unknown)."""
+    vul = vul or Vul.NONE
+    return ResultScore(profile, result, vul, profile.score(result, vul, deal), profile.score_notes(result, deal))
 
 
 def board_result(board: Board) -> tuple[Result | None, str | None, list[str]]:
@@ -174,6 +207,7 @@ class ScoreTotals:
     mismatches: int = 0
     net_ns: int = 0                                       # boards scored in the board ledger
     lines: dict[str, int] = field(default_factory=dict)   # "below_ns" ... in the rubber ledger
+    netted: bool = False    # a board was scored in a ledger of net scores (net_ns counts)
 
     def add(self, s: BoardScore) -> None:
         self.boards += 1
@@ -183,6 +217,7 @@ class ScoreTotals:
         for key, points in s.profile.totals(s.score).items():
             if key == "net_ns":
                 self.net_ns += points
+                self.netted = True
             else:
                 self.lines[key] = self.lines.get(key, 0) + points
         if s.mismatch is not None:

@@ -50,15 +50,21 @@ class MatchBoard:
             return None
         return parse_imp_tag(value)
 
+    @property
+    def mismatch(self) -> bool | None:
+        """Whether the recorded ScoreIMP disagrees with the IMPs; None when
+        there is nothing to compare."""
+        if self.recorded_imps is None or self.imps is None:
+            return None
+        return self.recorded_imps != self.imps
+
     def to_dict(self) -> dict[str, object]:
         return {"board": self.number, "open_contract": self.open.contract_text,
                 "open_declarer": _decl(self.open), "open_tricks": _tricks(self.open),
                 "open_ns": self.open_ns, "closed_contract": self.closed.contract_text,
                 "closed_declarer": _decl(self.closed), "closed_tricks": _tricks(self.closed),
                 "closed_ns": self.closed_ns, "diff": self.diff, "imps": self.imps, "running": self.running,
-                "recorded_imps": self.recorded_imps,
-                "mismatch": None if self.recorded_imps is None or self.imps is None
-                else self.recorded_imps != self.imps}
+                "recorded_imps": self.recorded_imps, "mismatch": self.mismatch}
 
 
 def _decl(s: BoardScore) -> str | None:
@@ -118,8 +124,7 @@ class Match:
 
     @property
     def imp_mismatches(self) -> int:
-        return sum(1 for b in self.boards
-                   if b.recorded_imps is not None and b.imps is not None and b.recorded_imps != b.imps)
+        return sum(1 for b in self.boards if b.mismatch)
 
 
 def team_matches(scores: Iterable[BoardScore]) -> list[Match]:

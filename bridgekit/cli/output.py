@@ -1,0 +1,272 @@
+"""One output contract for every command that prints rows: a table, ``--json``,
+``--jsonl`` (JSON lines) or ``--csv``, printed as the rows come.
+
+A command turns what the library returns into rows (dicts, the JSON
+contract) and hands them to :class:`RowWriter` (or :func:`output_rows`)
+with the table's columns; the writer prints them in the format asked for,
+the way sqlite-utils' ``output_rows`` does:
+
+- a table: the first rows (up to ``chunk``) fix the columns' widths, later rows
+  follow at once in those columns (a longer cell widens its own row only);
+- ``--json``: an array, or an object with the array under ``key`` and more
+  members at the end (totals), written row by row;
+- ``--jsonl``: one JSON object a line;
+- ``--csv``: a header (the fields of the first rows) and one line a row.
+
+Memory stays flat however many rows a run has.  Every cell of a table or CSV
+is made printable (:func:`bridgekit.printable.printable`); JSON escapes
+control characters itself (C1 and DEL included here).
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+import functools
+import json
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, Sequence, TextIO, TypeVar
+
+import click
+
+from ..printable import printable, visible_len
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+TABLE, JSON, JSONL, CSV = "table", "json", "jsonl", "csv"
+_FLAGS = {JSON: "--json", JSONL: "--jsonl", CSV: "--csv"}
+_HELP = {JSON: "Print JSON instead of a table.", JSONL: "Print JSON lines (one object a row) instead of a table.",
+         CSV: "Print CSV instead of a table."}
+
+
+def output_options(*, csv: bool = True, jsonl: bool = True, json_help: str | None = None) -> Callable[[F], F]:
+    """``--json``, ``--jsonl`` and ``--csv`` for a command that prints rows,
+    declared once: the command receives ``fmt`` (``"table"``, ``"json"``,
+    ``"jsonl"`` or ``"csv"``); two of them together are a usage error."""
+    kinds = [JSON] + ([JSONL] if jsonl else []) + ([CSV] if csv else [])
+
+    def decorate(f: F) -> F:
+        @functools.wraps(f)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            chosen = [k for k in kinds if kwargs.pop(f"as_{k}", False)]
+            if len(chosen) > 1:
+                raise click.UsageError(f"give one of {', '.join(_FLAGS[k] for k in kinds)}, not several")
+            return f(*args, fmt=chosen[0] if chosen else TABLE, **kwargs)
+
+        g: Any = wrapper
+        for kind in reversed(kinds):
+            g = click.option(_FLAGS[kind], f"as_{kind}", is_flag=True,
+                             help=json_help if kind == JSON and json_help else _HELP[kind])(g)
+        return g
+
+    return decorate
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table column: its header, how a row shows in it, its alignment, and
+    whether it is shown only with ``--wide`` (``wide``) or only without it
+    (``narrow``: a compact form of wide columns), or left out when empty
+    (``optional``)."""
+
+    header: str
+    cell: Callable[[Mapping[str, Any]], Any]
+    align: str = "left"
+    wide: bool = False
+    narrow: bool = False
+    optional: bool = False   # left out (without --wide) when the first rows have nothing in it
+
+
+def column(header: str, key: str, *, align: str = "left", wide: bool = False, narrow: bool = False,
+           optional: bool = False, show: Callable[[Any], Any] | None = None) -> Column:
+    """A column showing ``row[key]`` (None as an empty cell), through ``show``."""
+    def cell(row: Mapping[str, Any]) -> Any:
+        value = row.get(key)
+        return "" if value is None else (show(value) if show is not None else value)
+    return Column(header, cell, align, wide, narrow, optional)
+
+
+_C1_DEL = re.compile("[\x7f-\x9f]")
+
+
+def json_text(value: Any, indent: int | None = 1) -> str:
+    """``value`` as JSON (UTF-8 text, not ASCII escapes), DEL and C1 controls
+    escaped too: nothing a terminal would obey."""
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    return _C1_DEL.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
+class JsonStream:
+    """A text stream for a JSON writer that does not escape DEL and the C1
+    controls (``json.dumps(..., ensure_ascii=False)``): it escapes them."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(_C1_DEL.sub(lambda m: f"\\u{ord(m[0]):04x}", text))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def echo_json(value: Any) -> None:
+    """Print one JSON document (indented one space, the house style)."""
+    click.echo(json_text(value))
+
+
+def _csv_value(value: Any) -> Any:
+    if isinstance(value, (list, dict)):
+        return printable(json.dumps(value, ensure_ascii=False))
+    if value is None:
+        return ""
+    return printable(value) if isinstance(value, str) else value
+
+
+class RowWriter:
+    """Rows printed as they come in one of the four formats (see the module).
+
+    ``fields`` fixes the CSV's columns (else the fields of the first rows).
+    ``columns`` are the table's columns, or a function given the first rows
+    (up to ``chunk``) that returns them (a table whose columns depend on what
+    the rows hold).  ``wide`` keeps the columns marked wide.  ``key`` wraps
+    the JSON array in an object (``{"boards": [...]}``); :meth:`close` takes
+    the object's other members.
+    """
+
+    def __init__(self, fmt: str, columns: Sequence[Column] | Callable[[list[Mapping[str, Any]]], Sequence[Column]] = (),
+                 *, wide: bool = False, key: str | None = None, chunk: int = 100,
+                 fields: Sequence[str] | None = None, stream: TextIO | None = None) -> None:
+        self.fmt = fmt
+        self.wide = wide
+        self.key = key
+        self.chunk = chunk
+        self.count = 0
+        self._columns = columns
+        self._stream = stream
+        self._pending: list[Mapping[str, Any]] = []
+        self._started = False
+        self._widths: list[int] = []
+        self._shown: list[Column] = []
+        self._csv: Any = None
+        self._fields: list[str] = list(fields or ())
+        self._fixed = fields is not None
+        self._dropped: set[str] = set()
+
+    @property
+    def out(self) -> TextIO:
+        return self._stream if self._stream is not None else sys.stdout
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        if self.fmt == JSON:
+            text = json_text(row).replace("\n", "\n  " if self.key else "\n ")
+            lead = ("  " if self.key else " ")
+            if not self.count:
+                self.out.write((f"{{\n {json.dumps(self.key)}: [\n" if self.key else "[\n") + lead + text)
+            else:
+                self.out.write(",\n" + lead + text)
+        elif self.fmt == JSONL:
+            self.out.write(json_text(row, indent=None) + "\n")
+        else:   # a table or CSV: the first rows fix the columns
+            if self._started:
+                self._write(row)
+            else:
+                self._pending.append(row)
+                if len(self._pending) >= self.chunk:
+                    self._start()
+        self.count += 1
+
+    def close(self, **members: Any) -> None:
+        """End the output (``members``: the JSON object's other members)."""
+        if self.fmt == JSON:
+            if self.key:
+                if self.count:
+                    self.out.write("\n ]")
+                else:
+                    self.out.write(f"{{\n {json.dumps(self.key)}: []")
+                for name, value in members.items():
+                    self.out.write(f",\n {json.dumps(name)}: " + json_text(value).replace("\n", "\n "))
+                self.out.write("\n}\n")
+            else:
+                self.out.write("\n]\n" if self.count else "[]\n")
+        elif self.fmt in (TABLE, CSV) and not self._started:
+            self._start()
+        self.out.flush()
+
+    # -- table and CSV -----------------------------------------------------------
+
+    def _start(self) -> None:
+        self._started = True
+        rows, self._pending = self._pending, []
+        if self.fmt == CSV:
+            if not rows and not self._fixed:
+                return
+            for r in rows if not self._fixed else ():
+                self._fields.extend(k for k in r if k not in self._fields)
+            self._csv = _csv.DictWriter(self.out, fieldnames=self._fields, lineterminator="\n", restval="")
+            self._csv.writeheader()
+        else:
+            columns = self._columns(rows) if callable(self._columns) else self._columns
+            self._shown = [c for c in columns if (not c.narrow if self.wide else not c.wide)]
+            if not self.wide:   # an optional column nothing is in (no room in a pairs file)
+                self._shown = [c for c in self._shown
+                               if not c.optional or any(str(c.cell(r)) for r in rows)]
+            cells = [self._cells(r) for r in rows]
+            self._widths = [max([visible_len(c.header)] + [visible_len(row[i]) for row in cells])
+                            for i, c in enumerate(self._shown)]
+            self.out.write(self._line([c.header for c in self._shown]) + "\n")
+            self.out.write("  ".join("-" * w for w in self._widths) + "\n")
+            for row in cells:
+                self.out.write(self._line(row) + "\n")
+            return
+        for r in rows:
+            self._write(r)
+
+    def _write(self, row: Mapping[str, Any]) -> None:
+        if self.fmt == CSV:
+            extra = [] if self._fixed else [k for k in row if k not in self._fields and k not in self._dropped]
+            if extra:   # a field the first rows did not have (profiles mixed in one run)
+                self._dropped.update(extra)
+                click.echo(f"bridgekit: CSV: field{'s' if len(extra) != 1 else ''} {', '.join(extra)} first "
+                           f"seen in row {self.count + 1}, after the header: not in the CSV (use --json)",
+                           err=True)
+            self._csv.writerow({k: _csv_value(v) for k, v in row.items() if k in self._fields})
+        else:
+            self.out.write(self._line(self._cells(row)) + "\n")
+
+    def _cells(self, row: Mapping[str, Any]) -> list[str]:
+        return [printable(str(c.cell(row))) for c in self._shown]
+
+    def _line(self, cells: Sequence[str]) -> str:
+        parts = []
+        for text, width, col in zip(cells, self._widths, self._shown):
+            room = " " * max(0, width - visible_len(text))
+            parts.append(room + text if col.align == "right" else text + room)
+        return "  ".join(parts).rstrip()
+
+
+def output_rows(rows: Iterable[Mapping[str, Any]], fmt: str,
+                columns: Sequence[Column] | Callable[[list[Mapping[str, Any]]], Sequence[Column]] = (), *,
+                wide: bool = False, key: str | None = None, **members: Any) -> int:
+    """Print ``rows`` (see :class:`RowWriter`); the number of rows."""
+    writer = RowWriter(fmt, columns, wide=wide, key=key)
+    for row in rows:
+        writer.add(row)
+    writer.close(**members)
+    return writer.count
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: Sequence[str] | None = None) -> str:
+    """A small table already in memory (lists of cells) as text, in the same
+    layout as :class:`RowWriter`'s tables."""
+    import io
+    buf = io.StringIO()
+    def cell(i: int) -> Callable[[Mapping[str, Any]], Any]:
+        return lambda r: r[str(i)]
+    cols = [Column(h, cell(i), (align[i] if align else "left")) for i, h in enumerate(headers)]
+    writer = RowWriter(TABLE, cols, stream=buf, chunk=max(1, len(rows)))
+    for r in rows:
+        writer.add({str(i): ("" if v is None else v) for i, v in enumerate(r)})
+    writer.close()
+    return buf.getvalue().rstrip("\n")
