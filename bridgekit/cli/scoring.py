@@ -20,7 +20,7 @@ from ..rules import DEFAULT, Profile
 from ..scoring import (ScoreTotals, pair_matchpoints, profile_for_board, rubber_session, score_board, score_boards,
                        score_result, team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Vul
-from .options import (CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
+from .options import (BOARD_FILE_EXTENSIONS, CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
                       expand_inputs, iter_boards, plural, rules_option, wants_ascii, warn, wide_option)
 from .output import (CSV, JSON, JSONL, TABLE, Column, RowWriter, column, echo_json, json_text, output_options,
                      output_rows, table)
@@ -168,6 +168,8 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
                 # a board the reader found errors in: its score rests on a deal or
                 # contract that cannot be trusted, so the row says so
                 row["reading_errors"] = sorted({p.code for p in board.problems if p.severity == "error"})
+                if fmt == TABLE:
+                    row["unscored"] = s.unscored
                 from_play = from_play or row["tricks_from"] == "play"
                 rows.add(row)
             yield board
@@ -243,8 +245,9 @@ def _score_columns(first: Sequence[Mapping[str, Any]], files: bool, ascii_: bool
     first rows have (N/S in contract bridge; below and above the line for
     each side under the auction profiles; both when a run mixes them)."""
     fields = {k for r in first for k in r} or {"score_ns", "score_ew"}
-    cols = [column("file", "file", show=os.path.basename)] if files else []
-    cols += [column("board", "board"), column("room", "room", optional=True), column("dlr", "dealer"),
+    cols = [column("file", "file", show=_short_name, narrow=True),
+            column("file", "file", show=os.path.basename, wide=True)] if files else []
+    cols += [column("board", "board"), column("room", "room", optional=True), column("dlr", "dealer", wide=True),
              column("vul", "vulnerable"), Column("contract", lambda r: _contract_text(r["contract"], ascii_)),
              column("by", "declarer"),
              Column("tricks", lambda r: "" if r["tricks"] is None else
@@ -257,15 +260,26 @@ def _score_columns(first: Sequence[Mapping[str, Any]], files: bool, ascii_: bool
                    Column("check", _check_cell, optional=True)]
 
 
+def _short_name(path: str) -> str:
+    """A file's name in 10 characters: no .pbn/.lin, the middle cut (dates
+    and numbers are at the ends)."""
+    name = os.path.basename(path)
+    stem, ext = os.path.splitext(name)
+    name = stem if ext.lower() in BOARD_FILE_EXTENSIONS else name
+    return name if len(name) <= 10 else f"{name[:4]}~{name[-5:]}"
+
+
 def _line_cell(above: str, below: str) -> Callable[[Mapping[str, Any]], str]:
     return lambda r: "" if r.get(above) is None else f"{r[above]}/{r[below]}"
 
 
 def _check_cell(row: Mapping[str, Any]) -> str:
-    if row.get("reading_errors"):
-        return "doubtful: " + ", ".join(row["reading_errors"])
+    errors = row.get("reading_errors")
+    if errors:   # the first code and how many more (the rows on stderr and in --json have them all)
+        return f"doubtful: {errors[0]}" + (f" +{len(errors) - 1}" if len(errors) > 1 else "")
     if all(row.get(key) is None for key, _, _ in _SCORE_FIELDS):
-        return "not scored: " + "; ".join(n for n in row["notes"] if n.startswith("no ") or "unknown" in n)
+        # why (the N/S column is empty): "no contract", "no result", "vulnerability unknown"
+        return (row.get("unscored") or "not scored").split(" (")[0].replace("vulnerability", "vul")
     mismatch = row["mismatch"]
     return "" if mismatch is None else "MISMATCH" if mismatch else "ok"
 
@@ -420,8 +434,8 @@ def _match_table(m: Any, ascii_: bool) -> str:
                  ["board", "open room", "N/S", "closed room", "N/S", "diff", "IMPs", "running"],
                  ["left", "left", "right", "left", "right", "right", "left", "right"])
     result = "a draw" if m.winner == "draw" else f"{m.winner} wins by {plural(abs(m.total_imps), 'IMP')}"
-    return text + "\n" + printable(f"{m.team_a} (N/S in the open room) {plural(m.imps_a, 'IMP')}, {m.team_b} "
-                                    f"{plural(m.imps_b, 'IMP')}: {result}")
+    return text + "\n" + printable(textwrap.fill(f"{m.team_a} (N/S in the open room) {plural(m.imps_a, 'IMP')}, "
+                                                  f"{m.team_b} {plural(m.imps_b, 'IMP')}: {result}", 80))
 
 
 def _vp_line(m: Any) -> str:
@@ -449,7 +463,8 @@ def _imps_for(n: int | None, a: str, b: str) -> str:
         return "-"
     if n == 0:
         return "0"
-    return f"{abs(n)} {a if n > 0 else b}"
+    team = a if n > 0 else b
+    return f"{abs(n)} {team if len(team) <= 12 else team[:11] + '~'}"   # the table in 80 columns
 
 
 # -- rubber ---------------------------------------------------------------------

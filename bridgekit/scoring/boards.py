@@ -41,6 +41,7 @@ class BoardScore:
     score: Score | None = None
     recorded_ns: int | None = None
     notes: list[str] = field(default_factory=list)
+    unscored: str | None = None   # why there is no score (one of the notes)
 
     @property
     def scored(self) -> bool:
@@ -185,6 +186,10 @@ def score_board(board: Board, override: Profile | None = None) -> BoardScore:
     if result is not None:
         out.score, missing = profile.score_result(result, vul, board.deal)
         out.notes.extend(missing)
+        if out.score is None:
+            out.unscored = missing[0] if missing else "not scored"
+    else:
+        out.unscored = notes[-1] if notes else "no result"
     recorded = board.get("Score")
     if recorded is not None:
         out.recorded_ns = parse_score_tag(recorded, result.declarer if result is not None else board.declarer)
