@@ -208,7 +208,7 @@ def main() -> None:
     tables = dds.dd_tables(all_deals)
     bidders = [("today", bidder)]
     if args.bidding_baseline:
-        bidders.insert(0, (args.bidding_baseline, baseline_bidder(args.bidding_baseline)))
+        bidders.insert(0, (args.bidding_baseline[:10], baseline_bidder(args.bidding_baseline)))
     print(f"{args.deals} deals (seeds {seeds[0]}-{seeds[-1]}), auctions against double-dummy par")
     figures = [bidding_figures(name, b, seeds, all_deals, tables) for name, b in bidders]
     for f in figures:
