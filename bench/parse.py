@@ -6,9 +6,13 @@ with their tags; sections parsed on demand) and ``full`` (every board's
 auction, play, tables, notes and problems parsed and checked: more work than
 endplay does, and what ``check`` and ``score`` pay).
 
-A ``convert`` row reads and writes back (``read_pbn`` then ``write_pbn``) N
-generated boards with full auctions and 52-card plays (``--convert N``,
-default 20,000; 0 skips it), timed against endplay parsing the same text.
+The ``convert`` rows take N generated boards with full auctions and 52-card
+plays (``--convert N``, default 20,000; 0 skips them), written to a file,
+and time whole processes side by side (each run of each in turn, best of
+``--repeat``, CPU time of the child process, start-up included): endplay
+parsing the file (``endplay.parsers.pbn.load``, the baseline), ``bridgekit
+convert`` of it to PBN (read + write), and bridgekit reading everything
+(every board's sections, notes and problems, ``Board.materialize``).
 
     .venv/bin/python bench/parse.py [--repeat N] [--convert N] [FILE ...]
 """
@@ -19,7 +23,10 @@ import argparse
 import io
 import os
 import platform
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -47,11 +54,6 @@ def endplay_load(text: str) -> int:
     return len(pbn.load(io.StringIO(text)))
 
 
-def bridgekit_convert(text: str) -> int:
-    from bridgekit.formats.pbn import read_pbn, write_pbn
-    return write_pbn(read_pbn(text), io.StringIO())
-
-
 def generated_text(n: int) -> str:
     """N boards with random deals, full legal auctions and plays, as the
     writer writes them (the generator of bench/check.py)."""
@@ -65,12 +67,38 @@ def generated_text(n: int) -> str:
     return out.getvalue()
 
 
-def convert_row(n: int, repeat: int) -> None:
-    text = generated_text(n)
-    e_rate, e_n = best_rate(endplay_load, text, repeat)
-    c_rate, c_n = best_rate(bridgekit_convert, text, repeat)
-    print(f"convert {c_n} boards: {c_rate:.0f} boards/s against endplay's parse-only {e_rate:.0f}: "
-          f"{c_rate / e_rate:.1f}x endplay" + ("" if e_n == c_n else f" (endplay counted {e_n})"))
+#: The processes timed by ``convert_rows``: argv after the interpreter, {f} the input, {o} an output.
+PROCESSES = {
+    "endplay parse": ["-c", "import sys; from endplay.parsers import pbn; pbn.load(open(sys.argv[1]))", "{f}"],
+    "bridgekit convert": ["-m", "bridgekit", "convert", "{f}", "{o}"],
+    "bridgekit read all": ["-c", "import sys; from bridgekit.formats.pbn import read_pbn\n"
+                           "for b in read_pbn(sys.argv[1]): b.materialize()", "{f}"],
+}
+
+
+def child_cpu(argv: list[str]) -> float:
+    """CPU time (user + system) of one child process running ``argv``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, *argv], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   cwd=ROOT)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def convert_rows(n: int, repeat: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "generated.pbn")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(generated_text(n))
+        best = {name: float("inf") for name in PROCESSES}
+        for _ in range(repeat):  # side by side: one run of each in turn
+            for name, argv in PROCESSES.items():
+                args = [a.format(f=path, o=os.path.join(tmp, "out.pbn")) for a in argv]
+                best[name] = min(best[name], child_cpu(args))
+    base = best["endplay parse"]
+    print(f"{n:,} generated boards, whole processes, best of {repeat} (CPU s):")
+    for name, seconds in best.items():
+        print(f"  {name:20} {seconds:7.2f} s  {n / seconds:8.0f} boards/s  {base / seconds:5.1f}x endplay")
 
 
 def best_rate(fn, text: str, repeat: int) -> tuple[float, int]:  # type: ignore[no-untyped-def]
@@ -133,7 +161,7 @@ def main() -> int:
         print(f"time-weighted ratio over {done} files: scan {tot['e'] / tot['s']:.1f}x, "
               f"full {tot['e'] / tot['f']:.1f}x endplay")
     if args.convert > 0:
-        convert_row(args.convert, min(args.repeat, 3))
+        convert_rows(args.convert, min(args.repeat, 3))
     return 0
 
 

@@ -335,6 +335,19 @@ class Board:
     # (see the properties installed after the class): scanning a big file for
     # tags stays cheap, and a board's problems are complete whenever read.
 
+    @classmethod
+    def deferred(cls, loader: Callable[["Board"], None], file: str | None = None,
+                 line: int | None = None) -> "Board":
+        """An empty board, as ``Board(file=file, line=line)``, whose sections,
+        tables, notes and problems ``loader`` fills on their first access (or
+        ``materialize``): the PBN reader's board, one per game, so built
+        without running the field setters of ``__init__`` (a test checks that
+        both give the same board)."""
+        board = cls.__new__(cls)
+        board.__dict__.update(tags={}, _auction=None, _play=None, _tables={}, comments=[], _problems=[], file=file,
+                              line=line, escapes=[], _escape_places=[], _notes=[], _loader=loader)
+        return board
+
     def materialize(self) -> "Board":
         """Parse whatever the reader left for later (idempotent); returns self."""
         loader = self.__dict__.get("_loader")

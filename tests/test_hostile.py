@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from bridgekit.board import MAX_MESSAGE, MAX_PROBLEMS, Board
 from bridgekit.cli import cli
-from bridgekit.formats.pbn import reader as pbn
+from bridgekit.formats.pbn import scanner, sections
 from bridgekit.formats.pbn import format_pbn, read_pbn
 from bridgekit.scoring import parse_score_tag
 
@@ -61,8 +61,8 @@ class _CountingPattern:
 @pytest.mark.parametrize("lines", [500, 2000])
 def test_lines_of_lone_braces_are_scanned_once_each(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
     # each unclosed '{' used to send the scanner back over every line after it
-    counter = _CountingPattern(pbn._SCAN)
-    monkeypatch.setattr(pbn, "_SCAN", counter)
+    counter = _CountingPattern(scanner._SCAN)
+    monkeypatch.setattr(scanner, "_SCAN", counter)
     boards = read_streaming(game() + "\n" + "{\n" * lines)
     assert counter.calls <= 2 * lines
     problems = boards[-1].problems
@@ -160,17 +160,17 @@ def test_check_reports_problems_after_the_last_game(tmp_path: Path) -> None:
 
 def test_a_line_of_twenty_thousand_calls_keeps_ten_thousand() -> None:
     board = read_streaming(game(extra='[Auction "N"]\n' + "P " * 20_000))[0]
-    assert board.auction is not None and len(board.auction.calls) == pbn.MAX_ENTRIES
+    assert board.auction is not None and len(board.auction.calls) == sections.MAX_ENTRIES
     assert codes(board).count("too-many-calls") == 1
     cards = read_streaming(game(extra='[Play "W"]\n' + "SA " * 20_000))[0]
-    assert cards.play is not None and sum(len(t) for t in cards.play.tricks) == pbn.MAX_ENTRIES
+    assert cards.play is not None and sum(len(t) for t in cards.play.tricks) == sections.MAX_ENTRIES
     assert codes(cards).count("too-many-cards") == 1
 
 
 def test_a_line_of_comments_is_read_up_to_a_bound() -> None:
     board = read_streaming(game(extra="{a}" * 30_000))[0]
     assert codes(board).count("long-line") == 1
-    assert len(board.tags["Result"].comments) == pbn._LINE_ITEMS
+    assert len(board.tags["Result"].comments) == scanner._LINE_ITEMS
 
 
 def test_unclosed_quotes_in_a_section_are_one_token() -> None:

@@ -497,10 +497,17 @@ def test_readme_library_example_runs(tmp_path: Path) -> None:
     assert len(list(read_boards(str(tmp_path / "c.pbn")))) == 6
 
 
-def test_reader_boards_are_plain_boards() -> None:
-    from bridgekit.formats.pbn.reader import _new_board
-    fast, plain = _new_board("f.pbn", 3), Board(file="f.pbn", line=3)
-    assert fast == plain and fast.__dict__ == plain.__dict__
+def test_reader_boards_are_plain_boards_parsed_once() -> None:
+    from bridgekit.board import AuctionRecord, CallEntry
+    board, = read_pbn('[Board "1"]\n[Auction "E"]\n1C Pass\n', "f.pbn")
+    auction = board.auction
+    assert board.auction is auction and board.materialize() is board  # parsed once, on first use
+    tags = {name: Tag(name, tag.value, tag.line) for name, tag in board.tags.items()}
+    plain = Board(tags=tags, auction=AuctionRecord(Seat.E, [CallEntry(Call.parse("1C"), 3), CallEntry(PASS, 3)],
+                                                   line=2), file="f.pbn", line=1)
+    assert board == plain
+    deferred, empty = Board.deferred(lambda board: None, "f.pbn", 3), Board(file="f.pbn", line=3)
+    assert deferred.materialize() == empty and deferred.__dict__ == {**empty.__dict__, "_loader": None}
 
 
 def test_stdin_is_streamed_and_sniffed(monkeypatch: pytest.MonkeyPatch) -> None:

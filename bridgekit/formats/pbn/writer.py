@@ -13,14 +13,17 @@ from ...calls import ALL_CALLS, PASS
 from ...cards import ALL_CARDS
 from ...deal import Deal
 from ...seats import Seat
-from .reader import _deal_is_sound
+from .sections import deal_is_sound
 
 _NEEDS_ESCAPE = re.compile(r'\\(?=[\\"]|$)|"')
+_NOT_PLAIN = re.compile(r'[\r\n\t"\\]')
 
 
 def _escape(value: str) -> str:
     """Escape a tag value: ``"`` as ``\\"``, and a backslash as ``\\\\`` where it
     would otherwise be read as an escape (before ``"``, ``\\`` or the end)."""
+    if _NOT_PLAIN.search(value) is None:
+        return value  # the common case
     value = value.replace("\r\n", " ").replace("\n", " ").replace("\r", " ").replace("\t", " ")
     if '"' not in value and "\\" not in value:
         return value
@@ -43,8 +46,11 @@ def _tag_line(name: str, value: str | None) -> str:
     return f'[{name} "{_escape("?" if value is None else str(value))}"]'
 
 
-_CARD_TEXT = {card: str(card) for card in ALL_CARDS}
-_CALL_TEXT = {call: str(call) for call in ALL_CALLS}
+# The spellings of cards and calls by identity: the model's cards and calls are
+# the objects of ALL_CARDS / ALL_CALLS (looked up without running their
+# dataclass __hash__; any other object falls back to str()).
+_CARD_TEXT = {id(card): str(card) for card in ALL_CARDS}
+_CALL_TEXT = {id(call): str(call) for call in ALL_CALLS}
 
 
 def _entry_text(token: str, note: int | None, nags: list[int], flag: str | None) -> str:
@@ -100,7 +106,7 @@ def _auction_lines(rec: AuctionRecord, escapes: _Escapes) -> list[str]:
             put("^S", [])
         if ap is not None and i >= ap:
             break
-        call_text = _CALL_TEXT.get(entry.call) or str(entry.call)
+        call_text = _CALL_TEXT.get(id(entry.call)) or str(entry.call)
         if entry.note is None and entry.suffix is None and entry.flag is None and not entry.nags:
             put(call_text, entry.comments)  # the common case: a bare call
         else:
@@ -127,7 +133,7 @@ def _auction_lines(rec: AuctionRecord, escapes: _Escapes) -> list[str]:
 
 def _play_lines(rec: PlayRecord, escapes: _Escapes) -> list[str]:
     lines: list[str] = []
-    card_text = _CARD_TEXT
+    card_text = _CARD_TEXT.get
     count = 0  # entries written
     for row in rec.tricks:
         parts: list[str] = []
@@ -144,9 +150,9 @@ def _play_lines(rec: PlayRecord, escapes: _Escapes) -> list[str]:
             card = entry.card
             if (card is not None and entry.flag is None and entry.note is None and entry.suffix is None
                     and not entry.nags and not entry.comments):
-                parts.append(card_text[card])  # the common case: a bare card
+                parts.append(card_text(id(card)) or str(card))  # the common case: a bare card
                 continue
-            token = "+" if entry.flag == "+" else ("-" if card is None else card_text[card])
+            token = "+" if entry.flag == "+" else ("-" if card is None else str(card))
             parts.append(_entry_text(token, entry.note, export_nags(entry.suffix, entry.nags, True), entry.flag))
             if entry.comments:
                 # comments must follow their card: close the line here
@@ -222,11 +228,11 @@ def format_board(board: Board) -> str:
 
     def tag_out(name: str, value: str, comments: list[str]) -> None:
         out.append(_tag_line(name, value))
-        out.extend(_comment_text(c) for c in comments)
-        placed = escapes.get(name, [])
-        table = tables.get(name)
-        if table is not None:
-            out.extend(_table_lines(table, placed))
+        if comments:
+            out.extend(_comment_text(c) for c in comments)
+        placed = escapes.get(name, []) if escapes else []
+        if tables and name in tables:
+            out.extend(_table_lines(tables[name], placed))
         elif placed:
             out.extend(text for _, text in placed)
 
@@ -269,12 +275,22 @@ def _mandatory_value(board: Board, tag: Tag) -> str:
         if _CANONICAL_DEAL.fullmatch(text) and (dealer is None or dealer.name == text[0]):
             return text  # already as written below: skip parsing the deal
         deal = board.deal
-        if deal is not None and (_deal_is_sound(text) or not Deal.repeats(tag.value)):
+        if deal is not None and (deal_is_sound(text) or not Deal.repeats(tag.value)):
             return deal.str_from(dealer if dealer is not None else Seat.parse(text[0]))
         return text
     if name == "Result":
         return board.export_result()
-    return normalized_tag_value(name, tag.value)
+    key = (name, tag.value)
+    value = _NORMALIZED.get(key)
+    if value is None:
+        if len(_NORMALIZED) >= 4096:
+            _NORMALIZED.clear()
+        value = _NORMALIZED[key] = normalized_tag_value(name, tag.value)
+    return value
+
+
+#: Tag values as normalized_tag_value writes them, by (name, value) read.
+_NORMALIZED: dict[tuple[str, str], str] = {}
 
 
 def _escapes_by_tag(board: Board) -> dict[str, _Escapes]:

@@ -1,0 +1,755 @@
+"""The per-game parser of PBN: a game's sections (Auction, Play, tables) and
+notes from the raw items the scanner kept, and the checks of its deal and tag
+values.  Run once, on the board's first use (``Board.defer``)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Union
+
+from ...board import (MAX_PROBLEMS, SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem,
+                      Table, Tag, more_problems, parse_result, quote, small_int)
+from ...calls import ALL_CALLS, PASS, Call
+from ...cards import ALL_CARDS, Card
+from ...contract import Contract, end_position_strain
+from ...deal import Deal
+from ...errors import BridgekitError
+from ...play import trick_winner
+from ...seats import Seat, Vul
+
+if TYPE_CHECKING:
+    from .scanner import GameText
+
+#: The kinds of a section's raw items ``(line, text, kind)``: section data, a
+#: comment, a ``%`` line (placed by the count of entries before it).
+DATA, COMMENT, ESCAPE = 0, 1, 2
+RawItem = tuple[int, str, int]
+
+_SEC_TOKEN = re.compile(r'[A-Za-z0-9]+\*(?!\S)|"[^"\\]*+(?:\\.[^"\\]*+)*+"?|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]'
+                        r'|[^\s!?=$*+^"]+|\S')
+_COMPLEX = re.compile(r'[=$!?^+"]')  # tokens not split by white space alone
+_WORD = re.compile(r"\S+")
+_CALLS: dict[str, Call | None] = {}
+_CARDS: dict[str, Card | None] = {}
+for _card in ALL_CARDS:
+    for _text in (str(_card), str(_card).lower()):
+        _CARDS[_text] = _card
+for _call in ALL_CALLS:
+    for _text in (str(_call), str(_call).lower(), str(_call).upper()):
+        _CALLS[_text] = _call
+_CALLS.update({"P": PASS, "p": PASS, "-": None})
+_SEATS = {s.name: s for s in Seat}
+# The tokens of a plain call or card (fixed: ``_CALLS`` and ``_CARDS`` also
+# cache other spellings, and failures as None).  A section line made of these
+# alone is turned into entries in one step.
+_PLAIN_CALLS: dict[str, Call] = {text: call for text, call in _CALLS.items() if call is not None}
+_PLAIN_CALL_TOKENS = frozenset(_PLAIN_CALLS)
+_PLAIN_CARDS = frozenset(_CARDS) | {"-"}  # '-': a card not known or not played
+#: Spellings kept in ``_CALLS``/``_CARDS``, the fixed ones and those parsed
+#: (failures included): a file's junk tokens fill it once, never more.
+_CACHE_SIZE = 4096
+#: Calls (or cards) kept per Auction (or Play) section: far more than any
+#: auction or play holds, few enough that a 10 MB line of calls stays small.
+MAX_ENTRIES = 10_000
+#: Elements kept per table.
+MAX_CELLS = 100_000
+#: Section lines longer than this are tokenized lazily (no list of their tokens).
+_LONG_LINE = 4096
+
+
+_UNESCAPE = re.compile(r'\\([\\"])')
+
+
+def unescape(value: str) -> str:
+    """A quoted value with its ``\\"`` and ``\\\\`` escapes undone."""
+    return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+def _call_of(token: str) -> Call | None:
+    try:
+        return _CALLS[token]
+    except KeyError:
+        pass
+    call: Call | None
+    try:
+        call = Call.parse(token)
+    except BridgekitError:
+        call = None
+    if len(token) <= 8 and len(_CALLS) < _CACHE_SIZE:
+        _CALLS[token] = call
+    return call
+
+
+def _card_of(token: str) -> Card | None:
+    try:
+        return _CARDS[token]
+    except KeyError:
+        pass
+    card: Card | None
+    try:
+        card = Card.parse(token)
+    except BridgekitError:
+        card = None
+    if len(token) <= 8 and len(_CARDS) < _CACHE_SIZE:
+        _CARDS[token] = card
+    return card
+
+
+class _Problems:
+    """The problems of one board: the first MAX_PROBLEMS kept, the rest
+    counted; a problem without a line (an inherited tag) is at the game's
+    first line."""
+
+    def __init__(self, board: Board, dropped: int) -> None:
+        self.board = board
+        self.label = board.label
+        self.kept: list[Problem] = []
+        self.dropped = dropped
+
+    def __call__(self, code: str, message: str, line: int | None, severity: str = "error", *,
+                 call_index: int | None = None, card_index: int | None = None) -> None:
+        if len(self.kept) >= MAX_PROBLEMS:
+            self.dropped += 1
+            return
+        board = self.board
+        self.kept.append(Problem(code, message, board.file, line if line is not None else board.line, self.label,
+                                 call_index, card_index, severity))
+
+    def done(self) -> list[Problem]:
+        """The problems in line order, with one for those not kept."""
+        kept = self.kept
+        if len(kept) > 1:
+            kept.sort(key=lambda p: p.line if p.line is not None else 0)
+        if self.dropped:
+            kept.append(more_problems(self.dropped, self.board.file, kept[-1].line, self.label))
+        return kept
+
+
+def parse_game(board: Board, game: GameText) -> None:
+    """Parse what the scanner left in ``game`` onto ``board``: sections,
+    tables, notes, the places of ``%`` lines in sections, and every problem."""
+    problem = _Problems(board, game.dropped)
+    for code, message, line, severity in game.scan_problems:
+        problem(code, message, line, severity)
+    _check_values(board, problem)
+    tags = board.tags
+    alerted: list[CallEntry] = []
+    places = game.places
+    board.escape_places = [(name, 0) for name, _ in places]
+    for name, raw in game.sections.items():
+        escaped: list[int] = []  # the places of the section's '%' lines, in entries
+        if name == "Auction":
+            board.auction = _AuctionParser(board, tags[name], problem, alerted, escaped).parse(raw)
+        elif name == "Play":
+            board.play = _PlayParser(board, tags[name], problem, escaped).parse(raw)
+        elif raw or name.endswith("Table"):
+            _parse_table(tags[name], raw, board.tables, problem, escaped)
+        if escaped:
+            counted = iter(escaped)
+            for k, (anchor, at) in enumerate(places):
+                if anchor == name and at is None:
+                    board.escape_places[k] = (name, next(counted, 0))
+    _attach_notes(board, game.notes, problem)
+    if alerted and board.auction is not None:
+        _alert_marks(board.auction, alerted, problem)
+    board.problems = problem.done()
+
+
+def _attach_notes(board: Board, notes: list[tuple[str, int, str]], problem: _Problems) -> None:
+    """``Note`` tags to the notes of the section they follow (the Auction when
+    the game has no Play); one that is not ``number:text`` or has no section
+    is kept on the board."""
+    auction, play = board.auction, board.play
+    for section, line, value in notes:
+        number, sep, text = value.partition(":")
+        n = small_int(number.strip(), 3)
+        if not sep or n is None:
+            problem("bad-note", f"Note {quote(value)} is not 'number:text'", line, "warning")
+            board.notes.append(value)
+            continue
+        target = play if section == "Play" and play is not None else auction
+        if target is None:
+            target = play
+        if target is None:
+            problem("bad-note", f"Note {n} belongs to no Auction or Play section", line, "warning")
+            board.notes.append(value)
+        elif n in target.notes:
+            problem("duplicate-note", f"Note {n} given twice; the first is kept", line, "warning")
+        else:
+            target.notes[n] = text
+
+
+def _alert_marks(auction: AuctionRecord, alerted: list[CallEntry], problem: _Problems) -> None:
+    """Calls written with a glued ``*`` and followed by more calls: the ``*``
+    is an alert mark, given a note of its own."""
+    used = set(auction.notes) | {e.note for e in auction.calls if e.note is not None}
+    n = max(used, default=0) + 1
+    auction.notes[n] = "alert"
+    for entry in alerted:
+        if entry.note is None:
+            entry.note = n
+    problem("alert-mark", f"'*' after a call read as an alert mark (note {n}), not as the end of the "
+            f"auction, since calls follow it", alerted[0].line, "warning")
+
+
+# -- entries and their annotations ------------------------------------------
+
+Entry = Union[CallEntry, CardEntry]
+
+
+def _annotation(tok: str, last: Entry | None, what: str, line: int, problem: _Problems,
+                index: Callable[[], int]) -> bool:
+    """Apply ``tok`` to the entry before it (``last``, a ``what``: ``call`` or
+    ``card``) when ``tok`` is an annotation: a note reference ``=n=``, a NAG
+    ``$n`` or a suffix (``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!``).  False when
+    it is none.  ``index()`` is the index of ``last`` for problems."""
+    c = tok[0]
+    if c == "=" and len(tok) > 2 and tok[-1] == "=":
+        number = small_int(tok[1:-1], 3)
+        if last is None:
+            message, code, severity = f"note reference {quote(tok)} before any {what}", "bad-" + what, "warning"
+        elif last.note is not None:
+            message, code, severity = f"second note reference {quote(tok)} on one {what}", "bad-" + what, "warning"
+        elif number is None:
+            message, code, severity = f"note reference {quote(tok)} is not a number from 0 to 999", "bad-note", "error"
+        else:
+            last.note = number
+            return True
+    elif c == "$" and tok[1:].isdigit():
+        number = small_int(tok[1:], 3)
+        if number is None:
+            message, code, severity = f"NAG {quote(tok)} is not a number from 0 to 999", "bad-nag", "warning"
+        elif last is None:
+            message, code, severity = f"NAG {quote(tok)} before any {what}", "bad-" + what, "warning"
+        else:
+            last.nags.append(number)
+            return True
+    elif c in "!?" and tok in SUFFIX_NAGS:
+        if last is None or last.suffix is not None:
+            message, code, severity = f"misplaced suffix {quote(tok)}", "bad-" + what, "warning"
+        else:
+            last.suffix = tok
+            return True
+    else:
+        return False
+    problem(code, message, line, severity, **{what + "_index": max(0, index())})
+    return True
+
+
+def _tokens(text: str) -> Iterable[str]:
+    """The tokens of a section line: split at white space, by ``_SEC_TOKEN``
+    when annotations may be glued to them (``1S!``), one at a time for a long
+    line."""
+    if len(text) > _LONG_LINE:
+        return _Tokens(text)
+    if _COMPLEX.search(text) is not None:
+        return _SEC_TOKEN.findall(text)
+    return text.split()
+
+
+class _AuctionParser:
+    """The Auction section: calls from the first caller with their
+    annotations, comments, notes and irregularities (PBN 3.5)."""
+
+    def __init__(self, board: Board, tag: Tag, problem: _Problems, alerted: list[CallEntry],
+                 escaped: list[int]) -> None:
+        self.problem = problem
+        self.alerted = alerted  # calls with a glued '*' followed by more calls (a de-facto alert mark)
+        self.escaped = escaped  # the places of the section's '%' lines: calls before them
+        try:
+            found = _SEATS.get(tag.value)
+            first = found if found is not None else Seat.parse(tag.value)
+        except BridgekitError:
+            first = board.dealer if board.dealer is not None else Seat.N
+            problem("bad-value", f"Auction: invalid first caller {tag.value!r} (taken as {first.name})", tag.line)
+        self.rec = AuctionRecord(first, line=tag.line)
+        self.last: CallEntry | None = None
+        self.flag: str | None = None  # '^I' before the next call
+        self.ended = False  # after '*', '+' or 'AP'
+        self.starred: CallEntry | None = None  # "4C*": an alert mark if more calls follow
+
+    def parse(self, raw: list[RawItem]) -> AuctionRecord:
+        rec = self.rec
+        calls = rec.calls
+        for index, (line, text, kind) in enumerate(raw):
+            if kind == ESCAPE:
+                self.escaped.append(len(calls))
+                continue
+            if kind == COMMENT:
+                (self.last.comments if self.last is not None else rec.comments).append(text)
+                continue
+            if self.flag is None and self.starred is None and not self.ended and len(text) <= _LONG_LINE:
+                toks = text.split()
+                if _PLAIN_CALL_TOKENS.issuperset(toks):  # plain calls only: the common case
+                    calls.extend([CallEntry(_PLAIN_CALLS[tok], line) for tok in toks])
+                    if calls:
+                        self.last = calls[-1]
+                    continue
+                # the last line of many auctions: plain calls, then AP ("5C AP")
+                if toks[-1].upper() == "AP" and _PLAIN_CALL_TOKENS.issuperset(toks[:-1]):
+                    calls.extend([CallEntry(_PLAIN_CALLS[tok], line) for tok in toks[:-1]])
+                    self.last = _all_pass(rec, line)
+                    self.ended = True
+                    continue
+            tokens = _tokens(text)
+            for k, tok in enumerate(tokens):
+                if len(calls) >= MAX_ENTRIES:
+                    self.problem("too-many-calls", f"the auction holds more than {MAX_ENTRIES:,} calls: the rest, "
+                                 f"from line {line}, is not kept", line, call_index=len(calls))
+                    return self._end()
+                if not self._token(tok, line):  # not a call: the rest of the section is kept as text
+                    rest = [tokens.rest()] if isinstance(tokens, _Tokens) else list(tokens)[k:]
+                    self._unread(tok, rest, line, raw[index + 1:])
+                    return rec
+        return self._end()
+
+    def _token(self, tok: str, line: int) -> bool:
+        """Read one token; False when it is not a call."""
+        calls = self.rec.calls
+        call = _CALLS.get(tok)
+        if call is not None and self.flag is None and self.starred is None and not self.ended:
+            self.last = CallEntry(call, line)
+            calls.append(self.last)
+            return True
+        if len(tok) > 1 and tok[-1] == "*" and not self.ended:
+            call = _call_of(tok[:-1])
+            if call is not None:
+                if self.starred is not None:
+                    self.alerted.append(self.starred)
+                self.starred = self._call(call, line)
+                return True
+        if self.ended:
+            if self.rec.continue_marker:  # PBN 3.5: '+' stands for the next call, the last token
+                self.problem("continuation-mark", f"{quote(tok)} after '+' (the next call to make)", line,
+                             call_index=len(calls))
+            else:
+                self.problem("bad-call", f"{quote(tok)} after the end of the auction ('*' or 'AP')", line,
+                             call_index=len(calls))
+            return True
+        if _annotation(tok, self.last, "call", line, self.problem, lambda: len(calls) - 1) or self._marker(tok, line):
+            return True
+        call = _call_of(tok)
+        if call is None:
+            return False
+        if self.starred is not None:
+            self.alerted.append(self.starred)
+            self.starred = None
+        self._call(call, line)
+        return True
+
+    def _call(self, call: Call, line: int) -> CallEntry:
+        entry = self.last = CallEntry(call, line)
+        if self.flag is not None:
+            entry.flag, self.flag = self.flag, None
+        self.rec.calls.append(entry)
+        return entry
+
+    def _marker(self, tok: str, line: int) -> bool:
+        """``^S`` ``^I`` (irregularities), ``*`` ``+`` (the end), ``-`` (a
+        first caller skipped) or ``AP`` (all pass); False for anything else."""
+        rec = self.rec
+        if tok[0] == "^":
+            kind = tok[1:].upper()
+            if kind == "S":
+                rec.skipped.append(len(rec.calls))
+            elif kind == "I":
+                self.flag = "^I"
+            else:
+                self.problem("bad-call", f"irregularity {quote(tok)} is not allowed in an auction", line,
+                             call_index=len(rec.calls))
+        elif tok == "*":
+            rec.incomplete_marker = self.ended = True
+        elif tok == "+":
+            rec.continue_marker = self.ended = True
+        elif tok == "-" and not rec.calls and not rec.skipped:
+            rec.first = rec.first.next()
+        elif tok.upper() == "AP":
+            if self.starred is not None:
+                self.alerted.append(self.starred)
+                self.starred = None
+            self.last = _all_pass(rec, line)
+            self.ended = True
+        else:
+            return False
+        return True
+
+    def _unread(self, tok: str, rest: list[str], line: int, after: list[RawItem]) -> None:
+        """Prose such as "3NT or 4D", "____", "1Z": the calls stop at ``tok``
+        and the rest of the section is kept as written."""
+        rec = self.rec
+        rec.unread = _unread_text(rest, line, after)
+        self.escaped.extend(len(rec.calls) for _, _, kind in after if kind == ESCAPE)
+        self.problem("bad-call", f"{quote(tok)} is not a call: the Auction section is kept as text from there "
+                     f"({quote(' '.join(rec.unread), 40)})", line, call_index=len(rec.calls))
+        if self.starred is not None:
+            self.alerted.append(self.starred)
+
+    def _end(self) -> AuctionRecord:
+        rec = self.rec
+        if self.starred is not None:  # "3NT*" at the very end: the standard's '*'
+            rec.incomplete_marker = True
+        calls = rec.calls
+        if not rec.complete_marker and len(calls) >= 4 and all(e.call is PASS for e in calls[-3:]):
+            rec.complete_marker = True
+        return rec
+
+
+class _PlayParser:
+    """The Play section: one trick a row in seat columns from the opening
+    leader, with annotations, comments, notes and irregularities (PBN 3.6)."""
+
+    def __init__(self, board: Board, tag: Tag, problem: _Problems, escaped: list[int]) -> None:
+        self.board = board
+        self.tag = tag
+        self.problem = problem
+        self.escaped = escaped  # the places of the section's '%' lines: entries before them
+        self.rec: PlayRecord | None = None
+        self.row: list[CardEntry | None] = []
+        self.last: CardEntry | None = None
+        self.flag: str | None = None  # '^R' or '^L' before the next card
+        self.ended = False  # after '*'
+
+    def parse(self, raw: list[RawItem]) -> PlayRecord | None:
+        tag, problem = self.tag, self.problem
+        value = tag.value.strip()
+        if not value:
+            # [Play ""]: no play (passed out or not recorded); keep nothing but the tag
+            if any(kind == DATA for _, _, kind in raw):
+                problem("bad-card", "cards after an empty Play tag are ignored", tag.line, "warning")
+            return None
+        try:
+            found = _SEATS.get(value)
+            leader = found if found is not None else Seat.parse(value)
+        except BridgekitError:
+            problem("bad-value", f"Play: invalid opening leader {tag.value!r}", tag.line)
+            return None
+        rec = self.rec = PlayRecord(leader, line=tag.line)
+        tricks = rec.tricks
+        for line, text, kind in raw:
+            if kind == ESCAPE:
+                self.escaped.append(self._count())
+            elif kind == COMMENT:
+                (self.last.comments if self.last is not None else rec.comments).append(text)
+            elif (self.flag is None and not self.ended and len(self.row) % 4 == 0 and len(text) <= _LONG_LINE
+                  and len(toks := text.split()) == 4 and _PLAIN_CARDS.issuperset(toks)):
+                # a whole trick on its line (cards or '-'): the common case
+                self.row = [CardEntry(_CARDS.get(tok), line) for tok in toks]
+                tricks.append(self.row)
+                self.last = self.row[3]
+            elif not self._tokens(_tokens(text), line):
+                break
+        if len(tricks) > 13:
+            problem("bad-card", f"{len(tricks)} tricks in the Play section (at most 13)", tag.line)
+        return rec
+
+    def _count(self) -> int:
+        """Entries read so far (cards and gaps, in seat columns)."""
+        tricks = self.rec.tricks if self.rec is not None else []
+        return (len(tricks) - 1) * 4 + len(tricks[-1]) if tricks else 0
+
+    def _tokens(self, toks: Iterable[str], line: int) -> bool:
+        """Read the tokens of a line; False when the play is full."""
+        for tok in toks:
+            if self._count() >= MAX_ENTRIES:
+                self.problem("too-many-cards", f"the play holds more than {MAX_ENTRIES:,} cards: the rest, from "
+                             f"line {line}, is not kept", line)
+                return False
+            card = _CARDS.get(tok)
+            if card is not None and self.flag is None and not self.ended:
+                self._put(CardEntry(card, line))
+            elif self.ended:
+                self.problem("bad-card", f"{quote(tok)} after the end of the play ('*')", line,
+                             card_index=self._here())
+            elif _annotation(tok, self.last, "card", line, self.problem, lambda: self._here() - 1):
+                pass
+            elif tok[0] == "^":
+                kind = tok[1:].upper()
+                if kind in ("R", "L"):
+                    self.flag = "^" + kind
+                else:
+                    self.problem("bad-card", f"irregularity {quote(tok)} is not allowed in the play", line,
+                                 card_index=self._here())
+            elif tok == "*":
+                self.rec.incomplete_marker = self.ended = True  # type: ignore[union-attr]
+            else:
+                self._other(tok, line)
+        return True
+
+    def _other(self, tok: str, line: int) -> None:
+        """``+`` (the next card to play), ``-`` (a card not known), a card
+        after an irregularity, or a token that is no card."""
+        if tok == "+" or tok.strip("-") == "":
+            entry = CardEntry(None, line)
+            if tok == "+":
+                entry.flag = "+"
+        else:
+            card = _card_of(tok)
+            if card is None:
+                self.problem("bad-card", f"invalid card {quote(tok)}", line, card_index=self._here())
+            entry = CardEntry(card, line)
+            if self.flag is not None:
+                entry.flag, self.flag = self.flag, None
+        self._put(entry)
+
+    def _put(self, entry: CardEntry) -> None:
+        self.last = entry
+        if len(self.row) == 4 or not self.row:
+            self.row = []
+            self.rec.tricks.append(self.row)  # type: ignore[union-attr]
+        self.row.append(entry)
+
+    def _here(self) -> int:
+        """The played position of the next entry of the section (its trick's
+        leader found from the trump of the Contract tag when it can be read)."""
+        rec = self.rec
+        assert rec is not None
+        row = self.row
+        if not row or len(row) == 4:
+            return _played_index(rec, self.board, len(rec.tricks), 0)
+        return _played_index(rec, self.board, len(rec.tricks) - 1, len(row))
+
+
+# -- tag values and the deal -----------------------------------------------
+
+
+def _value_error(name: str, value: str) -> str | None:
+    """The problem with a Dealer/Vulnerable/Declarer/Contract value, or None."""
+    key = (name, value)
+    try:
+        return _VALUE_ERRORS[key]
+    except KeyError:
+        pass
+    error: str | None = None
+    text = value.strip()
+    if text not in ("", "?"):
+        if name == "Declarer" and text.startswith("^"):
+            text = text[1:]
+        try:
+            _VALUE_PARSERS[name](text)
+        except BridgekitError as e:
+            if not (name == "Contract" and end_position_strain(text) is not None):
+                error = f"{name}: {e}"  # (a strain alone is an end position's contract, PBN 3.10)
+    if len(_VALUE_ERRORS) > 4096:
+        _VALUE_ERRORS.clear()
+    _VALUE_ERRORS[key] = error
+    return error
+
+
+_VALUE_ERRORS: dict[tuple[str, str], str | None] = {}
+_UNSEEN = "unseen"
+
+
+def _check_values(board: Board, problem: _Problems) -> None:
+    tags = board.tags
+    known = _VALUE_ERRORS
+    for name in _VALUE_PARSERS:
+        tag = tags.get(name)
+        if tag is None:
+            continue
+        error = known.get((name, tag.value), _UNSEEN)
+        if error is _UNSEEN:
+            error = _value_error(name, tag.value)
+        if error is not None:
+            problem("bad-value", error, tag.line)
+    tag = tags.get("Result")
+    if tag is not None:
+        value = tag.value.strip()
+        tricks = small_int(value, 2)
+        if value not in ("", "?") and not (tricks is not None and tricks <= 13):
+            try:
+                parse_result(value)
+            except BridgekitError as e:
+                problem("bad-value", f"Result: {e}", tag.line)
+    tag = tags.get("Score")
+    if tag is not None:
+        long_number = _LONG_NUMBER.search(tag.value)
+        if long_number is not None:
+            problem("bad-value", f"Score: a number of {len(long_number.group(0))} digits in {quote(tag.value)}",
+                    tag.line)
+    tag = tags.get("Deal")
+    if tag is not None:
+        value = tag.value.strip()
+        if value not in ("", "?") and not deal_is_sound(value):
+            try:
+                deal = Deal.parse(value)
+            except BridgekitError as e:
+                problem("bad-deal", str(e), tag.line)
+                return
+            if "Hidden" in tags:
+                shown = deal.hiding(board.hidden)
+                if shown is not deal:
+                    seats = [seat.full_name for seat in Seat if deal[seat] is not None and shown[seat] is None]
+                    problem("hidden-hand", f"{' and '.join(seats)} written '...' and named in the Hidden tag: "
+                            "read as unknown hand" + ("s" if len(seats) > 1 else ""), tag.line, "warning")
+                    deal = shown
+            for code, message in Deal.repeats(value) + deal.problems(allow_end_position=True):
+                problem(code, message, tag.line)
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{7,}")  # more digits than any score
+
+
+_VALUE_PARSERS: dict[str, Callable[[str], object]] = {
+    "Dealer": Seat.parse, "Vulnerable": Vul.parse, "Declarer": Seat.parse, "Contract": Contract.parse}
+
+
+def deal_is_sound(value: str) -> bool:
+    """Fast check of the common case: a complete deal of 4 x 13 distinct cards
+    in upper case.  False means "look closer", not necessarily wrong.  The
+    deals found sound are remembered (a deal is played at many tables)."""
+    if value in _SOUND_DEALS:
+        return True
+    if not _deal_looks_sound(value):
+        return False
+    if len(_SOUND_DEALS) > 1024:
+        _SOUND_DEALS.clear()
+    _SOUND_DEALS.add(value)
+    return True
+
+
+_SOUND_DEALS: set[str] = set()
+
+
+def _deal_looks_sound(value: str) -> bool:
+    if len(value) != 69 or value[1] != ":" or value[0] not in "NESW":
+        return False
+    hands = value[2:].split()
+    if len(hands) != 4 or not len(hands[0]) == len(hands[1]) == len(hands[2]) == len(hands[3]) == 16:
+        return False
+    a, b, c, d = [h.split(".") for h in hands]
+    if not len(a) == len(b) == len(c) == len(d) == 4:
+        return False
+    for i in range(4):
+        suit = a[i] + b[i] + c[i] + d[i]
+        if len(suit) != 13 or set(suit) != _RANKSET:
+            return False
+    return True
+
+
+_RANKSET = frozenset("AKQJT98765432")
+
+
+# -- section helpers ------------------------------------------------------
+
+
+def _unread_text(toks: list[str], at: int, rest: list[RawItem]) -> list[str]:
+    """The lines of a section from a token on (``toks``, the rest of line
+    ``at``), then the following lines as written (comments in braces)."""
+    lines = [" ".join(toks)]
+    current: int | None = at
+    for line, text, kind in rest:
+        if kind == ESCAPE:
+            continue  # kept with the game's '%' lines
+        piece = "{" + text + "}" if kind else text
+        if line == current and line:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+        current = line
+    return lines
+
+
+class _Tokens:
+    """The tokens of a long section line, one at a time (no list of millions);
+    ``rest()`` is the line from the last token given on."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.start = 0
+
+    def __iter__(self) -> Iterator[str]:
+        pattern = _SEC_TOKEN if _COMPLEX.search(self.text) is not None else _WORD
+        for m in pattern.finditer(self.text):
+            self.start = m.start()
+            yield m.group()
+
+    def rest(self) -> str:
+        return self.text[self.start:]
+
+
+def _all_pass(rec: AuctionRecord, line: int) -> CallEntry | None:
+    """``AP`` (all pass) at ``line``: adds the passes that end the auction and
+    returns the last call."""
+    calls = rec.calls
+    rec.ap_index = len(calls)
+    trailing = 0
+    for e in reversed(calls):
+        if e.call is not PASS:
+            break
+        trailing += 1
+    has_call = trailing < len(calls)  # a call other than pass stopped the count
+    need = max(0, (3 if has_call else 4) - trailing)
+    for _ in range(need):
+        calls.append(CallEntry(PASS, line))
+    rec.complete_marker = True
+    return calls[-1] if calls else None
+
+
+def _played_index(rec: PlayRecord, board: Board, trick: int, column: int) -> int:
+    """The 0-based position in the order played of the card in ``column`` (seat
+    columns from the opening leader) of ``trick``: its trick's leader comes
+    from the winners of the tricks before, under the trump of the Contract tag;
+    without a readable contract the column order is taken."""
+    contract = board.contract
+    if trick == 0 or contract is None or contract.strain is None:
+        return 4 * trick + column
+    leader = rec.leader
+    for row in rec.tricks[:trick]:
+        cards = []
+        for k in range(4):
+            entry = row[(leader - rec.leader + k) % 4] if len(row) == 4 else None
+            if entry is None or entry.card is None:
+                return 4 * trick + column
+            cards.append(entry.card)
+        leader = trick_winner(cards, leader, contract.strain)
+    return 4 * trick + (column - (leader - rec.leader)) % 4
+
+
+def _parse_table(tag: Tag, raw: list[RawItem], tables: dict[str, Table], problem: _Problems,
+                 escaped: list[int]) -> None:
+    columns = tag.value.split(";") if tag.value else []
+    width = max(1, len(columns))
+    for column in columns:
+        if not _COLUMN.fullmatch(column):
+            problem("bad-table", f"{tag.name}: column {column[:40]!r} is not a name with an optional "
+                    "'+'/'-' before it and a width such as '\\12R' after it (PBN 3.2)", tag.line)
+            break
+    elements: list[str] = []
+    lines: list[int] = []
+    for line, tok, kind in raw:
+        if len(elements) >= MAX_CELLS:
+            break
+        if kind == ESCAPE:
+            escaped.append(len(elements) // width)  # rows before it
+            continue
+        if kind:
+            tag.comments.append(tok)
+            if elements:
+                problem("bad-table", f"{tag.name}: a comment among the table's elements (only the "
+                        "tag may be followed by a comment, PBN 5.1)", line or lines[-1])
+            continue
+        for m in _TABLE_TOKEN.finditer(tok):
+            if len(elements) >= MAX_CELLS:
+                problem("too-many-cells", f"{tag.name}: more than {MAX_CELLS:,} elements: the rest, from line "
+                        f"{line}, is not kept", line)
+                break
+            text = m.group(0)
+            if text[0] == '"':
+                text = unescape(text[1:-1] if len(text) > 1 and text.endswith('"') else text[1:])
+            elif _FORBIDDEN_IN_ELEMENT.search(text):
+                problem("bad-table", f"{tag.name}: the element {text[:40]!r} holds a character a table "
+                        "element may not ([ ] { } ; % or a quote; PBN 3.2)", line)
+            elements.append(text)
+            lines.append(line)
+    rows = [elements[i:i + width] for i in range(0, len(elements), width)]
+    if rows and len(rows[-1]) != width:
+        problem("bad-table", f"{tag.name}: {len(elements)} elements do not fill rows of {width} columns",
+                tag.line, "warning")
+    tables[tag.name] = Table(columns, rows, lines[::width])
+
+
+#: A column name token (PBN 3.2): an optional order mark, a name without ';',
+#: and an optional minimum width with its alignment.
+_COLUMN = re.compile(r"[+-]?[^;\\]+(?:\\\d+[LR]?)?")
+_FORBIDDEN_IN_ELEMENT = re.compile(r'[\[\]{};%"]')
+_TABLE_TOKEN = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?|[^\s"]+')
