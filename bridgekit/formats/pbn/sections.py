@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Union
 
-from ...board import (MAX_PROBLEMS, SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem,
-                      Table, Tag, more_problems, parse_result, quote, small_int)
+from ...board import (SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, ProblemLog,
+                      Table, Tag, parse_result, quote, small_int)
 from ...calls import ALL_CALLS, PASS, Call
 from ...cards import ALL_CARDS, Card
 from ...contract import Contract, end_position_strain
@@ -96,33 +96,23 @@ def _card_of(token: str) -> Card | None:
 
 
 class _Problems:
-    """The problems of one board: the first MAX_PROBLEMS kept, the rest
-    counted; a problem without a line (an inherited tag) is at the game's
-    first line."""
+    """Problems of one board, said the parsers' way: ``problem(code, message,
+    line, severity, call_index=..., card_index=...)``, built and kept by the
+    board's :class:`~bridgekit.board.ProblemLog`."""
 
     def __init__(self, board: Board, dropped: int) -> None:
-        self.board = board
-        self.label = board.label
-        self.kept: list[Problem] = []
-        self.dropped = dropped
+        self.log = ProblemLog(board, dropped=dropped)
 
     def __call__(self, code: str, message: str, line: int | None, severity: str = "error", *,
                  call_index: int | None = None, card_index: int | None = None) -> None:
-        if len(self.kept) >= MAX_PROBLEMS:
-            self.dropped += 1
-            return
-        board = self.board
-        self.kept.append(Problem(code, message, board.file, line if line is not None else board.line, self.label,
-                                 call_index, card_index, severity))
+        self.log.add(code, message, line=line, severity=severity, call_index=call_index, card_index=card_index)
 
     def done(self) -> list[Problem]:
         """The problems in line order, with one for those not kept."""
-        kept = self.kept
+        kept = self.log.problems
         if len(kept) > 1:
             kept.sort(key=lambda p: p.line if p.line is not None else 0)
-        if self.dropped:
-            kept.append(more_problems(self.dropped, self.board.file, kept[-1].line, self.label))
-        return kept
+        return self.log.close()
 
 
 def parse_game(board: Board, game: GameText) -> None:
