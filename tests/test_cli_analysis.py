@@ -181,3 +181,15 @@ def test_dd_summary_counts_boards_that_could_not_be_solved(tmp_path: Path) -> No
     result = CliRunner().invoke(cli, ["dd", str(partial)])
     assert result.exit_code == 1
     assert "1 board: 0 solved, 0 from the cache; 1 not solved" in result.output
+
+
+def test_progress_total_is_estimated_without_reading_the_file_twice(tmp_path: Path) -> None:
+    from bridgekit.formats import estimate_boards
+    small = tmp_path / "small.pbn"
+    small.write_text(BOARD_1 + "\n" + BOARD_2)
+    assert estimate_boards([str(small)]) == 2   # exact: the whole file is the sample
+    big = tmp_path / "big.pbn"
+    big.write_text((BOARD_1 + "\n" + BOARD_2 + "\n") * 500)
+    # only the first 4,096 bytes are read, and scaled to the size
+    assert abs(estimate_boards([str(big)], sample=4096) - 1000) <= 20  # type: ignore[operator]
+    assert estimate_boards(["-"]) is None

@@ -105,3 +105,4 @@ def test_par_and_analyse_fit_80_columns() -> None:
         assert r.exit_code == 0, r.output
         assert width(r.stdout) <= 80, r.stdout
     assert "rules" in run("par", MATCH, "--wide").stdout.splitlines()[0]
+

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import textwrap
 import time
@@ -16,11 +15,12 @@ from ..board import Board
 from ..cards import Strain
 from ..contract import Contract
 from ..errors import BridgekitError, ExitStatus
+from ..formats import estimate_boards
 from ..rules import Profile
 from ..seats import Seat
 from ..printable import printable
-from .options import (RunStatus, SolverOptions, ascii_option, board_option, iter_boards, open_cli_solver, plural,
-                      rules_option, solver_options, wants_ascii, warn, wide_option)
+from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
+                      open_cli_solver, plural, rules_option, solver_options, wants_ascii, warn, wide_option)
 from .output import CSV, TABLE, Column, RowWriter, column, output_options, table
 from .safewrite import open_output, write_boards_out
 
@@ -37,21 +37,6 @@ def _where(board: Board, path: str) -> str:
     return ", ".join(parts)
 
 
-def _count_boards(paths: tuple[str, ...]) -> int | None:
-    """A cheap board count for the progress bar (``[Deal`` tags, LIN ``md|``)."""
-    total = 0
-    for path in paths:
-        if path == "-" or not os.path.isfile(path):
-            return None
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError:
-            return None
-        total += data.count(b"[Deal ") or data.count(b"md|")
-    return total
-
-
 class _Progress:
     """A one-line progress bar on stderr, only when stderr is a terminal:
     boards done, tables solved per second, time left.  It shows from the
@@ -60,7 +45,7 @@ class _Progress:
 
     def __init__(self, paths: tuple[str, ...], enabled: bool) -> None:
         self.enabled = enabled and sys.stderr.isatty()
-        self.total = _count_boards(paths) if self.enabled else None
+        self.total = estimate_boards(expand_inputs(paths, quiet=True)) if self.enabled else None
         self.done = 0
         self.solved = 0
         self.start = time.perf_counter()

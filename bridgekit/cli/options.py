@@ -109,7 +109,7 @@ class RunStatus:
 BOARD_FILE_EXTENSIONS = (".pbn", ".lin")
 
 
-def expand_inputs(paths: tuple[str, ...] | list[str]) -> list[str]:
+def expand_inputs(paths: tuple[str, ...] | list[str], quiet: bool = False) -> list[str]:
     """The inputs with each directory replaced by every ``*.pbn`` and ``*.lin``
     file under it (any case, sub-directories included), sorted; a directory
     holding none stays as it is, for the reader to report."""
@@ -122,7 +122,7 @@ def expand_inputs(paths: tuple[str, ...] | list[str]) -> list[str]:
                        for name in names if name.lower().endswith(BOARD_FILE_EXTENSIONS))
         if found:
             out.extend(found)
-        else:
+        elif not quiet:
             warn(f"{path}: no .pbn or .lin file in this directory")
     return out
 

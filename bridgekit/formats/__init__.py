@@ -146,3 +146,24 @@ def write_boards(boards: Iterable[Board], out: str | IO[str], fmt: str = "pbn") 
         count = write(target.stream)
         target.commit()
     return count
+
+
+def estimate_boards(paths: Iterable[str], sample: int = 1 << 20) -> int | None:
+    """About how many boards ``paths`` hold, for a progress bar, without
+    reading them: the games in the first ``sample`` bytes of each file
+    (``[Deal`` tags, LIN ``md|``) scaled to the file's size; exact for a file
+    no longer than ``sample``.  None for standard input or a file that
+    cannot be opened."""
+    total = 0
+    for path in paths:
+        if path == "-" or not os.path.isfile(path):
+            return None
+        try:
+            with open(path, "rb") as f:
+                head = f.read(sample)
+                size = os.fstat(f.fileno()).st_size
+        except OSError:
+            return None
+        found = head.count(b"[Deal ") or head.count(b"md|")
+        total += found if len(head) >= size else round(found * size / max(len(head), 1))
+    return total
