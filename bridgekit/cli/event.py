@@ -13,7 +13,7 @@ from ..errors import ExitStatus
 from ..event import Event, EventOptions, EventResult, Method, Movement, Scale, Traveller, read_event
 from ..rules import Profile
 from ..printable import printable
-from .options import RunStatus, ascii_option, iter_boards, rules_option, wants_ascii, warn
+from .options import RunStatus, ascii_option, iter_boards, plural, rules_option, wants_ascii, warn
 from .output import JSON, TABLE, echo_json, output_rows, output_options, table
 from .safewrite import open_output, write_boards_out
 
@@ -115,7 +115,7 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
             if write_boards_out(boards, out, status, since=0) is None:
                 ctx.exit(int(ExitStatus.UNREADABLE))
         if output != "-":
-            click.echo(f"wrote {len(boards)} boards with {_points_name(ev)} columns and a TotalScoreTable "
+            click.echo(f"wrote {plural(len(boards), 'board')} with {_points_name(ev)} columns and a TotalScoreTable "
                        f"to {output}", err=True)
     status.problems = len(ev.problems)
     ctx.exit(int(status.exit_code))
