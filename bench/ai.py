@@ -11,19 +11,34 @@ West as in document 004; vulnerability follows the board number).  Printed:
   per deal, separately for the declaring side and the defenders;
 * the time per card decision (mean and maximum) and per deal.
 
-Two card players play the same auctions, measured in the same run: the
-*baseline*, a plain sampling player (10 layouts, the auction ignored, no time
-limit), and the *default* player of ``bridgekit play`` (16 layouts dealt to fit
-the auction, 1 second of thinking at most).  The ratio line compares them.
+Three card players play every deal, in its par contract (so the auction can
+neither help nor hurt: there is none to read, only the contract, which the
+default player reads as any player at a table would) and in the contract
+bridgekit's own bidding reaches (the default player reads that auction):
 
-    .venv/bin/python bench/ai.py              # 100 deals (about 20 minutes on 2 cores)
+* the *yardstick*, ``bench/yardstick.py``: a plain sampling player written
+  apart from bridgekit's (10 uniform layouts consistent with the cards played
+  and the voids shown, each solved by DDS, best total, lowest card on a tie);
+* the *baseline*: bridgekit's player made plain (10 layouts, nothing read
+  from the auction or the contract, no time limit);
+* the *default* player of ``bridgekit play``.
+
+For each, the tricks lost per deal by declarer's side and by the defence
+(mean and standard error), the paired difference to the yardstick on the same
+deals (with its standard error: negative means fewer tricks lost), and the
+seconds per decision (every decision with more than one legal card).
+
+    .venv/bin/python bench/ai.py --jobs 2     # 100 deals (about an hour on 2 cores)
     .venv/bin/python bench/ai.py --deals 10   # a quick look
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
+import json
+import multiprocessing
 import random
 import statistics
 import subprocess
@@ -32,42 +47,24 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bridgekit import dds  # noqa: E402
 from bridgekit.auction import Auction  # noqa: E402
-from bridgekit.contract import Result  # noqa: E402
+from bridgekit.calls import DOUBLE, PASS, REDOUBLE, Call  # noqa: E402
+from bridgekit.cards import Card  # noqa: E402
+from bridgekit.contract import Contract, Doubling, Result  # noqa: E402
+from bridgekit.deal import Deal  # noqa: E402
 from bridgekit.game import Bidder, CardPlayer, TableView, deal_cards  # noqa: E402
 from bridgekit.game.session import DEALER  # noqa: E402
 from bridgekit.play import Play  # noqa: E402
 from bridgekit.rules import find_profile  # noqa: E402
 from bridgekit.rules.imps import imps  # noqa: E402
-from bridgekit.seats import Vul  # noqa: E402
-
-
-@dataclass
-class Config:
-    name: str
-    samples: int
-    use_auction: bool
-    think: float | None
-
-
-CONFIGS = {
-    "baseline": Config("baseline (10 layouts, no auction)", 10, False, None),
-    "default": Config("default (16 layouts fit to the auction, 1 s)", 16, True, 1.0),
-    "auction10": Config("10 layouts fit to the auction", 10, True, None),
-}
-
-
-@dataclass
-class Tally:
-    lost_declarer: list[int] = field(default_factory=list)
-    lost_defence: list[int] = field(default_factory=list)
-    decision_times: list[float] = field(default_factory=list)
-    deal_times: list[float] = field(default_factory=list)
-    vs_dd: list[int] = field(default_factory=list)   # declarer tricks minus DD tricks
+from bridgekit.seats import Seat, Vul  # noqa: E402
+from yardstick import Yardstick  # noqa: E402
 
 
 def auction_for(deal, vul: Vul, bidder: Bidder) -> Auction:  # type: ignore[no-untyped-def]
@@ -77,30 +74,202 @@ def auction_for(deal, vul: Vul, bidder: Bidder) -> Auction:  # type: ignore[no-u
     return a
 
 
-def play_deal(deal, table, auction: Auction, vul: Vul, player: CardPlayer, tally: Tally) -> None:  # type: ignore[no-untyped-def]
-    contract, declarer = auction.contract(), auction.declarer()
-    assert contract is not None and declarer is not None and contract.strain is not None
-    play = Play(deal, contract.strain, declarer)
+# -- the card play against double dummy -------------------------------------------
+#
+# Three card players play every deal, twice: in the par contract (the auction
+# then says nothing: a bare auction reaching the contract is given, and nobody
+# reads it) and in the contract bridgekit's own bidding reaches (the players
+# that read auctions read it).  Before every decision with more than one legal
+# card, the real position is solved (one DDS call for all the cards; the
+# positions the players share, such as the opening lead, solved once) and the
+# tricks the chosen card loses against the best card are added to its side.
+
+PLAYERS = ("yardstick", "baseline", "default")
+PLAYER_NAMES = {"yardstick": "yardstick (10 uniform layouts)",
+                "baseline": "baseline (10 layouts, no auction)",
+                "default": "default player of bridgekit play"}
+
+
+@dataclass
+class PlayTask:
+    """One deal in one contract, to be played by every player."""
+    seed: int
+    setting: str            # "par" or "bid"
+    deal: Deal
+    auction: Auction
+    vul: Vul
+    read_auction: bool      # may the players that read auctions read this one
+
+
+@dataclass
+class PlayFigures:
+    """One player on one deal in one contract."""
+    lost_declarer: int
+    lost_defence: int
+    times: list[float] = field(default_factory=list)   # seconds, each decision with a choice
+
+
+def par_auction(contract: Contract, declarer: Seat) -> Auction:
+    """The shortest auction to ``contract`` by ``declarer``: passes round to
+    declarer, the bid, the double if any, passes."""
+    a = Auction(DEALER)
+    while a.turn is not declarer:
+        a.push(PASS)
+    assert contract.strain is not None
+    a.push(Call.bid(contract.level, contract.strain))
+    if contract.doubling is not Doubling.UNDOUBLED:
+        a.push(DOUBLE)
+        if contract.doubling is Doubling.REDOUBLED:
+            a.push(REDOUBLE)
+    while not a.is_complete():
+        a.push(PASS)
+    return a
+
+
+def par_task(seed: int, deal: Deal, table: dds.DDTable, vul: Vul) -> PlayTask | None:
+    """The deal in (the first of) its par contracts, None when passed out at par."""
+    par = dds.dds_par(table, vul, DEALER)
+    if not par.contracts:
+        return None
+    pc = par.contracts[0]
+    assert pc.contract.strain is not None
+    declarer = max(pc.declarers, key=lambda s: table.tricks(s, pc.contract.strain))  # type: ignore[arg-type]
+    return PlayTask(seed, "par", deal, par_auction(pc.contract, declarer), vul, False)
+
+
+def _chooser(name: str, task: PlayTask, bidder: Bidder) -> Callable[[Play], Card]:
+    if name == "yardstick":
+        ys = Yardstick(random.Random(task.seed * 7919 + 1))
+        return lambda play: ys.decide(task.deal, play)
+    if name == "baseline":
+        player = CardPlayer(10, use_auction=False, rng=random.Random(task.seed), bidder=bidder, think=None,
+                            plain=True)
+    else:
+        player = CardPlayer(use_auction=task.read_auction, rng=random.Random(task.seed), bidder=bidder)
+    return lambda play: player.decide(TableView.for_seat(task.deal, play, task.auction, task.vul)).card
+
+
+def play_task(task: PlayTask, players: Sequence[str] = PLAYERS) -> dict[str, PlayFigures]:
+    """Every player plays ``task``; the tricks each decision loses double dummy."""
+    contract, declarer = task.auction.contract(), task.auction.declarer()
+    assert contract is not None and contract.strain is not None and declarer is not None
+    bidder = Bidder()
+    solved: dict[tuple[Card, ...], dict[Card, int]] = {}
+    out = {}
+    for name in players:
+        choose = _chooser(name, task, bidder)
+        play = Play(task.deal, contract.strain, declarer)
+        decisions: list[tuple[tuple[Card, ...], Card, bool]] = []
+        times = []
+        while not play.is_complete():
+            if len(play.legal_cards) == 1:
+                play.push(next(iter(play.legal_cards)))
+                continue
+            t0 = time.perf_counter()
+            card = choose(play)
+            times.append(time.perf_counter() - t0)
+            decisions.append((tuple(play.cards), card, play.turn.side is declarer.side))
+            play.push(card)
+        todo = sorted({cards for cards, _, _ in decisions if cards not in solved}, key=len)
+        values = dds.solve_positions([(task.deal, contract.strain, declarer.lho, c) for c in todo])
+        solved.update(zip(todo, values))
+        lost = {True: 0, False: 0}
+        for cards, card, declaring in decisions:
+            v = solved[cards]
+            lost[declaring] += max(v.values()) - v[card]
+        out[name] = PlayFigures(lost[True], lost[False], times)
+    return out
+
+
+def _run(job: tuple[PlayTask, tuple[str, ...]]) -> tuple[PlayTask, dict[str, PlayFigures]]:
+    return job[0], play_task(*job)
+
+
+def _key(source: str, task: PlayTask) -> str:
+    return f"{source}:{task.seed}:{task.setting}:{task.auction}"
+
+
+def _one_thread() -> None:
+    dds.set_threads(1)  # one process a core: DDS threads would only compete
+
+
+def mean_se(xs: Sequence[float]) -> tuple[float, float]:
+    m = statistics.mean(xs)
+    return m, (statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0)
+
+
+def card_play_table(setting: str, results: list[dict[str, PlayFigures]], players: Sequence[str]) -> list[str]:
+    """The lines of one contract setting's table: per player the tricks lost
+    per deal by each side (mean +- standard error), seconds per decision, and
+    the paired difference to the yardstick on the same deals."""
+    n = len(results)
+    what = "par contracts (no auction)" if setting == "par" else "contracts bridgekit bids"
+    lines = [f"Card play, {n} deals in their {what}: tricks lost per deal",
+             f"{'player':<34} {'declarer':>12} {'defence':>12} {'s/dec':>6} {'max s':>6}"]
+    for name in players:
+        decl = mean_se([r[name].lost_declarer for r in results])
+        defe = mean_se([r[name].lost_defence for r in results])
+        times = [t for r in results for t in r[name].times]
+        lines.append(f"{PLAYER_NAMES[name]:<34} {decl[0]:>5.2f} \u00b1 {decl[1]:.2f} {defe[0]:>5.2f} \u00b1 {defe[1]:.2f} "
+                     f"{statistics.mean(times):>6.3f} {max(times):>6.2f}")
+    lines.append(f"{'paired with the yardstick (-: better)':<34}")
+    for name in [p for p in players if p != "yardstick" and "yardstick" in players]:
+        decl = mean_se([r[name].lost_declarer - r["yardstick"].lost_declarer for r in results])
+        defe = mean_se([r[name].lost_defence - r["yardstick"].lost_defence for r in results])
+        lines.append(f"{'  ' + name + ' - yardstick':<34} {decl[0]:>+5.2f} \u00b1 {decl[1]:.2f} "
+                     f"{defe[0]:>+5.2f} \u00b1 {defe[1]:.2f}")
+    return lines
+
+
+def card_play_report(seeds: list[int], all_deals: list[Deal], tables: list[dds.DDTable],
+                     bid_deals: list[tuple[int, Deal, dds.DDTable, Vul, Auction]], jobs: int,
+                     settings: Sequence[str] = ("par", "bid"), players: Sequence[str] = PLAYERS,
+                     cache: Path | None = None) -> None:
+    """Play the deals in their par contracts and in bridgekit's contracts with
+    every player, in ``jobs`` processes, and print the tables.  ``cache``: a
+    JSON file keeping the yardstick's figures between runs (while developing:
+    the yardstick is deterministic; the figures are keyed by its source)."""
+    tasks: list[PlayTask] = []
+    if "par" in settings:
+        for seed, deal, table in zip(seeds, all_deals, tables):
+            task = par_task(seed, deal, table, Vul.for_board(seed % 16 + 1))
+            if task is not None:
+                tasks.append(task)
+    if "bid" in settings:
+        tasks += [PlayTask(seed, "bid", deal, auction, vul, True) for seed, deal, _, vul, auction in bid_deals]
     start = time.perf_counter()
-    positions = []
-    chosen = []
-    while not play.is_complete():
-        legal = list(play.legal_cards)
-        view = TableView.for_seat(deal, play, auction, vul)
-        t0 = time.perf_counter()
-        card = player.decide(view).card
-        tally.decision_times.append(time.perf_counter() - t0)
-        if len(legal) > 1:
-            positions.append((deal, contract.strain, declarer.lho, tuple(play.cards)))
-            chosen.append((card, play.turn.side is declarer.side))
-        play.push(card)
-    tally.deal_times.append(time.perf_counter() - start)
-    lost = {True: 0, False: 0}
-    for values, (card, declaring) in zip(dds.solve_positions(positions), chosen):
-        lost[declaring] += max(values.values()) - values[card]
-    tally.lost_declarer.append(lost[True])
-    tally.lost_defence.append(lost[False])
-    tally.vs_dd.append(play.declarer_tricks() - table.tricks(declarer, contract.strain))
+    by_setting: dict[str, list[dict[str, PlayFigures]]] = {"par": [], "bid": []}
+    stored: dict[str, list] = {}
+    key = hashlib.sha1((Path(__file__).parent / "yardstick.py").read_bytes()).hexdigest()[:12]
+    if cache is not None and cache.exists():
+        stored = json.loads(cache.read_text(encoding="utf-8"))
+    jobs_todo = []
+    for task in tasks:
+        mine = tuple(p for p in players if not (p == "yardstick" and _key(key, task) in stored))
+        jobs_todo.append((task, mine))
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_one_thread) if jobs > 1 else None
+    done: Iterable[tuple[PlayTask, dict[str, PlayFigures]]] = (
+        map(_run, jobs_todo) if pool is None else pool.imap_unordered(_run, jobs_todo))
+    for i, (task, figures) in enumerate(done, 1):
+        k = _key(key, task)
+        if "yardstick" in players:
+            if "yardstick" in figures:
+                stored[k] = [figures["yardstick"].lost_declarer, figures["yardstick"].lost_defence,
+                             figures["yardstick"].times]
+            else:
+                figures["yardstick"] = PlayFigures(*stored[k])
+        by_setting[task.setting].append(figures)
+        print(f"  card play: {i}/{len(tasks)} ({task.setting}, seed {task.seed})", file=sys.stderr, flush=True)
+    if pool is not None:
+        pool.close()
+        pool.join()
+    if cache is not None:
+        cache.write_text(json.dumps(stored), encoding="utf-8")
+    for setting in settings:
+        if by_setting[setting]:
+            print()
+            print("\n".join(card_play_table(setting, by_setting[setting], players)))
+    print(f"\ncard play wall time {time.perf_counter() - start:.0f} s with {jobs} process(es)")
 
 
 # -- the auctions against par ------------------------------------------------------
@@ -195,13 +364,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--first-seed", type=int, default=0)
-    ap.add_argument("--configs", default="baseline,default",
-                    help=f"comma-separated, from {', '.join(CONFIGS)}")
+    ap.add_argument("--jobs", type=int, default=1, help="card play in this many processes")
+    ap.add_argument("--settings", default="par,bid",
+                    help="card play in the par contracts (par), in bridgekit's contracts (bid), or both")
+    ap.add_argument("--players", default=",".join(PLAYERS), help=f"card players, from {', '.join(PLAYERS)}")
+    ap.add_argument("--yardstick-cache", type=Path, metavar="JSON",
+                    help="keep the yardstick's figures in this file between runs (for development)")
     ap.add_argument("--bidding-only", action="store_true", help="measure the auctions only, no card play")
     ap.add_argument("--bidding-baseline", metavar="REV",
                     help="also bid the same deals with game/bidding.py as of git revision REV (e.g. main)")
     args = ap.parse_args()
-    configs = [CONFIGS[c.strip()] for c in args.configs.split(",")]
     bidder = Bidder()
     seeds = [args.first_seed + i for i in range(args.deals)]
     all_deals = [deal_cards(seed) for seed in seeds]
@@ -219,31 +391,8 @@ def main() -> None:
     deals = figures[-1].played
     if args.bidding_only:
         return
-    rows = []
-    for cfg in configs:
-        tally = Tally()
-        for seed, deal, table, vul, auction in deals:
-            player = CardPlayer(cfg.samples, use_auction=cfg.use_auction, rng=random.Random(seed),
-                                bidder=bidder, think=cfg.think)
-            play_deal(deal, table, auction, vul, player, tally)
-            print(f"  {cfg.name}: deal {seed} done", file=sys.stderr, flush=True)
-        rows.append((cfg, tally))
-    head = f"{'card player':<46} {'lost/deal decl':>14} {'lost/deal def':>13} {'vs DD':>6} " \
-           f"{'s/card':>7} {'max s':>6} {'s/deal':>7}"
-    print(head)
-    for cfg, t in rows:
-        print(f"{cfg.name:<46} {statistics.mean(t.lost_declarer):>14.2f} {statistics.mean(t.lost_defence):>13.2f} "
-              f"{statistics.mean(t.vs_dd):>+6.2f} {statistics.mean(t.decision_times):>7.3f} "
-              f"{max(t.decision_times):>6.2f} {statistics.mean(t.deal_times):>7.2f}")
-    if len(rows) >= 2:
-        (b_cfg, b), (o_cfg, o) = rows[0], rows[1]
-        def ratio(x: float, y: float) -> str:
-            return f"{x / y:.2f}" if y else "n/a"
-        print(f"ratio {o_cfg.name.split(' ')[0]} / {b_cfg.name.split(' ')[0]}: tricks lost by declarer "
-              f"{ratio(statistics.mean(o.lost_declarer), statistics.mean(b.lost_declarer))}, by the defence "
-              f"{ratio(statistics.mean(o.lost_defence), statistics.mean(b.lost_defence))}, time per deal "
-              f"{ratio(statistics.mean(o.deal_times), statistics.mean(b.deal_times))}")
-
+    card_play_report(seeds, all_deals, tables, deals, args.jobs, args.settings.split(","),
+                     [p for p in PLAYERS if p in args.players.split(",")], args.yardstick_cache)
 
 if __name__ == "__main__":
     main()
