@@ -204,16 +204,24 @@ def test_layouts_agree_with_play_voids_and_auction() -> None:
     view = TableView.for_seat(deal, play, auction)
     assert view.seat is Seat.E
     shown = Bidder().infer(auction)
-    layouts, level = sample_layouts(view.play, shown, 20, random.Random(3))
-    assert len(layouts) == 20 and level == 0
+    layouts, level = sample_layouts(view.play, shown, 100, random.Random(3))
+    uniform, plain = sample_layouts(view.play, None, 100, random.Random(3))
+    assert len(layouts) == 100 and (level, plain) == (0, 3)
     for layout in layouts:
         assert layout.is_complete
         for s in Seat:
             if view.play.deal[s] is not None:
                 assert layout[s] == deal[s]
         assert Card.parse("HA") in layout[Seat.W]  # type: ignore[operator]
-        south = layout[Seat.S]
-        assert south is not None and south.length(Suit.S) >= 5 and south.hcp() >= 11
+
+    def fits(layout: Deal) -> bool:
+        south, (lo, hi) = layout[Seat.S], shown[Seat.S].hcp
+        return south is not None and south.length(Suit.S) >= shown[Seat.S].min_len(Suit.S) >= 5 and \
+            11 <= lo <= south.hcp() <= hi
+
+    # weighted by their fit, not filtered: most layouts fit, against few
+    # of the layouts dealt without the auction
+    assert sum(map(fits, layouts)) >= 55 and sum(map(fits, uniform)) <= 20
 
 
 def test_layouts_respect_shown_voids() -> None:

@@ -4,27 +4,33 @@ The player is handed a ``TableView``, built from what its seat can see at the
 table and nothing more: its own hand, dummy once the opening lead is faced
 (declarer sees both of its hands), every card played so far and the auction.
 It deals the unseen cards at random many times, keeping only layouts that agree
-with what it has seen: cards already played by each player, suits a player has
-shown out of, and (unless ``use_auction`` is off) the HCP ranges and suit
-lengths each player's calls showed (``bridgekit.game.bidding.Bidder.infer``).
-Each layout is solved double dummy (``bridgekit.dds.solve_positions``, one
-batch per decision) and the card that takes the most tricks for its side,
-summed over the layouts, is played; among equally good cards the lowest.
+with what it has seen (cards already played by each player, suits a player has
+shown out of), and *weighting* them by how well they fit what the auction
+showed (``bridgekit.game.bidding.Bidder.infer``: HCP ranges and suit lengths)
+or, when the auction is not read, what the contract itself says (declarer's
+side holds the trumps and the strength for the level).  Weighting, not
+filtering: a layout a point or a card outside a range is dealt less often, not
+never, so a human's call outside the system or a range the system did not
+foresee never leaves the player without layouts.
 
-When the auction's ranges cannot all be met (a human's calls outside the
-system, or a layout the system did not foresee), the sampler relaxes them:
-first the HCP ranges are widened, then only the lengths are kept, then only
-what the play itself proves.
+Each layout is solved double dummy (``bridgekit.dds.solve_positions``, a few
+layouts per call) and the card that takes the most tricks for its side,
+summed over the layouts, is played; when totals tie, the card best in the
+most layouts, then the lowest.  The opening lead and the first three tricks,
+where a guess costs most and nothing has been seen yet, get more layouts
+(``LEAD_BOOST``, ``EARLY_BOOST``) and more time.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
 
 from ..auction import Auction
 from ..cards import ALL_CARDS, Card, Strain, Suit
+from ..contract import Doubling
 from ..deal import Deal, Hand
 from ..errors import BridgekitError
 from ..play import Play
@@ -39,6 +45,14 @@ DEFAULT_SAMPLES = 16
 DEFAULT_THINK = 1.0
 #: Layouts given to DDS in one call (it spreads them over its threads).
 CHUNK = 2
+#: Layouts (as a multiple of ``samples``) and thinking time (multiple of
+#: ``think``) for the opening lead, and for the rest of the first three tricks.
+LEAD_BOOST = (2.0, 1.6)
+EARLY_BOOST = (1.5, 1.2)
+#: How sharply layouts are weighted by their fit: a layout whose misfit is
+#: ``m`` (1 a point of HCP outside a range, 2 a card of length) is dealt
+#: ``exp(-m / FIT_TEMPERATURE)`` times as often as one that fits.
+FIT_TEMPERATURE = 1.0
 
 
 @dataclass
@@ -88,7 +102,7 @@ class CardPlayer:
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, use_auction: bool = True,
                  rng: random.Random | None = None, bidder: Bidder | None = None,
-                 think: float | None = DEFAULT_THINK) -> None:
+                 think: float | None = DEFAULT_THINK, plain: bool = False) -> None:
         if samples < 1:
             raise BridgekitError(f"samples must be at least 1, not {samples}")
         self.samples = samples
@@ -96,6 +110,17 @@ class CardPlayer:
         self.use_auction = use_auction
         self.rng = rng or random.Random()
         self.bidder = bidder or Bidder()
+        #: ``plain``: the same number of layouts at every trick, none weighted
+        #: by the contract (the baseline ``bench/ai.py`` compares with).
+        self.plain = plain
+
+    def budget(self, play: Play) -> tuple[int, float | None]:
+        """Layouts and seconds for the next decision of ``play``: more for the
+        opening lead and the first three tricks."""
+        n = len(play.cards)
+        boost = (1.0, 1.0) if self.plain or n >= 12 else LEAD_BOOST if n == 0 else EARLY_BOOST
+        think = None if self.think is None else self.think * boost[1]
+        return max(1, round(self.samples * boost[0])), think
 
     def decide(self, view: TableView) -> CardDecision:
         """The card to play for ``view.play.turn``.  Raises BridgekitError only
@@ -110,7 +135,9 @@ class CardPlayer:
             card = min(legal, key=lambda c: c.rank)
             return CardDecision(card, f"{card}: all the legal cards are equivalent")
         shown = self.bidder.infer(view.auction, view.vul) if self.use_auction else None
-        layouts, level = sample_layouts(play, shown, self.samples, self.rng)
+        samples, think = self.budget(play)
+        fit = None if shown is not None or self.plain else contract_fit(view.auction)
+        layouts, level = sample_layouts(play, shown, samples, self.rng, fit)
         strain = play.strain if play.strain is not None else Strain.NT
         leader = play.declarer.lho
         positions = [(d, strain, leader, tuple(play.cards)) for d in layouts]
@@ -120,7 +147,7 @@ class CardPlayer:
             t0 = time.perf_counter()
             results += dds.solve_positions(positions[i:i + CHUNK])
             spent = time.perf_counter() - start
-            if self.think is not None and spent + (time.perf_counter() - t0) > self.think:
+            if think is not None and spent + (time.perf_counter() - t0) > think:
                 break
         totals: dict[Card, float] = {c: 0.0 for c in legal}
         best_count: dict[Card, int] = {c: 0 for c in legal}
@@ -135,9 +162,8 @@ class CardPlayer:
         card = max(legal, key=lambda c: (totals[c], best_count[c], -int(c.rank), -int(c.suit)))
         avg = {c: totals[c] / n for c in legal}
         won_before = _side_tricks(play, play.turn)
-        what = ("the play and the auction" if level == 0 else
-                "the play and the auction (ranges widened)" if level == 1 else
-                "the play and the lengths shown" if level == 2 else "the play so far")
+        what = ("the play, weighted by their fit to the auction" if level == 0 else
+                "the play, weighted by their fit to the contract" if level == 1 else "the play so far")
         reason = (f"{card}: best in {best_count[card]} of {n} layouts consistent with {what}; "
                   f"our side expects {won_before + avg[card]:.1f} tricks in all")
         return CardDecision(card, reason, avg)
@@ -167,20 +193,52 @@ def _all_equivalent(play: Play, legal: list[Card]) -> bool:
 
 # -- dealing the unseen cards --------------------------------------------------
 
+@dataclass(frozen=True)
+class SideFit:
+    """What a contract says of the declaring side's two hands together:
+    ``trumps`` cards of ``suit`` at least (no trump: ``suit`` None) and
+    ``hcp`` high-card points at least (0: nothing said, as for a sacrifice)."""
+
+    seats: tuple[Seat, Seat]
+    suit: Suit | None
+    trumps: int
+    hcp: int
+
+
+#: Combined HCP a contract of each level usually holds (no trump, major and
+#: minor games need about the same: 25 for 3NT, 24 for four of a major...).
+_LEVEL_HCP = {1: 18, 2: 21, 3: 23, 4: 24, 5: 26, 6: 30, 7: 33}
+
+
+def contract_fit(auction: Auction) -> SideFit | None:
+    """What the final contract of ``auction`` says of declarer's side, read
+    when the auction itself is not: an eight-card trump fit, and the points for
+    the level (none said of a doubled contract: it may be a sacrifice)."""
+    contract, declarer = auction.contract(), auction.declarer()
+    if contract is None or declarer is None or contract.strain is None:
+        return None
+    suit = None if contract.strain is Strain.NT else Suit(int(contract.strain))
+    hcp = 0 if contract.doubling is not Doubling.UNDOUBLED else _LEVEL_HCP[contract.level] - (1 if contract.strain is Strain.NT else 0)
+    if contract.strain is Strain.NT and contract.level == 3:
+        hcp = 25
+    return SideFit((declarer, declarer.partner), suit, 8 if suit is not None else 0, hcp)
+
+
 def sample_layouts(play: Play, shown: dict[Seat, Shown] | None, count: int,
-                   rng: random.Random) -> tuple[list[Deal], int]:
+                   rng: random.Random, fit: SideFit | None = None) -> tuple[list[Deal], int]:
     """``count`` complete deals (original 13-card hands) consistent with what
-    ``play``'s partial deal shows, the cards played and the voids revealed, and
-    with ``shown`` (what the auction showed) as far as possible.
+    ``play``'s partial deal shows, the cards played and the voids revealed,
+    dealt more often the better they fit ``shown`` (what the auction showed)
+    or, without it, ``fit`` (what the contract says).
 
-    Returns the deals and the relaxation level used: 0 all the auction's
-    ranges, 1 HCP ranges widened by 3, 2 lengths only, 3 the play only.
+    Returns the deals and what weighted them: 0 the auction, 1 the contract,
+    3 nothing (every consistent layout equally likely).
 
-    Without auction ranges each layout is dealt afresh at random (voids
-    respected).  With them, a random deal is first repaired by swapping cards
-    between the unseen hands until every range holds, then the layouts are
-    taken from a random walk of such swaps that never leaves the ranges (a
-    Markov chain whose layouts are spread evenly over those that fit).
+    Without weights each layout is dealt afresh at random (voids respected).
+    With them, layouts are taken from a random walk of swaps between the
+    unseen hands (a Metropolis chain: a swap that adds ``m`` to the misfit is
+    made with probability ``exp(-m / FIT_TEMPERATURE)``), so each consistent
+    layout is dealt in proportion to ``exp(-misfit / FIT_TEMPERATURE)``.
     """
     deal = play.deal
     hidden = [s for s in Seat if deal[s] is None]
@@ -204,17 +262,17 @@ def sample_layouts(play: Play, shown: dict[Seat, Shown] | None, count: int,
             if hands is not None:
                 return hands
 
-    if shown is not None and len(hidden) >= 2:
-        for level in (0, 1, 2):
-            limits = _limits(shown, hidden, played_by, level)
-            walk = _Walk(fresh(), limits, voids, rng)
-            if walk.repair(4000):
-                layouts = []
-                steps = 8 * len(pool)
-                for _ in range(count):
-                    walk.wander(steps)
-                    layouts.append(_complete(deal, walk.hands, played_by))
-                return layouts, level
+    if len(hidden) >= 2 and (shown is not None or fit is not None):
+        limits = _limits(shown, hidden, played_by) if shown is not None else {}
+        side = _side_terms(fit, deal, hidden, played_by) if shown is None else None
+        if limits or side is not None:
+            walk = _Walk(fresh(), limits, voids, rng, side)
+            walk.wander(16 * len(pool))
+            layouts = []
+            for _ in range(count):
+                walk.wander(8 * len(pool))
+                layouts.append(_complete(deal, walk.hands, played_by))
+            return layouts, 0 if shown is not None else 1
     return [_complete(deal, fresh(), played_by) for _ in range(count)], 3
 
 
@@ -225,34 +283,53 @@ _HCP = {r: max(0, int(r) - 10) for r in range(2, 15)}
 _Limits = tuple[int, int, dict[Suit, tuple[int, int]]]
 
 
-def _limits(shown: dict[Seat, Shown], hidden: list[Seat], played_by: dict[Seat, list[Card]],
-            level: int) -> dict[Seat, _Limits]:
+def _limits(shown: dict[Seat, Shown], hidden: list[Seat], played_by: dict[Seat, list[Card]]) -> dict[Seat, _Limits]:
     """Per unseen seat, the HCP and length ranges its *unplayed* cards must meet."""
     out = {}
     for s in hidden:
         sh = shown[s]
-        widen = 3 if level >= 1 else 0
-        lo, hi = (sh.hcp[0] - widen, sh.hcp[1] + widen) if level < 2 else (0, 40)
         gone_hcp = sum(_HCP[int(c.rank)] for c in played_by[s])
         lens = {}
         for suit in Suit:
             gone = sum(1 for c in played_by[s] if c.suit is suit)
             a, b = sh.lengths[suit]
             lens[suit] = (a - gone, b - gone)
-        out[s] = (lo - gone_hcp, hi - gone_hcp, lens)
+        out[s] = (sh.hcp[0] - gone_hcp, sh.hcp[1] - gone_hcp, lens)
     return out
+
+
+#: The contract's side term for the walk: the unseen seats of declarer's side,
+#: and the trumps and HCP their unplayed cards must add up to.
+_SideTerm = tuple[tuple[Seat, ...], Suit | None, int, int]
+
+
+def _side_terms(fit: SideFit | None, deal: Deal, hidden: list[Seat],
+                played_by: dict[Seat, list[Card]]) -> _SideTerm | None:
+    if fit is None:
+        return None
+    seats = tuple(s for s in fit.seats if s in hidden)
+    if not seats:
+        return None
+    trumps, hcp = fit.trumps, fit.hcp
+    for s in fit.seats:
+        cards = list(played_by[s]) + (list(deal[s].cards) if s not in hidden else [])  # type: ignore[union-attr]
+        trumps -= sum(1 for c in cards if c.suit is fit.suit)
+        hcp -= sum(_HCP[int(c.rank)] for c in cards)
+    return seats, fit.suit, trumps, hcp
 
 
 class _Walk:
     """Unseen hands changed by swapping cards between them, scored by how far
-    they are from the ranges the auction showed (0: every range holds)."""
+    they are from the ranges the auction showed (0: every range holds) or from
+    what the contract says of declarer's side."""
 
     def __init__(self, hands: dict[Seat, list[Card]], limits: dict[Seat, _Limits], voids: dict[Seat, set[Suit]],
-                 rng: random.Random) -> None:
+                 rng: random.Random, side: _SideTerm | None = None) -> None:
         self.hands = hands
         self.limits = limits
         self.voids = voids
         self.rng = rng
+        self.side = side
         self.seats = list(hands)
         self.hcp = {s: sum(_HCP[int(c.rank)] for c in h) for s, h in hands.items()}
         self.lens = {s: {suit: 0 for suit in Suit} for s in hands}
@@ -261,6 +338,8 @@ class _Walk:
                 self.lens[s][c.suit] += 1
 
     def _cost(self, s: Seat, hcp: int, lens: dict[Suit, int]) -> int:
+        if s not in self.limits:
+            return 0
         lo, hi, limits = self.limits[s]
         cost = max(0, lo - hcp) + max(0, hcp - hi)
         for suit, (a, b) in limits.items():
@@ -268,49 +347,59 @@ class _Walk:
             cost += 2 * (max(0, a - n) + max(0, n - b))
         return cost
 
-    def cost(self) -> int:
-        return sum(self._cost(s, self.hcp[s], self.lens[s]) for s in self.seats)
+    def _side_cost(self, hcp: dict[Seat, int], lens: dict[Seat, dict[Suit, int]]) -> int:
+        if self.side is None:
+            return 0
+        seats, suit, trumps, points = self.side
+        have_hcp = sum(hcp[s] for s in seats)
+        have_trumps = sum(lens[s][suit] for s in seats) if suit is not None else trumps
+        return 2 * max(0, trumps - have_trumps) + max(0, points - have_hcp)
 
-    def _try_swap(self, need_zero: bool) -> bool:
+    def cost(self) -> int:
+        return sum(self._cost(s, self.hcp[s], self.lens[s]) for s in self.seats) + self._side_cost(self.hcp, self.lens)
+
+    def _try_swap(self) -> None:
+        """One Metropolis step: swap a random card of one unseen hand with one
+        of another, always if the misfit does not grow, else with probability
+        exp(-growth / FIT_TEMPERATURE)."""
         rng = self.rng
         a, b = rng.sample(self.seats, 2)
         ha, hb = self.hands[a], self.hands[b]
         if not ha or not hb:
-            return False
+            return
         i, j = rng.randrange(len(ha)), rng.randrange(len(hb))
         ca, cb = ha[i], hb[j]
         if ca.suit in self.voids[b] or cb.suit in self.voids[a]:
-            return False
-        old = self._cost(a, self.hcp[a], self.lens[a]) + self._cost(b, self.hcp[b], self.lens[b])
+            return  # a rejected proposal: the chain stays where it is
         la, lb = dict(self.lens[a]), dict(self.lens[b])
         la[ca.suit] -= 1
         la[cb.suit] += 1
         lb[cb.suit] -= 1
         lb[ca.suit] += 1
+        self._commit(a, b, i, j, ca, cb, la, lb)
+
+    def _commit(self, a: Seat, b: Seat, i: int, j: int, ca: Card, cb: Card,
+                la: dict[Suit, int], lb: dict[Suit, int]) -> None:
         pa = self.hcp[a] - _HCP[int(ca.rank)] + _HCP[int(cb.rank)]
         pb = self.hcp[b] - _HCP[int(cb.rank)] + _HCP[int(ca.rank)]
+        old = self._cost(a, self.hcp[a], self.lens[a]) + self._cost(b, self.hcp[b], self.lens[b])
         new = self._cost(a, pa, la) + self._cost(b, pb, lb)
-        if (need_zero and new > 0) or new > old:
-            return False
-        ha[i], hb[j] = cb, ca
+        if self.side is not None:
+            old += self._side_cost(self.hcp, self.lens)
+            hcp, lens = dict(self.hcp), dict(self.lens)
+            hcp[a], hcp[b], lens[a], lens[b] = pa, pb, la, lb
+            new += self._side_cost(hcp, lens)
+        if new > old and self.rng.random() >= math.exp((old - new) / FIT_TEMPERATURE):
+            return
+        self.hands[a][i], self.hands[b][j] = cb, ca
         self.lens[a], self.lens[b] = la, lb
         self.hcp[a], self.hcp[b] = pa, pb
-        return True
-
-    def repair(self, steps: int) -> bool:
-        """Swap until every range holds (True) or ``steps`` run out (False)."""
-        cost = self.cost()
-        for _ in range(steps):
-            if cost == 0:
-                return True
-            if self._try_swap(False):
-                cost = self.cost()
-        return cost == 0
 
     def wander(self, steps: int) -> None:
-        """Random swaps that keep every range, to move to an independent-ish layout."""
+        """``steps`` Metropolis steps: from any start, the layouts visited
+        come to be spread in proportion to exp(-misfit / FIT_TEMPERATURE)."""
         for _ in range(steps):
-            self._try_swap(True)
+            self._try_swap()
 
 
 def _deal_once(pool: list[Card], hidden: list[Seat], need: dict[Seat, int],
