@@ -221,22 +221,43 @@ def card_play_table(setting: str, results: list[dict[str, PlayFigures]], players
     return lines
 
 
+def print_card_play(by_setting: dict[str, list[dict[str, PlayFigures]]], players: Sequence[str]) -> None:
+    for setting in ("par", "bid"):
+        if by_setting.get(setting):
+            print()
+            print("\n".join(card_play_table(setting, by_setting[setting], players)))
+
+
+def report_log(log: Path) -> None:
+    """The tables of a ``--log`` file (the deals played so far)."""
+    by_setting: dict[str, list[dict[str, PlayFigures]]] = {"par": [], "bid": []}
+    players: list[str] = list(PLAYERS)
+    for line in log.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        by_setting[row["setting"]].append({n: PlayFigures(*v) for n, v in row["players"].items()})
+        players = [p for p in players if p in row["players"]]
+    print_card_play(by_setting, players)
+
+
 def card_play_report(seeds: list[int], all_deals: list[Deal], tables: list[dds.DDTable],
                      bid_deals: list[tuple[int, Deal, dds.DDTable, Vul, Auction]], jobs: int,
                      settings: Sequence[str] = ("par", "bid"), players: Sequence[str] = PLAYERS,
-                     cache: Path | None = None) -> None:
+                     cache: Path | None = None, log: Path | None = None) -> None:
     """Play the deals in their par contracts and in bridgekit's contracts with
     every player, in ``jobs`` processes, and print the tables.  ``cache``: a
     JSON file keeping the yardstick's figures between runs (while developing:
-    the yardstick is deterministic; the figures are keyed by its source)."""
+    the yardstick is deterministic; the figures are keyed by its source).
+    ``log``: each deal's figures appended as one JSON line as soon as it is
+    played (``--report`` prints the tables of such a file, of a run cut short)."""
     tasks: list[PlayTask] = []
-    if "par" in settings:
-        for seed, deal, table in zip(seeds, all_deals, tables):
-            task = par_task(seed, deal, table, Vul.for_board(seed % 16 + 1))
-            if task is not None:
-                tasks.append(task)
-    if "bid" in settings:
-        tasks += [PlayTask(seed, "bid", deal, auction, vul, True) for seed, deal, _, vul, auction in bid_deals]
+    bid_by_seed = {seed: (deal, vul, auction) for seed, deal, _, vul, auction in bid_deals}
+    for seed, deal, table in zip(seeds, all_deals, tables):   # par and bid of a seed together
+        task = par_task(seed, deal, table, Vul.for_board(seed % 16 + 1)) if "par" in settings else None
+        if task is not None:
+            tasks.append(task)
+        if "bid" in settings and seed in bid_by_seed:
+            deal, vul, auction = bid_by_seed[seed]
+            tasks.append(PlayTask(seed, "bid", deal, auction, vul, True))
     start = time.perf_counter()
     by_setting: dict[str, list[dict[str, PlayFigures]]] = {"par": [], "bid": []}
     stored: dict[str, list] = {}
@@ -259,16 +280,18 @@ def card_play_report(seeds: list[int], all_deals: list[Deal], tables: list[dds.D
             else:
                 figures["yardstick"] = PlayFigures(*stored[k])
         by_setting[task.setting].append(figures)
+        if log is not None:
+            with log.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({"seed": task.seed, "setting": task.setting, "auction": str(task.auction),
+                                    "players": {n: [x.lost_declarer, x.lost_defence, x.times]
+                                                for n, x in figures.items()}}) + "\n")
         print(f"  card play: {i}/{len(tasks)} ({task.setting}, seed {task.seed})", file=sys.stderr, flush=True)
     if pool is not None:
         pool.close()
         pool.join()
     if cache is not None:
         cache.write_text(json.dumps(stored), encoding="utf-8")
-    for setting in settings:
-        if by_setting[setting]:
-            print()
-            print("\n".join(card_play_table(setting, by_setting[setting], players)))
+    print_card_play(by_setting, players)
     print(f"\ncard play wall time {time.perf_counter() - start:.0f} s with {jobs} process(es)")
 
 
@@ -373,7 +396,12 @@ def main() -> None:
     ap.add_argument("--bidding-only", action="store_true", help="measure the auctions only, no card play")
     ap.add_argument("--bidding-baseline", metavar="REV",
                     help="also bid the same deals with game/bidding.py as of git revision REV (e.g. main)")
+    ap.add_argument("--log", type=Path, metavar="JSONL", help="append each deal's card-play figures to this file")
+    ap.add_argument("--report", type=Path, metavar="JSONL", help="print the card-play tables of a --log file, and stop")
     args = ap.parse_args()
+    if args.report:
+        report_log(args.report)
+        return
     bidder = Bidder()
     seeds = [args.first_seed + i for i in range(args.deals)]
     all_deals = [deal_cards(seed) for seed in seeds]
@@ -392,7 +420,7 @@ def main() -> None:
     if args.bidding_only:
         return
     card_play_report(seeds, all_deals, tables, deals, args.jobs, args.settings.split(","),
-                     [p for p in PLAYERS if p in args.players.split(",")], args.yardstick_cache)
+                     [p for p in PLAYERS if p in args.players.split(",")], args.yardstick_cache, args.log)
 
 if __name__ == "__main__":
     main()
