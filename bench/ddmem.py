@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Iterable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -44,20 +45,28 @@ def peak_mb(cmd: list[str]) -> tuple[float, float]:
     return int(out.stdout.split()[-1]) / 1024, time.perf_counter() - start
 
 
-def prepare(n: int, tmp: Path) -> tuple[Path, Path]:
-    rng = random.Random(n)
-    src = tmp / f"in{n}.pbn"
-    cache = tmp / f"cache{n}"
-    with open(src, "w") as f, DealCache(cache) as c:
+def fill_cache(deals: Iterable[Deal], cache: Path, rng: random.Random) -> None:
+    """A deal cache at ``cache`` with a synthetic table for each deal (the
+    solver never runs: what is measured is the path of a cached table)."""
+    with DealCache(cache) as c:
         batch = []
-        for i in range(n):
-            deal = Deal.random(rng)
-            f.write(f'[Board "{i + 1}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n\n')
+        for deal in deals:
             batch.append((deal_key(deal), DDTable(tuple(rng.randint(0, 13) for _ in range(20)))))
             if len(batch) == 5000:
                 c.put_many(batch)
                 batch.clear()
         c.put_many(batch)
+
+
+def prepare(n: int, tmp: Path) -> tuple[Path, Path]:
+    rng = random.Random(n)
+    src = tmp / f"in{n}.pbn"
+    cache = tmp / f"cache{n}"
+    deals = [Deal.random(rng) for _ in range(n)]
+    with open(src, "w") as f:
+        for i, deal in enumerate(deals):
+            f.write(f'[Board "{i + 1}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n\n')
+    fill_cache(deals, cache, rng)
     return src, cache
 
 

@@ -1,5 +1,8 @@
 """Peak memory of the commands that read boards, at 10,000 and 100,000
-generated boards: streaming shows as the same peak at both sizes.
+generated boards: streaming shows as the same peak at both sizes.  ``dd
+(cached)`` runs with a deal cache holding a (synthetic) table for every deal
+(``bench/ddmem.py``'s ``fill_cache``): the path of a cached table, no solver.
+Each command runs in a process of its own (``bench/peak.py``).
 
     python bench/memory.py                   # 10,000 and 100,000 boards
     python bench/memory.py --sizes 1000 10000
@@ -13,6 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ddmem import fill_cache
 from peak import measure
 
 from bridgekit.deal import Deal
@@ -20,16 +24,19 @@ from bridgekit.deal import Deal
 COMMANDS = {"check": ["check"], "convert": ["convert", "{in}", "{out}"], "show": ["show"], "score": ["score"],
             "score -o": ["score", "{in}", "-o", "{out}"], "score --json": ["score", "--json"],
             "score --jsonl": ["score", "--jsonl"], "score --csv": ["score", "--csv"],
-            "check --json": ["check", "--json"], "show --json": ["show", "--json"]}
+            "check --json": ["check", "--json"], "show --json": ["show", "--json"],
+            "dd (cached)": ["dd", "{in}", "--cache", "{cache}"]}
 
 
-def pbn_boards(n: int, path: Path) -> None:
+def pbn_boards(n: int, path: Path) -> list[Deal]:
+    """Write ``n`` generated boards to ``path``; their deals."""
     rng = random.Random(n)
+    deals = [Deal.random(rng) for _ in range(n)]
     with open(path, "w", encoding="utf-8") as f:
-        for i in range(1, n + 1):
-            deal = Deal.random(rng)
+        for i, deal in enumerate(deals, 1):
             f.write(f'[Event "memory"]\n[Board "{i}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
                     '[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n[Auction "N"]\n1NT Pass 3NT AP\n\n')
+    return deals
 
 
 def lin_boards(n: int, path: Path) -> None:
@@ -54,9 +61,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         for n in args.sizes:
             pbn, lin, out = Path(folder) / "b.pbn", Path(folder) / "b.lin", Path(folder) / "out.pbn"
-            pbn_boards(n, pbn)
+            deals = pbn_boards(n, pbn)
             lin_boards(n, lin)
-            jobs = [(name, [a.format(**{"in": pbn, "out": out}) for a in cmd]) for name, cmd in COMMANDS.items()]
+            cache = Path(folder) / f"cache{n}"
+            fill_cache(deals, cache, random.Random(0))
+            del deals
+            jobs = [(name, [a.format(**{"in": pbn, "out": out, "cache": cache}) for a in cmd])
+                    for name, cmd in COMMANDS.items()]
             jobs.append(("LIN check", ["check", str(lin)]))
             if args.only:
                 jobs = [job for job in jobs if job[0] in args.only]
