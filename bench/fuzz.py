@@ -9,13 +9,13 @@ counts tracebacks (must be 0), runs over 20 s (0) and each run's peak RSS
 (must stay under 200 MB).
 
 Every run is measured on its own: a small worker process per core imports
-bridgekit once (what ``python -m bridgekit`` imports before it starts a
-command) and forks a child for each run; the child runs the command as
-``bridgekit`` would (``bridgekit.cli.main``) with its output to a file, and
-the worker reads the child's peak RSS and CPU time with ``os.wait4``.  A
-forked child starts from the worker's current memory, not from its peak, and
-the worker itself never reads an input, so each figure is the run's own
-(the same as a fresh ``python -m bridgekit`` would show, start-up included).
+bridgekit once (the four commands' modules included) and forks a child for
+each run; the child runs the command as ``bridgekit`` would
+(``bridgekit.cli.main``) with its output to a file, and the worker reads the
+child's peak RSS and CPU time with ``os.wait4``.  A forked child starts from
+the worker's current memory, not from its peak, and the worker itself never
+reads an input, so each figure is the run's own, start-up included (a little
+above a fresh ``python -m bridgekit``, which imports one command's modules).
 A run that has used ``--kill`` seconds of CPU (or ten times that in wall
 time) is stopped and counted as slow.  The machine is shared: runs over 20 s
 are counted both in wall time and in CPU time, the program's own cost.
@@ -144,6 +144,7 @@ BIG = long_line(10 << 20)
 _WORKER = r"""
 import json, os, signal, sys, time, traceback
 from bridgekit.cli import main
+import bridgekit.cli.check, bridgekit.cli.io, bridgekit.cli.scoring, bridgekit.formats.json, bridgekit.render
 for line in sys.stdin:
     job = json.loads(line)
     start = time.perf_counter()
@@ -309,7 +310,7 @@ def main() -> int:
     for r in (slow + heavy)[:10]:
         print(f"{r.label}: {r.seconds:.1f} s ({r.cpu:.1f} s CPU), {r.peak_mb:.0f} MB", file=sys.stderr)
     print(f"{args.inputs} inputs ({args.big} with a 10 MB line), {len(runs)} runs of convert/check/score/show "
-          f"in {total:.0f} s ({args.jobs} workers)")
+          f"in {total:.0f} s ({args.jobs} workers; {sum(r.cpu for r in runs):.0f} s of CPU in the runs)")
     print(f"tracebacks: {len(crashes)}")
     print(f"runs over {LIMIT:.0f} s: {len(slow)} (over {LIMIT:.0f} s of CPU: {len(slow_cpu)})")
     print(f"slowest run: {slowest.seconds:.1f} s, {slowest.cpu:.1f} s CPU ({slowest.label})")
