@@ -44,13 +44,6 @@ def quote(text: str, limit: int = MAX_QUOTE) -> str:
     return repr(text)
 
 
-def more_problems(count: int, file: str | None, line: int | None, board: str | None) -> Problem:
-    """The problem that stands for ``count`` problems of a board not kept
-    (the PBN reader's; ``ProblemLog.close`` elsewhere)."""
-    return Problem("more-problems", f"and {count} more problem{'s' if count != 1 else ''} on this board "
-                   f"(only the first {MAX_PROBLEMS} are listed)", file, line, board, severity="warning")
-
-
 def small_int(text: str, digits: int = 4) -> int | None:
     """``text`` as an int when it is at most ``digits`` ASCII digits, else None
     (no 5,000-digit conversions, no superscripts)."""
