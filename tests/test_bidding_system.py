@@ -158,6 +158,32 @@ def test_law_of_total_tricks_competes_and_sacrifices() -> None:
     said(before, "4.KQJ9762.Q84.62", "Pass", "", dealer=Seat.E, vul=Vul.NS)
 
 
+def test_shortness_counts_once_a_fit_is_found() -> None:
+    # 1NT - 2C - 2H: nine HCP and a singleton with four hearts is game (11
+    # points counting shortness); the same nine HCP flat only invite
+    said("1NT P 2C P 2H P", "5.JT98.JT9.AK865", "4H", "shortness")
+    said("1NT P 2C P 2H P", "952.JT98.JT9.AK8", "3H", "invites")
+    # opposite partner's weak two: 14 HCP and a singleton with three trumps
+    # is game; 14 HCP flat raises to three by the law of total tricks
+    said("2H P", "AT72.QJ6.A.QJ973", "4H", "counting shortness", dealer=Seat.N)
+    said("2H P", "AT72.QJ6.A32.QJ9", "3H", "law of total tricks", dealer=Seat.N)
+
+
+def test_the_doubler_shows_a_strong_hand_after_partner_answers() -> None:
+    # East doubled 1H and West answered 1S: 20 HCP balanced with hearts held
+    # is 1NT 18-20; a six-card suit with 17 HCP is bid after a forced answer
+    said("1H P P X P 1S P", "KQ.K864.AKJ6.A74", "1NT", "18-20", dealer=Seat.S)
+    said("2H X P 3C P", "AKQ432.K7432..KQ", "3S", "too strong to overcall", dealer=Seat.S)
+    # a minimum double passes the answer
+    said("2H X P 3C P", "AQ42.7.KJ74.Q832", "Pass", "", dealer=Seat.S)
+
+
+def test_a_minor_fit_with_slam_values_is_not_played_in_3nt() -> None:
+    # 1H - 1S - 2D: 17 HCP with four diamonds and the side suits controlled:
+    # twelve tricks in diamonds rather than nine in notrump
+    said("1H P 1S P 2D P", "QT63.K5.KQ93.AK4", "6D", "slam")
+
+
 # -- whole auctions ----------------------------------------------------------------
 
 @pytest.mark.parametrize("deal, auction, contract", [

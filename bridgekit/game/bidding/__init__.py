@@ -145,6 +145,7 @@ SYSTEM_CARD: tuple[Callable[[Context], list[Rule] | None], ...] = (
     suits.rebids,
     competition.overcalls,
     competition.advances,
+    competition.doubler_rebids,
 )
 
 

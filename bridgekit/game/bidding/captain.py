@@ -30,6 +30,7 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
     if strain.is_minor and 25 <= max(lo, likely) and lo < 29 and all(info.stopper(s) for s in ctx.opp_suits()):
         strain = Strain.NT   # nine tricks in notrump rather than eleven in a minor
         lo, hi, likely = _points(ctx, info, strain)
+    strain, lo, hi, likely = _minor_for_slam(ctx, info, strain, lo, hi, likely)
     if state.call.level is not None and state.call.level >= 6 and ours:
         return BidDecision(PASS, "Pass: we are in slam")
     target, what = _target(strain, lo, hi, likely, ctx, info)
@@ -79,6 +80,22 @@ def _points(ctx: Context, info: HandInfo, strain: Strain) -> tuple[int, int, int
         if info.hcp >= mid:
             lo = max(lo, 26 if strain is not Strain.NT else 25)
     return lo, hi, likely
+
+
+def _minor_for_slam(ctx: Context, info: HandInfo, strain: Strain, lo: int, hi: int,
+                    likely: int) -> tuple[Strain, int, int, int]:
+    """Notrump was chosen over a minor fit: when the fit with its shortness
+    is worth a slam and notrump's points are not, the minor is the strain
+    (twelve tricks come from the ruffs and the long suit, and RKCB checks
+    the aces)."""
+    if strain is not Strain.NT or _target(strain, lo, hi, likely, ctx, info)[0] >= 6:
+        return strain, lo, hi, likely
+    for suit in (Suit.D, Suit.C):
+        if ctx.fit_len(info, suit) >= 8:
+            s_lo, s_hi, s_likely = _points(ctx, info, suit.strain)
+            if _target(suit.strain, s_lo, s_hi, s_likely, ctx, info)[0] >= 6:
+                return suit.strain, s_lo, s_hi, s_likely
+    return strain, lo, hi, likely
 
 
 def _below_forced_game(ctx: Context, state: BidState) -> bool:

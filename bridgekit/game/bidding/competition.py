@@ -109,6 +109,36 @@ def advances(ctx: Context) -> list[Rule] | None:
     return []
 
 
+def doubler_rebids(ctx: Context) -> list[Rule] | None:
+    """They opened, I made a takeout double (my only action) and the auction
+    came back to me: a double followed by a suit shows a hand too strong to
+    overcall (six cards, 15+ HCP), a double followed by notrump 18-20
+    balanced with their suit stopped.  Other hands are left to the captain."""
+    found = _their_opening(ctx)
+    state = ctx.auction.last_bid()
+    if found is None or state is None:
+        return None
+    mine = [c for i, c in ctx.calls_by(ctx.seat) if i > found[0] and c.kind is not CallKind.PASS]
+    if mine != [DOUBLE]:
+        return None
+    theirs = ctx.opp_suits()
+    p_suits = [c.strain.suit for _, c in ctx.calls_by(ctx.partner) if c.is_bid and c.strain is not None]
+    rules: list[Rule] = []
+    for s in SUITS_DESC:
+        lvl = cheapest_level(state.call, s.strain)
+        if s in theirs or s in p_suits or lvl > (4 if s in (Suit.H, Suit.S) else 3):
+            continue
+        low = 15 if lvl <= 3 else 17
+        rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: six or more {s.word} after my takeout double,"
+                          f" {low}+ HCP (too strong to overcall)", (low, 37), {s: (6, 13)}, test=longest_test(s)))
+    lvl = cheapest_level(state.call, Strain.NT)
+    if lvl <= 2 and theirs and state.seat.side is ctx.seat.side:
+        rules.append(Rule(bid(lvl, Strain.NT), f"{lvl}NT: 18-20 HCP balanced after my takeout double, their"
+                          f" {theirs[0].word} stopped", (18, 20), balanced=True,
+                          test=lambda i: all(i.stopper(t) for t in theirs)))
+    return rules
+
+
 def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
     if state.seat.side is ctx.seat.side:
         return []

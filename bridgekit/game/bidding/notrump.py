@@ -9,7 +9,7 @@ from typing import Callable
 
 from ...calls import PASS
 from ...cards import Strain, Suit
-from .core import HandInfo, Context, Rule, bid
+from .core import HandInfo, Context, Rule, bid, points_test
 
 S, H, D, C = Suit.S, Suit.H, Suit.D, Suit.C
 NT = Strain.NT
@@ -185,7 +185,10 @@ def _responder_after_stayman(nt: NoTrump, answer: str) -> list[Rule]:
     rules: list[Rule] = []
     if shown in (H, S):
         m = shown.name
-        rules.append(Rule(bid(4, shown.strain), f"4{m}: a {shown.word} fit and game values", game, {shown: (4, 13)}))
+        # with the fit found, shortness counts: points are HCP plus shortness
+        rules.append(Rule(bid(4, shown.strain), f"4{m}: a {shown.word} fit and game values (points counting"
+                          " shortness)", (game[0] - 3, game[1]), {shown: (4, 13)},
+                          test=points_test(shown, game[0])))
         if inv:
             rules.append(Rule(bid(3, shown.strain), f"3{m}: a {shown.word} fit, invites game", inv,
                               {shown: (4, 13)}, invite=True))

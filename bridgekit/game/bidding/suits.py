@@ -138,7 +138,8 @@ def preempt_responses(opening: Call) -> list[Rule]:
     game = 4 if suit in (H, S) else 5
     n, w, st = suit.name, suit.word, suit.strain
     rules = [
-        Rule(bid(game, st), f"{game}{n}: support and game values opposite a preempt", (15, 37), {suit: (2, 13)}),
+        Rule(bid(game, st), f"{game}{n}: support and game values opposite a preempt (15+ points counting"
+             " shortness)", (12, 37), {suit: (2, 13)}, test=points_test(suit, 15)),
         Rule(bid(3, NT), "3NT: game values with stoppers opposite a preempt", (16, 37),
              test=lambda i: all(i.stopper(s) for s in Suit if s is not suit)),
     ]
