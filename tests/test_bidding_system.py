@@ -127,6 +127,11 @@ def test_quantitative_4nt_over_1nt() -> None:
     said("1NT P", "KQ4.AQ7.Q43.K965", "4NT", "quantitative")
     said("1NT P 4NT P", "AQ3.KJ4.K984.QJ2", "6NT", "accepts")
     said("1NT P 4NT P", "AQ3.KJ4.K984.Q72", "Pass", "declines")
+    # 15 HCP with a five-card suit counts as 16: accepts; 15 flat declines
+    said("1NT P 4NT P", "J5.A76.KJ4.KQJ64", "6NT", "five-card suit")
+    said("1NT P 4NT P", "J54.A76.KJ4.KQJ6", "Pass", "declines")
+    # and after 2C-2D, partner's 4NT (quantitative, no suit agreed)
+    said("1NT P 2C P 2D P 4NT P", "J5.A76.KJ4.KQJ64", "6NT", "five-card suit")
 
 
 # -- competition ---------------------------------------------------------------------
@@ -176,6 +181,16 @@ def test_the_doubler_shows_a_strong_hand_after_partner_answers() -> None:
     said("2H X P 3C P", "AKQ432.K7432..KQ", "3S", "too strong to overcall", dealer=Seat.S)
     # a minimum double passes the answer
     said("2H X P 3C P", "AQ42.7.KJ74.Q832", "Pass", "", dealer=Seat.S)
+    # four cards in partner's answer: raise once with 16-18, to game with 19+
+    said("1C X P 1S P", "K653.K65.AK83.A9", "2S", "invites", dealer=Seat.S)
+    said("1C X P 1S P", "AK53.K65.AKQ83.9", "4S", "game", dealer=Seat.S)
+
+
+def test_raise_to_the_level_of_the_fit_after_interference() -> None:
+    # 1C (1H) X (P) 1S: five spades opposite four is nine trumps: three spades
+    said("1C 1H X P 1S P", "T8763.T84.KQ3.A9", "3S", "law of total tricks", dealer=Seat.S)
+    # with four spades (eight together) a part score: pass
+    said("1C 1H X P 1S P", "T876.T84.KQ3.A92", "Pass", "", dealer=Seat.S)
 
 
 def test_a_minor_fit_with_slam_values_is_not_played_in_3nt() -> None:

@@ -37,7 +37,8 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
     if ours and _below_forced_game(ctx, state) and target < GAME[strain]:
         target, what = GAME[strain], "game (our auction is forcing to game)"
     if ours and state.seat is ctx.partner and (target < GAME[strain] - 1 or what == "a part score"):
-        return BidDecision(PASS, f"Pass: no game in sight, partner's {state.call} will do")
+        return _raise_by_total_tricks(ctx, info, strain, state) or \
+            BidDecision(PASS, f"Pass: no game in sight, partner's {state.call} will do")
     if target == 0:
         return compete_or_pass(ctx, info, strain, state, lo) if not ours else \
             BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
@@ -49,6 +50,22 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
             return compete_or_pass(ctx, info, strain, state, lo) if not ours else \
                 BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
     return _place(ctx, strain, target, what, likely, state, info, lo)
+
+
+def _raise_by_total_tricks(ctx: Context, info: HandInfo, strain: Strain, state: BidState) -> BidDecision | None:
+    """They have bid: with nine or more trumps together in partner's suit,
+    raise to the level of the fit (as many tricks as trumps), short of game,
+    so that they cannot find their own fit cheaply."""
+    suit = strain.suit
+    if suit is None or not ctx.opp_suits() or state.call.strain is not strain or state.call.level is None:
+        return None
+    total = ctx.fit_len(info, suit)
+    level = min(total - 6, GAME[strain] - 1, 3)
+    if total < 9 or level <= state.call.level:
+        return None
+    call = bid(level, strain)
+    return BidDecision(call, f"{call}: {total} {strain.word} together after their interference: to the level of"
+                             " the fit (the law of total tricks)")
 
 
 def _place(ctx: Context, strain: Strain, target: int, what: str, likely: int, state: BidState,

@@ -8,7 +8,8 @@ from __future__ import annotations
 from ...auction import BidState
 from ...calls import DOUBLE, PASS, Call, CallKind
 from ...cards import Strain, Suit
-from .core import SUITS_DESC, BidDecision, Context, HandInfo, Rule, bid, cheapest_level, longest_test
+from .core import (SUITS_DESC, BidDecision, Context, HandInfo, Rule, bid, cheapest_level, longest_test,
+                   points_test)
 
 
 def _their_opening(ctx: Context) -> tuple[int, Call] | None:
@@ -131,11 +132,30 @@ def doubler_rebids(ctx: Context) -> list[Rule] | None:
         low = 15 if lvl <= 3 else 17
         rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: six or more {s.word} after my takeout double,"
                           f" {low}+ HCP (too strong to overcall)", (low, 37), {s: (6, 13)}, test=longest_test(s)))
+    rules += _doubler_raises(ctx, state)
     lvl = cheapest_level(state.call, Strain.NT)
     if lvl <= 2 and theirs and state.seat.side is ctx.seat.side:
         rules.append(Rule(bid(lvl, Strain.NT), f"{lvl}NT: 18-20 HCP balanced after my takeout double, their"
                           f" {theirs[0].word} stopped", (18, 20), balanced=True,
                           test=lambda i: all(i.stopper(t) for t in theirs)))
+    return rules
+
+
+def _doubler_raises(ctx: Context, state: BidState) -> list[Rule]:
+    """Partner answered my double in a suit (up to 0-8 HCP): with four of it,
+    raise once with 16-18 points counting shortness (invites game), to game
+    with 19+."""
+    suit = state.call.strain.suit if state.call.strain is not None else None
+    if suit is None or state.seat is not ctx.partner or state.call.level is None or ctx.shown[ctx.partner].hcp[1] > 8:
+        return []
+    game = 4 if suit in (Suit.H, Suit.S) else 5
+    n, w = suit.name, suit.word
+    rules = [Rule(bid(game, suit.strain), f"{game}{n}: four {w} for partner's answer and 19+ points counting"
+                  " shortness, game", (15, 37), {suit: (4, 13)}, test=points_test(suit, 19))]
+    if state.call.level + 1 < game:
+        rules.append(Rule(bid(state.call.level + 1, suit.strain), f"{state.call.level + 1}{n}: four {w} for"
+                          " partner's answer and 16-18 points counting shortness, invites game", (13, 18),
+                          {suit: (4, 13)}, test=points_test(suit, 16, 18), invite=True))
     return rules
 
 

@@ -249,3 +249,11 @@ def points_test(trump: Suit, lo: int, hi: int = 40) -> Callable[[HandInfo], bool
     def test(i: HandInfo) -> bool:
         return lo <= i.hcp + i.shortness(trump) <= hi
     return test
+
+
+def length_test(lo: int) -> Callable[[HandInfo], bool]:
+    """HCP plus a point for every card beyond four in a suit (a five-card
+    suit is a source of tricks in notrump) of at least ``lo``."""
+    def test(i: HandInfo) -> bool:
+        return i.hcp + sum(max(0, n - 4) for n in i.lengths.values()) >= lo
+    return test

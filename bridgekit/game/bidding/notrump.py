@@ -9,7 +9,7 @@ from typing import Callable
 
 from ...calls import PASS
 from ...cards import Strain, Suit
-from .core import HandInfo, Context, Rule, bid, points_test
+from .core import HandInfo, Context, Rule, bid, length_test, points_test
 
 S, H, D, C = Suit.S, Suit.H, Suit.D, Suit.C
 NT = Strain.NT
@@ -157,11 +157,15 @@ def _opener_answer(nt: NoTrump, r1: str) -> list[Rule]:
             return rules
     if r1 == "2S" and lvl == 1:
         return [Rule(bid(3, Strain.C), "3C: as asked by 2S (partner passes or bids 3D)", rng)]
+    # a five-card suit counts a point when accepting an invitation
+    upper = (nt.top[0] - 1, nt.top[1])
     if r1 == "2NT":
-        return [Rule(bid(3, NT), f"3NT: accepts the invitation with {nt.top[0]}-{nt.top[1]}", nt.top),
+        return [Rule(bid(3, NT), f"3NT: accepts the invitation with {nt.top[0]}-{nt.top[1]} (a five-card suit"
+                     " counting a point)", upper, test=length_test(nt.top[0])),
                 Rule(PASS, f"Pass: a minimum {nt.lo}, declines the invitation", nt.bottom)]
     if r1 == "4NT":
-        return [Rule(bid(6, NT), f"6NT: accepts the slam try with {nt.top[0]}-{nt.top[1]}", nt.top),
+        return [Rule(bid(6, NT), f"6NT: accepts the slam try with {nt.top[0]}-{nt.top[1]} (a five-card suit"
+                     " counting a point)", upper, test=length_test(nt.top[0])),
                 Rule(PASS, f"Pass: a minimum {nt.lo}, declines the slam try", nt.bottom)]
     return [Rule(PASS, "Pass: partner placed the contract", rng)]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...calls import PASS, Call, CallKind
 from ...cards import Strain, Suit
-from .core import MAJORS, Context, HandInfo, Rule, bid
+from .core import MAJORS, Context, HandInfo, Rule, bid, length_test
 
 FOUR_NT = Call.bid(4, Strain.NT)
 
@@ -147,5 +147,5 @@ def _quantitative_answer(ctx: Context) -> list[Rule]:
     hi = min(hi, lo + 8)
     mid = (lo + hi + 1) // 2
     return [Rule(bid(6, Strain.NT), f"6NT: accepts the quantitative 4NT with the upper half of my range"
-                 f" ({mid}+)", (mid, 37)),
+                 f" ({mid}+, a five-card suit counting a point)", (mid - 1, 37), test=length_test(mid)),
             Rule(PASS, "Pass: declines the quantitative 4NT, lower half of my range", (0, mid - 1))]
