@@ -174,6 +174,24 @@ def test_shortness_counts_once_a_fit_is_found() -> None:
     said("2H P", "AT72.QJ6.A32.QJ9", "3H", "law of total tricks", dealer=Seat.N)
 
 
+def test_losing_trick_count_for_long_suits_and_shape() -> None:
+    # seven spades and two singletons: six losers opposite 1NT's seven is game
+    said("1NT P 2H P 2S P", "QT87643.Q842.8.7", "4S", "losing-trick count", dealer=Seat.N)
+    said("1NT P 2H P 2S P", "QT876.Q842.83.75", "Pass", "weak hand", dealer=Seat.N)
+    # opener with four losers after a simple raise bids game (13 HCP only)
+    said("1H P 2H P", ".AKT8762.T6.AQ52", "4H", "five losers")
+    # a plain 14 with eight losers passes
+    said("1H P 2H P", "K84.AQ762.Q6.J52", "Pass", "")
+
+
+def test_no_3nt_with_a_void_when_a_minor_fit_is_found() -> None:
+    # 1S - 2C - 3C: with a void in hearts, five clubs rather than 3NT
+    d = decide("1S P 2C P 3C P", "Q9..AT432.AKT764", dealer=Seat.S)
+    assert str(d.call) != "3NT", d
+    # balanced with the fit, 3NT
+    said("1S P 2C P 3C P", "Q9.KJ4.A43.AKT76", "3NT", "", dealer=Seat.S)
+
+
 def test_the_doubler_shows_a_strong_hand_after_partner_answers() -> None:
     # East doubled 1H and West answered 1S: 20 HCP balanced with hearts held
     # is 1NT 18-20; a six-card suit with 17 HCP is bid after a forced answer

@@ -36,7 +36,11 @@ Over our 1NT and 2NT (``notrump.py``)
     strength.  Opener completes, or over 1NT super-accepts at the three
     level with four trumps and a maximum (17).  Responder passes (weak),
     invites (2NT with five cards, 3M with six), bids game (3NT with five
-    cards, opener chooses; 4M with six) or goes on towards slam.
+    cards, opener chooses; 4M with six, or with six cards and seven losers
+    or fewer by the losing-trick count) or goes on towards slam.
+  * After Stayman finds a fit, responder counts shortness (HCP plus
+    shortness) for game.  Opener accepts 2NT or a quantitative 4NT with the
+    upper range, a five-card suit counting a point.
   * 2S over 1NT: a weak hand with a six-card minor; opener bids 3C, responder
     passes or bids 3D.
   * 2NT 8-9 invites; 3NT game values; 4NT quantitative (opener bids 6NT in
@@ -48,14 +52,16 @@ Responses to one of a suit and opener's rebid (``suits.py``)
   * A new suit at the one level: 4+ cards, 6+ HCP, forcing.  At the two
     level: 10+ HCP and 4+ cards (5+ for hearts).  1NT 6-9; 2NT 11-12
     balanced; 3NT 13-15 balanced.  A minor raised: 2m 6-9, 3m 10-12.
-  * Opener: after a simple raise, pass 12-15, game try 16-18, game 19+;
+  * Opener: after a simple raise, pass 12-15, game try 16-18 (or six
+    losers), game 19+ (or five losers);
     after a limit raise, game with 14+; after 1NT, pass balanced, rebid a
     six-card suit, a second suit, or 2NT with 18-19; after a new suit, raise
     with four-card support (by strength), 1NT 12-14, a new suit, 2NT 18-19,
     or a six-card suit.
   * Over partner's preempt: game with 15+ and support, 3NT with stoppers,
-    otherwise raise by the law of total tricks (three trumps: to the nine
-    tricks we hold together, four trumps: to ten).
+    (15+ points counting shortness), otherwise raise by the law of total
+    tricks (three trumps: to the nine tricks we hold together, four trumps:
+    to ten).
 
 Competition (``competition.py``, ``suits.py``)
   * Overcall: a five-card suit with 8-16 HCP (a six-card suit and 10+ at the
@@ -73,6 +79,12 @@ Competition (``competition.py``, ``suits.py``)
     a takeout double with 11+ and an overcall with 7+ (9+ at the two level).
   * Over partner's takeout double when they bid again: a free bid (6-11)
     or pass; no forced answer.
+  * The doubler's rebid: a six-card suit shows 15+ HCP (too strong to
+    overcall; 17+ at the four level), notrump 18-20 balanced with their suit
+    stopped; four cards in partner's minimum answer: raise once with 16-18
+    points, to game with 19+.
+  * After their interference, a nine-card fit is raised to the level of the
+    fit (the law of total tricks), short of game.
   * The competitive rule (the law of total tricks): with a fit of N trumps
     our side bids on to the level N - 6, no higher.  A sacrifice over their
     game: when we hold little defence (19 or fewer points together) and the
@@ -101,7 +113,9 @@ Later rounds: the captain (``captain.py``)
   Each player adds its own points to the minimum partner has shown, and
   judges the likely total (partner in the middle of its range).  With an
   eight-card fit it bids that suit (majors first), otherwise no trump when
-  balanced; 3NT rather than five of a minor with 25-28.  Game with 26
+  balanced; 3NT rather than five of a minor with 25-28 (not with a void or
+  singleton, unless partner bid 3NT); a minor fit worth a slam is played in
+  the minor rather than 3NT.  Game with 26
   combined (25 for 3NT, 29 for a minor game, or one point fewer when
   partner's maximum reaches it), an invitation one level below game when
   partner's maximum would make game, a small slam with 31 sure or 32 likely

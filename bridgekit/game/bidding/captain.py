@@ -27,8 +27,9 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
         else:
             return compete_or_pass(ctx, info, None, state, info.hcp + ctx.shown[ctx.partner].hcp[0])
     lo, hi, likely = _points(ctx, info, strain)
-    if strain.is_minor and 25 <= max(lo, likely) and lo < 29 and all(info.stopper(s) for s in ctx.opp_suits()):
-        strain = Strain.NT   # nine tricks in notrump rather than eleven in a minor
+    if strain.is_minor and 25 <= max(lo, likely) and lo < 29 and all(info.stopper(s) for s in ctx.opp_suits()) \
+            and (min(info.lengths.values()) >= 2 or state.call == bid(3, Strain.NT) and state.seat is ctx.partner):
+        strain = Strain.NT   # nine tricks in notrump rather than eleven in a minor (no void or singleton)
         lo, hi, likely = _points(ctx, info, strain)
     strain, lo, hi, likely = _minor_for_slam(ctx, info, strain, lo, hi, likely)
     if state.call.level is not None and state.call.level >= 6 and ours:

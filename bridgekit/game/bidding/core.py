@@ -56,6 +56,16 @@ class HandInfo:
             pts += {0: 3, 1: 2, 2: 1}.get(self.lengths[s], 0)
         return pts
 
+    def losers(self) -> int:
+        """The losing-trick count: in each suit's first three cards, each of
+        the ace, king and queen missing is a loser."""
+        total = 0
+        for s in Suit:
+            ranks = sorted(self.hand.ranks(s), reverse=True)[:3]
+            top = (Rank.ACE, Rank.KING, Rank.QUEEN)[:len(ranks)]
+            total += sum(1 for r in top if r not in ranks)
+        return total
+
     def aces(self) -> int:
         return sum(1 for c in self.hand.cards if c.rank is Rank.ACE)
 

@@ -256,7 +256,11 @@ def _responder_after_transfer(nt: NoTrump, major: Suit, super_accept: bool) -> l
         return [Rule(PASS, "Pass: nothing for game even opposite the super-accept (0-3 HCP)", (0, 3)),
                 Rule(bid(4, major.strain), f"4{m}: game opposite the super-accept", (4, game[1]))]
     weak = (0, inv[0] - 1) if inv else (0, game[0] - 1)
-    rules = [Rule(PASS, f"Pass: a weak hand ({weak[0]}-{weak[1]} HCP), {nt.level + 1}{m} is the contract", weak)]
+    # a long suit and shape make game with few HCP: seven losers or fewer
+    # opposite the notrump opening's seven (the losing-trick count)
+    rules = [Rule(bid(4, major.strain), f"4{m}: six or more {w} and seven losers or fewer (the losing-trick"
+                  " count), game", (0, game[1]), {major: (6, 13)}, test=lambda i: i.losers() <= 7)]
+    rules += [Rule(PASS, f"Pass: a weak hand ({weak[0]}-{weak[1]} HCP), {nt.level + 1}{m} is the contract", weak)]
     if inv:
         rules += [Rule(bid(3, major.strain), f"3{m}: six or more {w}, invites game", inv, {major: (6, 13)},
                        invite=True),

@@ -222,10 +222,11 @@ def after_negative_double(opening: Call, theirs: Call) -> list[Rule]:
 def _after_raise(trump: Suit, level: int) -> list[Rule]:
     n, st = trump.name, trump.strain
     if level == 2 and trump in (H, S):
-        return [Rule(bid(4, st), f"4{n}: 19+ points, game opposite a simple raise", (11, 37),
-                     test=points_test(trump, 19, 23)),
-                Rule(bid(3, st), f"3{n}: game try with 16-18 points: partner bids game with a good raise",
-                     (11, 18), test=points_test(trump, 16), invite=True),
+        # or by the losing-trick count: a simple raise has nine losers
+        return [Rule(bid(4, st), f"4{n}: 19+ points or five losers, game opposite a simple raise", (11, 37),
+                     test=lambda i: points_test(trump, 19, 23)(i) or i.losers() <= 5),
+                Rule(bid(3, st), f"3{n}: game try with 16-18 points or six losers: partner bids game with a good"
+                     " raise", (11, 18), test=lambda i: points_test(trump, 16)(i) or i.losers() <= 6, invite=True),
                 Rule(PASS, "Pass: 12-15 points, no game opposite a simple raise", (11, 15))]
     if level == 3 and trump in (H, S):
         return [Rule(bid(4, st), f"4{n}: accepts the limit raise with 14+ points", (11, 37),
