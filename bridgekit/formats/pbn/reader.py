@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import os
 from typing import IO, Iterator, Union
 
@@ -58,7 +59,8 @@ class _Decoder:
                 out.append(raw.decode(self.codepage, errors="replace"))
         return "\n".join(out)
 
-    def lines(self) -> Iterator[str]:
+    def blocks(self) -> Iterator[list[str]]:
+        """The lines, a block of them at a time."""
         first = self.stream.read(_CHUNK)
         if not first:
             raise FileFormatError("empty file", self.name)
@@ -70,7 +72,7 @@ class _Decoder:
                 text = (first + rest).decode("utf-16")
             except UnicodeDecodeError:
                 raise FileFormatError("not a text file (bad UTF-16)", self.name) from None
-            yield from _split_text(text)
+            yield _split_text(text)
             return
         if b"\x00" in first:
             raise FileFormatError("not a text file (binary data: NUL bytes)", self.name)
@@ -79,7 +81,7 @@ class _Decoder:
             chunk = self.stream.read(_CHUNK) if buf is not first or len(first) == _CHUNK else b""
             if not chunk:
                 if buf:
-                    yield from _split_text(self._decode_block(buf))
+                    yield _split_text(self._decode_block(buf))
                 return
             buf += chunk
             cut = buf.rfind(b"\n")
@@ -90,7 +92,7 @@ class _Decoder:
                 block = block[:-1]  # the CR of a CRLF cut at the chunk boundary (not an empty line)
             if b"\x00" in block:
                 raise FileFormatError("not a text file (binary data: NUL bytes)", self.name)
-            yield from _split_text(self._decode_block(block))
+            yield _split_text(self._decode_block(block))
 
 
 def _split_text(text: str) -> list[str]:
@@ -101,15 +103,20 @@ def _split_text(text: str) -> list[str]:
 
 def decode_lines(source: Source, name: str | None = None) -> Iterator[str]:
     """The text lines of ``source`` (path, text, bytes, text or binary stream),
-    decoded as described in the module docstring.  Raises FileFormatError for a
-    missing, unreadable, empty or binary file."""
+    decoded as described in the module docstring.  Raises FileFormatError
+    (when iterated) for a missing, unreadable, empty or binary file."""
+    return itertools.chain.from_iterable(_blocks(source, name))
+
+
+def _blocks(source: Source, name: str | None) -> Iterator[list[str]]:
+    """The lines of ``source``, in blocks (no generator step per line)."""
     if isinstance(source, str) and _looks_like_path(source):
         source = os.fspath(source)
-        yield from _lines_of_path(source, name or source)
+        yield from _blocks_of_path(source, name or source)
         return
     if isinstance(source, os.PathLike):
         path = os.fspath(source)
-        yield from _lines_of_path(path, name or str(path))
+        yield from _blocks_of_path(path, name or str(path))
         return
     if isinstance(source, str):
         if not source:
@@ -118,10 +125,10 @@ def decode_lines(source: Source, name: str | None = None) -> Iterator[str]:
             source = source[1:]
         if "\x00" in source:
             raise FileFormatError("not a text file (binary data: NUL bytes)", name)
-        yield from _split_text(source)
+        yield _split_text(source)
         return
     if isinstance(source, (bytes, bytearray)):
-        yield from _Decoder(io.BytesIO(bytes(source)), name).lines()
+        yield from _Decoder(io.BytesIO(bytes(source)), name).blocks()
         return
     if isinstance(source, io.TextIOBase) or not _is_binary_stream(source):
         first = True
@@ -137,13 +144,13 @@ def decode_lines(source: Source, name: str | None = None) -> Iterator[str]:
             if text.endswith("\n"):
                 text = text[:-1]
             if "\r" in text:
-                yield from _split_text(text[:-1] if text.endswith("\r") else text)
+                yield _split_text(text[:-1] if text.endswith("\r") else text)
             else:
-                yield text
+                yield [text]
         if not any_line:
             raise FileFormatError("empty input", name)
         return
-    yield from _Decoder(source, name).lines()  # type: ignore[arg-type]
+    yield from _Decoder(source, name).blocks()  # type: ignore[arg-type]
 
 
 def _is_binary_stream(stream: object) -> bool:
@@ -157,7 +164,7 @@ def _looks_like_path(text: str) -> bool:
     return bool(text) and "\n" not in text and "\r" not in text and text[0] not in "[%{;" and len(text) < 4096
 
 
-def _lines_of_path(path: str, name: str) -> Iterator[str]:
+def _blocks_of_path(path: str, name: str) -> Iterator[list[str]]:
     if os.path.isdir(path):
         raise FileFormatError("is a directory, not a file", name)
     try:
@@ -168,7 +175,7 @@ def _lines_of_path(path: str, name: str) -> Iterator[str]:
         raise FileFormatError(f"cannot open: {getattr(e, 'strerror', None) or e}", name) from None
     with stream:
         try:
-            yield from _Decoder(stream, name).lines()
+            yield from _Decoder(stream, name).blocks()
         except OSError as e:
             raise FileFormatError(f"cannot read: {e.strerror or e}", name) from None
 

@@ -65,7 +65,7 @@ class GameText:
     and the problems found while scanning."""
 
     __slots__ = ("board", "sections", "current", "notes", "scan_problems", "dropped", "last", "has_tag", "cut",
-                 "start", "anchor", "places")
+                 "start", "places")
 
     def __init__(self, name: str | None, line: int, comments: list[str] | None = None,
                  escapes: list[str] | None = None) -> None:
@@ -79,7 +79,6 @@ class GameText:
         self.has_tag = False
         self.cut = False  # lines over _GAME_LINES are skipped
         self.start = line
-        self.anchor = ""  # the last tag read (not a Note): a '%' line that follows stands after it
         # where each '%' line stood: (tag, entries before it); None when the section's
         # parser counts the entries (the line is then among the section's raw items)
         self.places: list[tuple[str, int | None]] = []
@@ -109,18 +108,16 @@ class GameText:
         """A ``%`` line, kept at its place."""
         self.board.escapes.append(line)
         current = self.current
-        if current and self.sections.get(self.anchor) is current:
+        anchor = next(reversed(self.board.tags), "")  # the last tag read (a Note is not one)
+        if current and self.sections.get(anchor) is current:
             current.append((lineno, line, ESCAPE))
-            self.places.append((self.anchor, None))
+            self.places.append((anchor, None))
         else:
-            self.places.append((self.anchor, 0))
+            self.places.append((anchor, 0))
 
     def add_tag(self, name: str, value: str, lineno: int) -> None:
         """A tag (its value final) that opens its section."""
-        tag = Tag(name, value, lineno)
-        self.board.tags[name] = tag
-        self.last = tag
-        self.anchor = name
+        self.board.tags[name] = self.last = Tag(name, value, lineno)
         self.current = self.sections[name] = []
 
     def add_note(self, value: str, lineno: int) -> None:
@@ -217,8 +214,8 @@ class Scanner:
                             name, value = m.groups()
                             if (name not in tags and name not in defaults and name != "Note" and value[:1] != "#"
                                     and "\\" not in value):
-                                game.add_tag(name, value, lineno)
-                                current = game.current
+                                tags[name] = game.last = Tag(name, value, lineno)  # as game.add_tag, inline
+                                current = game.current = game.sections[name] = []
                                 continue
                     elif first and first not in " \t%{;" and current is not None and special(line) is None:
                         current.append((lineno, line, DATA))

@@ -5,7 +5,8 @@ values.  Run once, on the board's first use (``Board.defer``)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Union
+from itertools import repeat
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar, Union
 
 from ...board import (SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, ProblemLog,
                       Table, Tag, parse_result, quote, small_int)
@@ -65,34 +66,32 @@ def unescape(value: str) -> str:
     return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
 
 
-def _call_of(token: str) -> Call | None:
+_T = TypeVar("_T")
+
+
+def _parsed(cache: dict[str, _T | None], parse: Callable[[str], _T], token: str) -> _T | None:
+    """``parse(token)``, None when it fails, remembered in ``cache`` (short
+    tokens, until it holds _CACHE_SIZE: a file's junk is not kept for ever)."""
     try:
-        return _CALLS[token]
+        return cache[token]
     except KeyError:
         pass
-    call: Call | None
+    value: _T | None
     try:
-        call = Call.parse(token)
+        value = parse(token)
     except BridgekitError:
-        call = None
-    if len(token) <= 8 and len(_CALLS) < _CACHE_SIZE:
-        _CALLS[token] = call
-    return call
+        value = None
+    if len(token) <= 8 and len(cache) < _CACHE_SIZE:
+        cache[token] = value
+    return value
+
+
+def _call_of(token: str) -> Call | None:
+    return _parsed(_CALLS, Call.parse, token)
 
 
 def _card_of(token: str) -> Card | None:
-    try:
-        return _CARDS[token]
-    except KeyError:
-        pass
-    card: Card | None
-    try:
-        card = Card.parse(token)
-    except BridgekitError:
-        card = None
-    if len(token) <= 8 and len(_CARDS) < _CACHE_SIZE:
-        _CARDS[token] = card
-    return card
+    return _parsed(_CARDS, Card.parse, token)
 
 
 class _Problems:
@@ -127,22 +126,30 @@ def parse_game(board: Board, game: GameText) -> None:
     places = game.places
     board.escape_places = [(name, 0) for name, _ in places]
     for name, raw in game.sections.items():
+        if not raw and name != "Auction" and name != "Play" and not name.endswith("Table"):
+            continue  # a tag without a section (most of them)
         escaped: list[int] = []  # the places of the section's '%' lines, in entries
         if name == "Auction":
             board.auction = _AuctionParser(board, tags[name], problem, alerted, escaped).parse(raw)
         elif name == "Play":
             board.play = _PlayParser(board, tags[name], problem, escaped).parse(raw)
-        elif raw or name.endswith("Table"):
+        else:
             _parse_table(tags[name], raw, board.tables, problem, escaped)
         if escaped:
-            counted = iter(escaped)
-            for k, (anchor, at) in enumerate(places):
-                if anchor == name and at is None:
-                    board.escape_places[k] = (name, next(counted, 0))
+            _place_escapes(board, places, name, escaped)
     _attach_notes(board, game.notes, problem)
     if alerted and board.auction is not None:
         _alert_marks(board.auction, alerted, problem)
     board.problems = problem.done()
+
+
+def _place_escapes(board: Board, places: list[tuple[str, int | None]], name: str, escaped: list[int]) -> None:
+    """The places of the ``%`` lines in section ``name`` (entries before them),
+    in the order the parser met them."""
+    counted = iter(escaped)
+    for k, (anchor, at) in enumerate(places):
+        if anchor == name and at is None:
+            board.escape_places[k] = (name, next(counted, 0))
 
 
 def _attach_notes(board: Board, notes: list[tuple[str, int, str]], problem: _Problems) -> None:
@@ -261,6 +268,7 @@ class _AuctionParser:
     def parse(self, raw: list[RawItem]) -> AuctionRecord:
         rec = self.rec
         calls = rec.calls
+        plain = _PLAIN_CALLS.__getitem__
         for index, (line, text, kind) in enumerate(raw):
             if kind == ESCAPE:
                 self.escaped.append(len(calls))
@@ -271,13 +279,13 @@ class _AuctionParser:
             if self.flag is None and self.starred is None and not self.ended and len(text) <= _LONG_LINE:
                 toks = text.split()
                 if _PLAIN_CALL_TOKENS.issuperset(toks):  # plain calls only: the common case
-                    calls.extend([CallEntry(_PLAIN_CALLS[tok], line) for tok in toks])
+                    calls.extend(map(CallEntry, map(plain, toks), repeat(line)))
                     if calls:
                         self.last = calls[-1]
                     continue
                 # the last line of many auctions: plain calls, then AP ("5C AP")
                 if toks[-1].upper() == "AP" and _PLAIN_CALL_TOKENS.issuperset(toks[:-1]):
-                    calls.extend([CallEntry(_PLAIN_CALLS[tok], line) for tok in toks[:-1]])
+                    calls.extend(map(CallEntry, map(plain, toks[:-1]), repeat(line)))
                     self.last = _all_pass(rec, line)
                     self.ended = True
                     continue
@@ -415,19 +423,27 @@ class _PlayParser:
             return None
         rec = self.rec = PlayRecord(leader, line=tag.line)
         tricks = rec.tricks
+        card = _CARDS.get
+        whole = True  # a line may be a whole trick: the last one is complete, no '^R'/'^L' or '*' before
         for line, text, kind in raw:
+            if not kind and whole and len(text) <= _LONG_LINE:
+                toks = text.split()
+                if len(toks) == 4 and _PLAIN_CARDS.issuperset(toks):
+                    # a whole trick on its line (cards or '-'): the common case
+                    a, b, c, d = toks
+                    row: list[CardEntry | None] = [CardEntry(card(a), line), CardEntry(card(b), line),
+                                                   CardEntry(card(c), line), CardEntry(card(d), line)]
+                    self.row = row
+                    tricks.append(row)
+                    self.last = row[3]
+                    continue
             if kind == ESCAPE:
                 self.escaped.append(self._count())
             elif kind == COMMENT:
                 (self.last.comments if self.last is not None else rec.comments).append(text)
-            elif (self.flag is None and not self.ended and len(self.row) % 4 == 0 and len(text) <= _LONG_LINE
-                  and len(toks := text.split()) == 4 and _PLAIN_CARDS.issuperset(toks)):
-                # a whole trick on its line (cards or '-'): the common case
-                self.row = [CardEntry(_CARDS.get(tok), line) for tok in toks]
-                tricks.append(self.row)
-                self.last = self.row[3]
             elif not self._tokens(_tokens(text), line):
                 break
+            whole = self.flag is None and not self.ended and len(self.row) % 4 == 0
         if len(tricks) > 13:
             problem("bad-card", f"{len(tricks)} tricks in the Play section (at most 13)", tag.line)
         return rec

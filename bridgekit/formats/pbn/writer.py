@@ -144,20 +144,19 @@ def _play_lines(rec: PlayRecord, escapes: _Escapes) -> list[str]:
                     parts = []
                 _escapes_out(lines, escapes, count)
             count += 1
-            if entry is None:
+            if (entry is not None and entry.flag is None and entry.note is None and entry.suffix is None
+                    and not entry.nags and not entry.comments and (text := card_text(id(entry.card))) is not None):
+                parts.append(text)  # the common case: a bare card
+            elif entry is None:
                 parts.append("-")
-                continue
-            card = entry.card
-            if (card is not None and entry.flag is None and entry.note is None and entry.suffix is None
-                    and not entry.nags and not entry.comments):
-                parts.append(card_text(id(card)) or str(card))  # the common case: a bare card
-                continue
-            token = "+" if entry.flag == "+" else ("-" if card is None else str(card))
-            parts.append(_entry_text(token, entry.note, export_nags(entry.suffix, entry.nags, True), entry.flag))
-            if entry.comments:
-                # comments must follow their card: close the line here
-                lines.append(" ".join(parts + [_comment_text(c) for c in entry.comments]))
-                parts = []
+            else:
+                card = entry.card
+                token = "+" if entry.flag == "+" else ("-" if card is None else str(card))
+                parts.append(_entry_text(token, entry.note, export_nags(entry.suffix, entry.nags, True), entry.flag))
+                if entry.comments:
+                    # comments must follow their card: close the line here
+                    lines.append(" ".join(parts + [_comment_text(c) for c in entry.comments]))
+                    parts = []
         if parts:
             lines.append(" ".join(parts))
     if rec.incomplete_marker:
