@@ -203,3 +203,8 @@ def test_recorded_tricks_follow_the_replay_of_the_play() -> None:
     unknown = recorded_tricks(board.play, None)
     assert [(t.leader, t.winner) for t in unknown] == [(Seat.W, None), (None, None)]
     assert recorded_tricks(board.play, Contract.parse("Pass"))[1].leader is None
+    # a row of '-' after the tricks played: its leader is known, and it has no cards
+    board, = read_pbn('[Declarer "S"]\n[Contract "4S"]\n[Play "W"]\nHA H2 H3 H4\n- - - -\n')
+    assert board.play is not None
+    last = recorded_tricks(board.play, board.contract)[1]
+    assert (last.leader, last.order, last.winner) == (Seat.W, (), None)

@@ -68,6 +68,7 @@ def recorded_tricks(play: PlayRecord, contract: Contract | None) -> list[Recorde
                 winner = trick_winner(trick.cards, trick.leader, engine.strain)
         elif t == len(played) and len(engine) == 4 * t and (known or t == 0):
             leader = engine.leader  # the trick the replay stopped before
+            order = () if not cards else None  # (a row of '-' only: no card, in a known order)
         out.append(RecordedTrick(t + 1, cards, leader, order, winner))
     return out
 
