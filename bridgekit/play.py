@@ -176,21 +176,33 @@ class Play:
         for t in range(0, len(self.cards), 4):
             cards = tuple(self.cards[t:t + 4])
             leader = self._leaders[t // 4]
-            winner = self._leaders[t // 4 + 1] if len(cards) == 4 else None
+            winner = self._won(t // 4) if len(cards) == 4 else None
             out.append(Trick(leader, cards, winner))
         return out
+
+    def _won(self, trick: int) -> Seat:
+        """The seat that won completed trick ``trick`` (0-based): the next
+        trick's rightful leader, also when an accepted lead out of turn put
+        another seat on lead there."""
+        return self._lead_out_of_turn.get(trick + 1, self._leaders[trick + 1])
+
+    def _winners(self) -> list[Seat]:
+        """The winner of every completed trick, in order."""
+        if not self._lead_out_of_turn:
+            return self._leaders[1:]
+        return [self._won(t) for t in range(len(self._leaders) - 1)]
 
     def tricks_won(self) -> dict[Seat, int]:
         """Completed tricks won by each seat."""
         won = {s: 0 for s in Seat}
-        for leader in self._leaders[1:]:
-            won[leader] += 1
+        for winner in self._winners():
+            won[winner] += 1
         return won
 
     def declarer_tricks(self) -> int:
         """Tricks won so far by declarer's side."""
         d = self.declarer
-        return sum(1 for w in self._leaders[1:] if not (w - d) % 2)
+        return sum(1 for w in self._winners() if not (w - d) % 2)
 
     def defence_tricks(self) -> int:
         """Tricks won so far by the defenders."""

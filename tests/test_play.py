@@ -294,3 +294,23 @@ def test_a_single_illegal_card_is_rejected_at_its_index_with_the_right_code(
     result = check_play(deal, Contract(1, strain), declarer, mutated)
     assert [(p.card_index, p.code) for p in result.problems] == [(i, expected)]
     assert len(result.play) == i
+
+
+def test_accepted_lead_out_of_turn_keeps_the_previous_tricks_winner() -> None:
+    """West wins trick 1; North then leads out of turn and the lead is
+    accepted (PBN ^L).  Trick 1 still belongs to West: the new leader of
+    trick 2 is not the winner of trick 1 (the defence has 1 trick, not 0)."""
+    play = Play(DEAL, Strain.NT, Seat.S)
+    for c in "CA C2 C3 C4".split():
+        play.push(Card.parse(c))
+    play.accept_lead_out_of_turn(Seat.N)
+    for c in "SA S4 S3 S2".split():
+        play.push(Card.parse(c))
+    first, second = play.tricks()
+    assert (first.leader, first.winner) == (Seat.W, Seat.W)
+    assert (second.leader, second.winner) == (Seat.N, Seat.N)
+    assert play.declarer_tricks() == 1 and play.defence_tricks() == 1
+    assert play.tricks_won()[Seat.W] == 1 and play.tricks_won()[Seat.N] == 1
+    for _ in range(4):
+        play.pop()
+    assert play.leader is Seat.W and play.tricks_won()[Seat.W] == 1
