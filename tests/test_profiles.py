@@ -122,6 +122,9 @@ def test_what_the_profiles_answer() -> None:
     assert a1920.score_tags(a1920.score(made, Vul.NONE)) == {"Score": "NS 198 EW 0",
                                                               "ScoreRubber": "NS 150/48 EW 0/0"}
     assert DEFAULT.score_tags(DEFAULT.score(made, Vul.NONE)) == {"Score": "NS 360"}
+    # the one-line summary names the sides as every score table does: N/S, E/W
+    assert a1920.summary(a1920.score(made, Vul.NONE)) == "N/S 48 below, 150 above; E/W 0 below, 0 above"
+    assert DEFAULT.summary(DEFAULT.score(made, Vul.NONE)) == "N/S +360, E/W -360"
     # honours need the hands: without them the auction profiles say so
     assert a1920.score_notes(made, None) == ["honours not counted: the hands are unknown"]
     assert DEFAULT.score_notes(made, None) == []

@@ -211,11 +211,12 @@ class Profile:
 
     def summary(self, score: Score) -> str:
         """A score in one line: ``N/S +420, E/W -420`` in the board ledger;
-        ``NS 120 below, 50 above; EW 0 below, 0 above`` in the rubber one."""
+        ``N/S 120 below, 50 above; E/W 0 below, 0 above`` in the rubber one."""
         if self.ledger is Ledger.BOARD:
             ns = score.ns
             return f"N/S {ns:+d}, E/W {-ns:+d}" if ns else "N/S 0, E/W 0"
-        return "; ".join(f"{side.value} {score.on_line(side, BELOW)} below, {score.on_line(side, ABOVE)} above"
+        return "; ".join(f"{side.value[0]}/{side.value[1]} {score.on_line(side, BELOW)} below, "
+                         f"{score.on_line(side, ABOVE)} above"
                          for side in Side)
 
     def answers_to(self, scoring: str) -> bool:
