@@ -83,6 +83,11 @@ class Side(Enum):
     def opponents(self) -> "Side":
         return Side.EW if self is Side.NS else Side.NS
 
+    @property
+    def label(self) -> str:
+        """``N/S`` or ``E/W``, as score tables head the sides."""
+        return "N/S" if self is Side.NS else "E/W"
+
     def __str__(self) -> str:
         return self.value
 

@@ -215,7 +215,7 @@ class Profile:
         if self.ledger is Ledger.BOARD:
             ns = score.ns
             return f"N/S {ns:+d}, E/W {-ns:+d}" if ns else "N/S 0, E/W 0"
-        return "; ".join(f"{side.value[0]}/{side.value[1]} {score.on_line(side, BELOW)} below, "
+        return "; ".join(f"{side.label} {score.on_line(side, BELOW)} below, "
                          f"{score.on_line(side, ABOVE)} above"
                          for side in Side)
 

@@ -55,7 +55,7 @@ def show_value(value: Any, ascii: bool = False) -> str:
     if isinstance(value, Seat):
         return value.full_name
     if isinstance(value, Side):
-        return "N/S" if value is Side.NS else "E/W"
+        return value.label
     if isinstance(value, (Contract, Card, Call)):
         return value.symbol(ascii)
     if isinstance(value, Strain):
@@ -68,7 +68,7 @@ def show_value(value: Any, ascii: bool = False) -> str:
 
 
 def side_name(side: Side) -> str:
-    return "N/S" if side is Side.NS else "E/W"
+    return side.label
 
 
 # -- position parsing -------------------------------------------------------
