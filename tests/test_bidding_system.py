@@ -217,6 +217,25 @@ def test_a_minor_fit_with_slam_values_is_not_played_in_3nt() -> None:
     said("1H P 1S P 2D P", "QT63.K5.KQ93.AK4", "6D", "slam")
 
 
+def test_no_invitation_at_four_of_a_minor_past_3nt() -> None:
+    # 1H - 2D - 2H: 15 HCP and six diamonds opposite an opening is game; four
+    # diamonds would invite past 3NT: with spades and clubs held, 3NT
+    said("1H P 2D P 2H P", "K97.7.AJT962.AK5", "3NT", "no invitation at four of a minor")
+
+
+def test_notrump_answers_to_a_takeout_double() -> None:
+    # a stopper in their suit, no four-card major: notrump by strength
+    said("1D X P", "Q94.K72.KJ83.J52", "1NT", "7-10", dealer=Seat.W)
+    said("1D X P", "KQ4.A72.KJ83.J52", "3NT", "13+", dealer=Seat.W)
+    said("2S X P", "K762.K85.T875.K4", "2NT", "9-12", dealer=Seat.W)
+    # with four hearts, hearts; with their suit unstopped, a suit
+    said("1D X P", "Q94.K742.KJ8.J52", "2H", "jump answer", dealer=Seat.W)
+    said("2S X P", "762.Q85.KT87.K54", "3D", "longest unbid", dealer=Seat.W)
+    # the doubler: 17 HCP opposite 9-12 is game, and partner's 2NT has
+    # stopped the spades that QJ doubleton does not
+    said("2S X P 2NT P", "QJ.QJ94.KQ3.AQ95", "3NT", "game values", dealer=Seat.E)
+
+
 # -- whole auctions ----------------------------------------------------------------
 
 @pytest.mark.parametrize("deal, auction, contract", [

@@ -68,7 +68,10 @@ Competition (``competition.py``, ``suits.py``)
     two level); 1NT overcall 15-18 balanced with a stopper; a jump overcall
     is weak (six cards, 6-10).  Takeout double: 12+ HCP, short in their
     suit, three or more in the others, or any 17+.  Partner answers in the
-    longest unbid suit, jumping with 9-11 and bidding game with 12+.
+    longest unbid suit, jumping with 9-11 and bidding game with 12+; or in
+    notrump with their suit stopped, no four-card major and no singleton:
+    over one of a suit 1NT 7-10, 2NT 11-12, 3NT 13+; over a weak two 2NT
+    9-12, 3NT 13+; over a three-level preempt 3NT 10+.
   * Negative double (partner opened one of a suit, right-hand opponent
     overcalled up to the three level): 6+ HCP and four cards in the unbid
     major (or in a major when both are unbid).  Opener then shows that major
@@ -115,7 +118,9 @@ Later rounds: the captain (``captain.py``)
   eight-card fit it bids that suit (majors first), otherwise no trump when
   balanced; 3NT rather than five of a minor with 25-28 (not with a void or
   singleton, unless partner bid 3NT); a minor fit worth a slam is played in
-  the minor rather than 3NT.  Game with 26
+  the minor rather than 3NT.  Their suits count as stopped when partner
+  has bid notrump over them.  No invitation at four of a minor, past 3NT:
+  with their suits stopped, 3NT.  Game with 26
   combined (25 for 3NT, 29 for a minor game, or one point fewer when
   partner's maximum reaches it), an invitation one level below game when
   partner's maximum would make game, a small slam with 31 sure or 32 likely

@@ -27,7 +27,7 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
         else:
             return compete_or_pass(ctx, info, None, state, info.hcp + ctx.shown[ctx.partner].hcp[0])
     lo, hi, likely = _points(ctx, info, strain)
-    if strain.is_minor and 25 <= max(lo, likely) and lo < 29 and all(info.stopper(s) for s in ctx.opp_suits()) \
+    if strain.is_minor and 25 <= max(lo, likely) and lo < 29 and stopped(ctx, info) \
             and (min(info.lengths.values()) >= 2 or state.call == bid(3, Strain.NT) and state.seat is ctx.partner):
         strain = Strain.NT   # nine tricks in notrump rather than eleven in a minor (no void or singleton)
         lo, hi, likely = _points(ctx, info, strain)
@@ -45,6 +45,10 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
             BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
     if target >= 6:
         return _slam(ctx, info, strain, target, lo, state, likely)
+    if strain.is_minor and target == 4 and ctx.auction.is_legal(bid(3, Strain.NT)) \
+            and stopped(ctx, info):
+        return BidDecision(bid(3, Strain.NT), f"3NT: about {lo}-{hi} points together, enough for nine tricks in"
+                                              " notrump: no invitation at four of a minor, past 3NT")
     if what == "a part score":
         target = cheapest_level(state.call, strain)
         if target > 2:
@@ -155,6 +159,16 @@ def _slam(ctx: Context, info: HandInfo, strain: Strain, target: int, lo: int, st
     return BidDecision(PASS, f"Pass: {state.call} is as high as we go")
 
 
+def stopped(ctx: Context, info: HandInfo) -> bool:
+    """Their suits are stopped for notrump: I hold a stopper in each, or
+    partner bid notrump after they had bid (which shows their suits stopped)."""
+    bids = ctx.bids()
+    theirs = [i for i, s, _ in bids if s.side is not ctx.seat.side]
+    if theirs and any(i > theirs[0] and s is ctx.partner and c.strain is Strain.NT for i, s, c in bids):
+        return True
+    return all(info.stopper(s) for s in ctx.opp_suits())
+
+
 def choose_strain(ctx: Context, info: HandInfo) -> Strain | None:
     fits = [(s, ctx.fit_len(info, s)) for s in Suit]
     good = [(s, n) for s, n in fits if n >= 8]
@@ -164,13 +178,13 @@ def choose_strain(ctx: Context, info: HandInfo) -> Strain | None:
         best = max(majors or good, key=lambda x: (x[1], x[0]))
         if best[0] in MAJORS:
             return best[0].strain
-        if info.balanced and all(info.stopper(s) for s in opp) or ctx.shown[ctx.partner].balanced:
+        if info.balanced and stopped(ctx, info) or ctx.shown[ctx.partner].balanced:
             return Strain.NT
         return best[0].strain
     longest = info.longest()
     if info.lengths[longest] >= 6:
         return longest.strain
-    if all(info.stopper(s) for s in opp):
+    if stopped(ctx, info):
         return Strain.NT
     p = ctx.shown[ctx.partner]
     p_suit = max(Suit, key=lambda s: (p.min_len(s), s))

@@ -185,6 +185,8 @@ def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
                               f" four+ {s.word}", (9, 11), {s: (4, 13)}, test=longest_unbid, invite=True))
         rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: answers the double with my longest unbid suit"
                           f" ({s.word}), 0-8 HCP", (0, 8), {s: (3, 13)}, test=longest_unbid))
+    if theirs and not free:
+        rules[0:0] = _notrump_advances(state, theirs, unbid)
     if theirs:
         rules.insert(0, Rule(PASS, "Pass: converts the double to penalties with a long, strong holding in their"
                              " suit", (6, 37), {theirs[0]: (5, 13)}, test=lambda i: i.stopper(theirs[0])))
@@ -258,3 +260,21 @@ def _sacrifice(ctx: Context, total: int, level: int, state: BidState, lo: int) -
     if down > allowed:
         return ""
     return f"at most {down} down{' at favourable vulnerability' if fav > 0 else ''}"
+
+
+def _notrump_advances(state: BidState, theirs: list[Suit], unbid: list[Suit]) -> list[Rule]:
+    """Partner's takeout double answered in notrump: a stopper in their suit,
+    no four-card unbid major and no singleton.  Over a one-level opening 1NT
+    7-10, 2NT 11-12 (invites), 3NT 13+; over a two-level opening 2NT 9-12
+    (invites), 3NT 13+; over a three-level opening 3NT 10+."""
+    lvl = cheapest_level(state.call, Strain.NT)
+    ranges = {1: [(1, (7, 10)), (2, (11, 12)), (3, (13, 37))], 2: [(2, (9, 12)), (3, (13, 37))],
+              3: [(3, (10, 37))]}.get(lvl, [])
+    majors = [m for m in (Suit.S, Suit.H) if m in unbid]
+
+    def test(i: HandInfo) -> bool:
+        return all(i.stopper(t) for t in theirs) and min(i.lengths.values()) >= 2 \
+            and all(i.lengths[m] < 4 for m in majors)
+    return [Rule(bid(level, Strain.NT), f"{level}NT: answers the takeout double in notrump, {lo}"
+                 f"{'+' if hi >= 37 else f'-{hi}'} HCP, their {theirs[0].word} stopped, no four-card major",
+                 (lo, hi), test=test, invite=level < 3) for level, (lo, hi) in ranges]
