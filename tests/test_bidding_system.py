@@ -236,6 +236,13 @@ def test_notrump_answers_to_a_takeout_double() -> None:
     said("2S X P 2NT P", "QJ.QJ94.KQ3.AQ95", "3NT", "game values", dealer=Seat.E)
 
 
+def test_game_raise_of_an_overcall_counts_support_points() -> None:
+    # (2D) 2H (3D): 11 HCP, four hearts and a singleton are 13 support points
+    # opposite a two-level overcall: game; without the singleton, a raise
+    said("2D 2H 3D", "A652.Q985.7.AJ72", "4H", "13+ points", dealer=Seat.S)
+    said("2D 2H 3D", "A652.Q985.73.AJ7", "3H", "raise", dealer=Seat.S)
+
+
 # -- whole auctions ----------------------------------------------------------------
 
 @pytest.mark.parametrize("deal, auction, contract", [

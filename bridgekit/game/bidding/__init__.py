@@ -66,8 +66,10 @@ Responses to one of a suit and opener's rebid (``suits.py``)
 Competition (``competition.py``, ``suits.py``)
   * Overcall: a five-card suit with 8-16 HCP (a six-card suit and 10+ at the
     two level); 1NT overcall 15-18 balanced with a stopper; a jump overcall
-    is weak (six cards, 6-10).  Takeout double: 12+ HCP, short in their
-    suit, three or more in the others, or any 17+.  Partner answers in the
+    is weak (six cards, 6-10).  Partner raises an overcall with three
+    cards: once with 6-12 points counting shortness, to game with 13+.
+    Takeout double: 12+ HCP, short in their suit, three or more in the
+    others, or any 17+.  Partner answers in the
     longest unbid suit, jumping with 9-11 and bidding game with 12+; or in
     notrump with their suit stopped, no four-card major and no singleton:
     over one of a suit 1NT 7-10, 2NT 11-12, 3NT 13+; over a weak two 2NT

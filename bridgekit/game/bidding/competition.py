@@ -203,7 +203,7 @@ def _raise_overcall(pc: Call) -> list[Rule]:
                 Rule(PASS, "Pass: no game opposite 15-18", (0, 8))]
     game = 4 if ps in (Suit.H, Suit.S) else 5
     return [
-        Rule(bid(game, pc.strain), f"{game}{ps.name}: support and 13+ points, game", (12, 37), {ps: (3, 13)},
+        Rule(bid(game, pc.strain), f"{game}{ps.name}: support and 13+ points, game", (9, 37), {ps: (3, 13)},
              test=lambda i: i.hcp + i.shortness(ps) >= 13),
         Rule(bid(pc.level + 1, pc.strain), f"{pc.level + 1}{ps.name}: raise, three or more {ps.word} for"
              f" partner's overcall, 6-12 points", (5, 12), {ps: (3, 13)},
