@@ -96,7 +96,7 @@ def _points(ctx: Context, info: HandInfo, strain: Strain) -> tuple[int, int, int
     lo, hi = pts + p.hcp[0], pts + p.hcp[1]
     others = sum(ctx.shown[s].hcp[0] for s in (ctx.seat.lho, ctx.seat.rho))
     room = max(0, 40 - info.hcp - others)
-    likely = pts + min((p.hcp[0] + min(p.hcp[1], room, p.hcp[0] + 8)) // 2, room)
+    likely = pts + min((p.hcp[0] + min(p.hcp[1], room)) // 2, room)
     if ctx.invites.get(ctx.partner):
         mid = (me.hcp[0] + me.hcp[1]) / 2 if me.hcp != (0, 37) else 12
         if info.hcp >= mid:
