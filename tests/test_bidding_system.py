@@ -65,6 +65,15 @@ def test_stayman_with_four_four_in_the_majors() -> None:
     said("1NT P 2C P 2H P 3NT P", "AQ83.KJ84.K9.Q72", "4S", "four spades")
 
 
+def test_garbage_stayman_with_a_weak_hand_short_in_clubs() -> None:
+    # 3 HCP, 4-4-4-1: any answer plays better than 1NT, and responder passes it
+    said("1NT P", "8764.Q843.J753.2", "2C", "weak hand")
+    said("1NT P 2C P 2D P", "8764.Q843.J753.2", "Pass", "weak hand")
+    said("1NT P 2C P 2H P", "8764.Q843.J753.2", "Pass", "weak hand")
+    # with three clubs the weak hand passes 1NT
+    said("1NT P", "8764.Q843.J75.32", "Pass", "no game")
+
+
 def test_jacoby_transfers_completion_and_super_accept() -> None:
     said("1NT P", "94.QJ972.984.762", "2D", "transfer")           # weak, five hearts
     said("1NT P", "KJ954.Q72.AJ3.65", "2H", "transfer")           # game values, five spades

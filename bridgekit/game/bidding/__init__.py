@@ -31,7 +31,9 @@ Over our 1NT and 2NT (``notrump.py``)
     hearts), 2D none.  Responder then raises with a fit (3M invites, 4M
     game), bids 2S over 2H with four spades (invitational), 2NT or 3NT
     without a fit (opener corrects 3NT to 4S with the other major), or 3M
-    over 2D with a five-card major (5-4).
+    over 2D with a five-card major (5-4).  Over 1NT, 2C also with a weak
+    hand holding four cards in each major and at most one club (garbage
+    Stayman): responder passes any answer.
   * 2D/2H (3D/3H) Jacoby transfers: five or more hearts/spades, any
     strength.  Opener completes, or over 1NT super-accepts at the three
     level with four trumps and a maximum (17).  Responder passes (weak),

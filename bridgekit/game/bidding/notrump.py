@@ -114,6 +114,10 @@ def responses(nt: NoTrump) -> list[Rule]:
              f" and {low}+ HCP", (low, 37), test=_stayman_test(nt)),
     ]
     if lvl == 1:
+        # garbage Stayman: any answer (2D, 2H, 2S) is a better part score than 1NT
+        rules.append(Rule(bid(2, Strain.C), f"2C: Stayman with a weak hand (0-{low - 1} HCP), four spades, four"
+                          " hearts and at most one club: I pass any answer", (0, low - 1),
+                          {S: (4, 4), H: (4, 4), C: (0, 1)}))
         rules.append(Rule(bid(2, Strain.S), "2S: asks partner to bid 3C: a weak hand with six or more clubs or"
                           " diamonds, to play", (0, 7), test=lambda i: max(i.lengths[C], i.lengths[D]) >= 6))
     rules.append(Rule(PASS, f"Pass: {weak[0]}-{weak[1]} HCP, no game opposite {nt.lo}-{nt.hi}", weak))
@@ -206,6 +210,9 @@ def _responder_after_stayman(nt: NoTrump, answer: str) -> list[Rule]:
     if inv:
         rules.append(Rule(bid(2, NT), "2NT: no fit, invites 3NT", inv, invite=True))
     rules.append(Rule(bid(3, NT), "3NT: no fit found, game values", game))
+    if inv:
+        rules.append(Rule(PASS, f"Pass: a weak hand with both majors (0-{inv[0] - 1} HCP), {answer} is the"
+                          " contract", (0, inv[0] - 1)))
     return rules
 
 
