@@ -141,28 +141,102 @@ class ProblemLog:
         return self.problems
 
 
-@dataclass(slots=True)
-class Tag:
+class _Commented:
+    """A part of a record that comments may follow: a tag, a call, a card.
+    Its ``comments`` list is made on first use (most have none, and a file
+    of 20,000 games holds over a million of them).  Compares and prints as a
+    dataclass of its ``_FIELDS`` does (a list never used equals ``[]``)."""
+
+    __slots__ = ("_comments",)
+    _FIELDS: tuple[str, ...] = ()
+    _comments: list[str] | None
+
+    @property
+    def comments(self) -> list[str]:
+        comments = self._comments
+        if comments is None:
+            comments = self._comments = []
+        return comments
+
+    @comments.setter
+    def comments(self, value: list[str]) -> None:
+        self._comments = value
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Commented) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with eq
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in zip(self._FIELDS, self._values()))})"
+
+
+class Tag(_Commented):
     """One tag as read: its value, the line it was on, and comments after it."""
 
-    name: str
-    value: str
-    line: int | None = None
-    comments: list[str] = field(default_factory=list)
+    __slots__ = ("name", "value", "line")
+    _FIELDS = ("name", "value", "line", "comments")
+
+    def __init__(self, name: str, value: str, line: int | None = None, comments: list[str] | None = None) -> None:
+        self.name = name
+        self.value = value
+        self.line = line
+        self._comments = comments
 
 
-@dataclass(slots=True)
-class CallEntry:
+class _Entry(_Commented):
+    """What a recorded call and a recorded card share: the line it was read
+    on and the annotations written around it (``nags``, like ``comments``, a
+    list made on first use)."""
+
+    __slots__ = ("line", "suffix", "note", "flag", "_nags")
+
+    line: int | None
+    suffix: str | None   # ! ? !! ?? !? ?! (or $n NAG as "$n")
+    note: int | None     # =n= reference
+    flag: str | None
+    _nags: list[int] | None
+
+    @property
+    def nags(self) -> list[int]:
+        nags = self._nags
+        if nags is None:
+            nags = self._nags = []
+        return nags
+
+    @nags.setter
+    def nags(self, value: list[int]) -> None:
+        self._nags = value
+
+    def is_bare(self) -> bool:
+        """True when nothing is written around the entry: no suffix, note
+        reference, NAG, comment or irregularity."""
+        return (self.suffix is None and self.note is None and self.flag is None and not self._nags
+                and not self._comments)
+
+
+class CallEntry(_Entry):
     """One call of a recorded auction with what was written around it."""
 
-    call: Call
-    line: int | None = None
-    suffix: str | None = None       # ! ? !! ?? !? ?! (or $n NAG as "$n")
-    note: int | None = None         # =n= reference
-    nags: list[int] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    alert: str | None = None        # LIN alert text
-    flag: str | None = None         # PBN irregularity before the call: ``^I`` (insufficient, condoned)
+    __slots__ = ("call", "alert")
+    _FIELDS = ("call", "line", "suffix", "note", "nags", "comments", "alert", "flag")
+
+    def __init__(self, call: Call, line: int | None = None, suffix: str | None = None, note: int | None = None,
+                 nags: list[int] | None = None, comments: list[str] | None = None, alert: str | None = None,
+                 flag: str | None = None) -> None:
+        self.call = call
+        self.line = line
+        self.suffix = suffix
+        self.note = note
+        self._nags = nags
+        self._comments = comments
+        self.alert = alert  # LIN alert text
+        self.flag = flag    # PBN irregularity before the call: ``^I`` (insufficient, condoned)
 
 
 @dataclass
@@ -188,17 +262,22 @@ class AuctionRecord:
         return [c.call for c in self.calls]
 
 
-@dataclass(slots=True)
-class CardEntry:
+class CardEntry(_Entry):
     """One card in the Play section, in its seat column."""
 
-    card: Card | None               # None for '-' (unknown or not played) and '+'
-    line: int | None = None
-    suffix: str | None = None
-    note: int | None = None
-    nags: list[int] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    flag: str | None = None         # ``^R`` revoke, ``^L`` lead out of turn, ``+`` next card to play
+    __slots__ = ("card",)
+    _FIELDS = ("card", "line", "suffix", "note", "nags", "comments", "flag")
+
+    def __init__(self, card: Card | None, line: int | None = None, suffix: str | None = None,
+                 note: int | None = None, nags: list[int] | None = None, comments: list[str] | None = None,
+                 flag: str | None = None) -> None:
+        self.card = card  # None for '-' (unknown or not played) and '+'
+        self.line = line
+        self.suffix = suffix
+        self.note = note
+        self._nags = nags
+        self._comments = comments
+        self.flag = flag  # ``^R`` revoke, ``^L`` lead out of turn, ``+`` next card to play
 
 
 @dataclass

@@ -45,6 +45,9 @@ _SCAN_UNQUOTED = re.compile("\n".join(line for line in _SCAN_ITEMS.split("\n") i
 _LINE_ITEMS = 10_000
 #: Lines read per game (the longest real games, with commentary, have hundreds).
 _GAME_LINES = 100_000
+#: Short tag lines remembered by the scanner (Event, Site, Dealer... repeat
+#: from game to game: a dictionary look-up instead of a regular expression).
+_KNOWN_TAG_LINES = 1024
 _LOOSE_HEAD = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"')
 _QUOTE_BRACKET = re.compile(r'"\s*\]')
 _STRING_END = re.compile(r'[^"\\]*+(?:\\.[^"\\]*+)*+"')
@@ -196,6 +199,7 @@ class Scanner:
         special = _SPECIAL.search
         defaults = self.defaults
         finished = self.finished
+        known: dict[str, tuple[str, str]] = {}  # short tag lines read, as (name, value): most repeat
         while True:
             # the game the two most common lines go to directly (None: every line goes to
             # self._line): a plain new tag alone on its line, a section line without specials
@@ -209,9 +213,15 @@ class Scanner:
                 if game is not None and lineno <= last:
                     first = line[:1]
                     if first == "[":
-                        m = tag_line(line)
-                        if m is not None:
-                            name, value = m.groups()
+                        parsed = known.get(line)
+                        if parsed is None and (m := tag_line(line)) is not None:
+                            parsed = (m[1], m[2])
+                            if len(line) <= 40:
+                                if len(known) >= _KNOWN_TAG_LINES:
+                                    known.clear()
+                                known[line] = parsed
+                        if parsed is not None:
+                            name, value = parsed
                             if (name not in tags and name not in defaults and name != "Note" and value[:1] != "#"
                                     and "\\" not in value):
                                 tags[name] = game.last = Tag(name, value, lineno)  # as game.add_tag, inline

@@ -5,7 +5,7 @@ values.  Run once, on the board's first use (``Board.defer``)."""
 from __future__ import annotations
 
 import re
-from itertools import repeat
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar, Union
 
 from ...board import (SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, ProblemLog,
@@ -392,6 +392,27 @@ class _AuctionParser:
         return rec
 
 
+def _plain_tricks(raw: list[RawItem]) -> list[list[CardEntry | None]] | None:
+    """The tricks of a Play section written the common way, each line a
+    whole trick of four plain cards (or ``-``) and nothing else; None for
+    any other section (read token by token)."""
+    lines: list[int] = []
+    toks: list[str] = []
+    for line, text, kind in raw:
+        if kind or len(text) > _LONG_LINE:
+            return None
+        row = text.split()
+        if len(row) != 4:
+            return None
+        toks += row
+        lines.append(line)
+    if not _PLAIN_CARDS.issuperset(toks):
+        return None
+    entries: list[CardEntry | None] = list(map(CardEntry, map(_CARDS.get, toks),
+                                               chain.from_iterable(zip(lines, lines, lines, lines))))
+    return [entries[i:i + 4] for i in range(0, len(entries), 4)]
+
+
 class _PlayParser:
     """The Play section: one trick a row in seat columns from the opening
     leader, with annotations, comments, notes and irregularities (PBN 3.6)."""
@@ -424,6 +445,10 @@ class _PlayParser:
         rec = self.rec = PlayRecord(leader, line=tag.line)
         tricks = rec.tricks
         card = _CARDS.get
+        plain = _plain_tricks(raw)
+        if plain is not None:
+            tricks.extend(plain)
+            raw = []
         whole = True  # a line may be a whole trick: the last one is complete, no '^R'/'^L' or '*' before
         for line, text, kind in raw:
             if not kind and whole and len(text) <= _LONG_LINE:

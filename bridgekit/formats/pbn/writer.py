@@ -107,8 +107,8 @@ def _auction_lines(rec: AuctionRecord, escapes: _Escapes) -> list[str]:
         if ap is not None and i >= ap:
             break
         call_text = _CALL_TEXT.get(id(entry.call)) or str(entry.call)
-        if entry.note is None and entry.suffix is None and entry.flag is None and not entry.nags:
-            put(call_text, entry.comments)  # the common case: a bare call
+        if entry.is_bare():
+            put(call_text, [])  # the common case: a bare call
         else:
             put(_entry_text(call_text, entry.note, export_nags(entry.suffix, entry.nags, False), entry.flag),
                 entry.comments)
@@ -144,8 +144,9 @@ def _play_lines(rec: PlayRecord, escapes: _Escapes) -> list[str]:
                     parts = []
                 _escapes_out(lines, escapes, count)
             count += 1
+            # entry.is_bare() inline (a million calls in a big file): the lists are read without making them
             if (entry is not None and entry.flag is None and entry.note is None and entry.suffix is None
-                    and not entry.nags and not entry.comments and (text := card_text(id(entry.card))) is not None):
+                    and not entry._nags and not entry._comments and (text := card_text(id(entry.card))) is not None):
                 parts.append(text)  # the common case: a bare card
             elif entry is None:
                 parts.append("-")
