@@ -15,7 +15,9 @@ from click.testing import CliRunner
 
 from bridgekit.cli import cli
 from bridgekit.tutor.compute import compute
-from bridgekit.tutor.drill import TOPICS, Exercise, generate, read_answer
+from bridgekit.rules import BELOW, Ledger, find_profile
+from bridgekit.seats import Vul
+from bridgekit.tutor.drill import TOPICS, Exercise, _draw_scoring, generate, read_answer
 
 SEEDS = range(150)
 
@@ -114,3 +116,20 @@ def test_unreadable_answer_is_asked_again() -> None:
     exs = exercises("tricks", 2, 1)
     out = run_drill(["tricks", "--seed", "2", "--count", "1"], "banana\n" + exs[0].shown + "\n")
     assert "I could not read 'banana'" in out and "1/1 correct." in out
+
+
+@pytest.mark.parametrize("rules", ["contract", "auction-1920", "auction-classic"])
+def test_a_drawn_game_makes_a_game_under_its_profile(rules: str) -> None:
+    # duplicate: a game bid and made earns the game bonus; Auction Bridge: the
+    # odd tricks taken reach the 30 trick points of a game below the line
+    profile = find_profile(rules)
+    drawn = [d for d in (_draw_scoring(random.Random(seed), profile) for seed in range(400)) if d.kind == "game"]
+    assert len(drawn) > 20
+    for d in drawn:
+        score = profile.score(d.result, d.vul, d.deal)
+        side = d.result.declarer.side  # type: ignore[union-attr]
+        if profile.ledger is Ledger.BOARD:
+            assert any(item.item == "game bonus" and item.side is side for item in score.items), d
+        else:
+            assert score.on_line(side, BELOW) >= profile.game_threshold, d
+            assert d.vul is Vul.NONE and d.deal is None

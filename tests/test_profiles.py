@@ -19,7 +19,7 @@ from bridgekit.dds import DDTable
 from bridgekit.deal import Deal
 from bridgekit.errors import BridgekitError
 from bridgekit.rules import (DEFAULT, Ledger, PassedOut, Profile, Score, ScoreItem, find_profile, profile_for_scoring,
-                             profile_names, register, unregister)
+                             profile_names, register, rubber_profile, unregister)
 from bridgekit.rules.rubber import keep_score
 from bridgekit.scoring import profile_for_board, score_board, write_score_tags
 from bridgekit.seats import Seat, Vul
@@ -132,3 +132,12 @@ def test_what_the_profiles_answer() -> None:
     assert a1920.score_result(Result(PASSED_OUT), None, None)[0] == Score(())
     for value, profile in (("Auction", a1920), ("AUCTION-CLASSIC;Rubber", classic), ("IMP", DEFAULT), ("", DEFAULT)):
         assert profile_for_scoring(value) is profile
+
+
+def test_the_profile_a_rubber_is_kept_under(toy: Profile) -> None:
+    a1920, classic = find_profile("auction-1920"), find_profile("auction-classic")
+    assert rubber_profile("auction-classic") is classic and rubber_profile("classic") is classic
+    # a profile that keeps no rubber (the default, a board-ledger toy), or none: the first that does
+    assert rubber_profile("contract") is a1920 and rubber_profile("toy") is a1920 and rubber_profile(None) is a1920
+    with pytest.raises(BridgekitError, match="unknown rules profile"):
+        rubber_profile("whist")

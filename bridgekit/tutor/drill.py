@@ -36,13 +36,15 @@ from ..contract import Contract, Doubling, Result
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, IllegalCallError
 from ..play import trick_winner
+from ..rules import ABOVE, BELOW, Ledger, Profile, Score, find_profile, rubber_profile
+from ..rules.rubber import SessionDeal, keep_score
+from ..rules.auction_bridge import TRICK_VALUE
 from ..seats import Seat, Side, Vul
 from .answers import parse_answer
 from .runner import LineTalk
 from .i18n import kind_name, seat_name, side_name, t, vul_name
 
 TOPICS = ("scoring", "auction", "tricks", "imps", "rubber")
-RULES = ("contract", "auction-1920", "auction-classic")
 
 
 @dataclass
@@ -111,10 +113,8 @@ _FR_ITEMS = [
 ]
 
 
-def score_lines(score: Any, lang: str, rubber: bool) -> list[str]:
-    """A score breakdown, one row per item (side, line, item, points), and
-    the total: N/S's signed score, or each side's points below and above."""
-    from ..rules import ABOVE, BELOW
+def score_lines(score: Score, lang: str) -> list[str]:
+    """A score breakdown, one row per item (side, line, item, points)."""
     lines = []
     for item in score.items:
         where = ""
@@ -125,12 +125,6 @@ def score_lines(score: Any, lang: str, rubber: bool) -> list[str]:
                      f"{item.points:>5}")
     if not score.items:
         lines.append("  " + t("no_score", lang))
-    if rubber:
-        for side in Side:
-            lines.append("  " + t("below_above", lang, side=side_name(side, lang),
-                                  below=score.on_line(side, BELOW), above=score.on_line(side, ABOVE)))
-    else:
-        lines.append(f"  N/S {score.ns:+d}, {side_name(Side.EW, lang)} {-score.ns:+d}")
     return lines
 
 
@@ -189,13 +183,169 @@ def honours_text(deal: Deal, strain: Strain, lang: str) -> str:
     return label + ", ".join(parts) if parts else label + t("nobody", lang)
 
 
-def drill_scoring(rng: random.Random, lang: str, rules: str | None) -> Exercise:
-    from ..rules import find_profile
-    name = rules or "contract"
-    profile = find_profile(name)
-    rubber = bool(profile.keeps_rubbers)
-    kinds = [(k, w) for k, w in _SCORING_KINDS if rubber or k != "honours"]
-    kind = _pick(rng, kinds)
+@dataclass(frozen=True)
+class _Drawn:
+    """The result a scoring exercise is about."""
+
+    kind: str
+    result: Result
+    vul: Vul
+    deal: Deal | None  # the hands, for an exercise on honours
+
+
+@dataclass
+class _Question:
+    """What a scoring exercise asks, the answer, and typical wrong answers."""
+
+    question: str
+    answer_type: str
+    answer: Any
+    shown: str
+    key: str
+    hints: list[tuple[Any, str]]
+    hint: str
+
+
+class _ScoreSheet:
+    """Scoring exercises for one ledger of scores (``Profile.ledger``): what
+    the draw favours and what the learner writes down.  The board ledger
+    (duplicate) asks N/S's signed score of a result at any vulnerability."""
+
+    kinds = [(k, w) for k, w in _SCORING_KINDS if k != "honours"]
+    slam_levels = [6, 6, 7]
+
+    def game_level(self, rng: random.Random, strain: Strain) -> int:
+        """The level of a contract drawn to make a game."""
+        return {Strain.C: 5, Strain.D: 5, Strain.H: 4, Strain.S: 4, Strain.NT: 3}[strain]
+
+    def game_tricks(self, profile: Profile, tricks: int, strain: Strain) -> int:
+        """The tricks of a contract drawn to make a game, from ``tricks``."""
+        return tricks
+
+    def slam(self, rng: random.Random, level: int, tricks: int) -> tuple[int, int]:
+        return level, tricks
+
+    def vulnerability(self, rng: random.Random) -> Vul:
+        return rng.choice(list(Vul))
+
+    def conditions(self, profile: Profile, drawn: _Drawn, lang: str) -> list[str]:
+        """The setup's lines after the result: the vulnerability, the honours."""
+        lines = [t("vul_line", lang, vul=vul_name(drawn.vul, lang))]
+        if drawn.deal is not None:
+            lines.append(honours_text(drawn.deal, drawn.result.contract.strain, lang))  # type: ignore[arg-type]
+        return lines
+
+    def totals(self, score: Score, lang: str) -> list[str]:
+        return [f"  N/S {score.ns:+d}, {side_name(Side.EW, lang)} {-score.ns:+d}"]
+
+    def ask(self, profile: Profile, drawn: _Drawn, score: Score, lang: str) -> _Question:
+        result, vul = drawn.result, drawn.vul
+        contract, declarer, tricks = result.contract, result.declarer, result.tricks
+        assert declarer is not None and tricks is not None and contract.level is not None
+        strain, doubling, level = contract.strain, contract.doubling, contract.level
+        rescore = _rescorer(profile, drawn)
+        hints: list[tuple[Any, str]] = [(-score.ns, t("h_sign", lang))]
+        for v2 in Vul:
+            other = rescore(vul2=v2).ns
+            if v2 is not vul and other != score.ns:
+                hints.append((other, t("h_vul", lang, vul=vul_name(vul, lang))))
+        if doubling is not Doubling.UNDOUBLED:
+            hints.append((rescore(Result(Contract(level, strain), declarer, tricks)).ns, t("h_doubled", lang)))
+        made = tricks >= contract.tricks_needed
+        if made and tricks > contract.tricks_needed and level < 7:
+            bigger = Contract(tricks - 6, strain, doubling)
+            hints.append((rescore(Result(bigger, declarer, tricks)).ns, t("h_overtricks_game", lang)))
+        if made and level >= 6:
+            hints.append((rescore(Result(Contract(5, strain, doubling), declarer, tricks)).ns,
+                          t("h_slam_bid", lang)))
+        return _Question(t("q_score_ns", lang), "number", score.ns, f"{score.ns:+d}", "score_ns", hints,
+                         t("hint_contract", lang))
+
+
+class _RubberSheet(_ScoreSheet):
+    """The rubber ledger (Auction Bridge): no vulnerability, honours counted,
+    every odd trick taken scored; the learner gives a side's points below and
+    above the line."""
+
+    kinds = _SCORING_KINDS
+    slam_levels = [2, 4, 6, 7]
+
+    def game_level(self, rng: random.Random, strain: Strain) -> int:
+        return rng.randint(1, 4)  # every odd trick taken counts: any level can make a game
+
+    def game_tricks(self, profile: Profile, tricks: int, strain: Strain) -> int:
+        # enough odd tricks for a game (30 trick points: 5 in a minor, 4 in a major, 3 at no trump)
+        return max(tricks, 6 + -(-profile.game_threshold // TRICK_VALUE[strain]))
+
+    def slam(self, rng: random.Random, level: int, tricks: int) -> tuple[int, int]:
+        if rng.random() < 0.3:  # a seven going one down keeps its small slam
+            return 7, 12
+        return level, tricks
+
+    def vulnerability(self, rng: random.Random) -> Vul:
+        return Vul.NONE
+
+    def conditions(self, profile: Profile, drawn: _Drawn, lang: str) -> list[str]:
+        strain = drawn.result.contract.strain
+        assert strain is not None
+        return [t("rules_line", lang, rules=profile.name),
+                honours_text(drawn.deal, strain, lang) if drawn.deal is not None else t("no_honours", lang)]
+
+    def totals(self, score: Score, lang: str) -> list[str]:
+        return ["  " + t("below_above", lang, side=side_name(side, lang), below=score.on_line(side, BELOW),
+                         above=score.on_line(side, ABOVE)) for side in Side]
+
+    def ask(self, profile: Profile, drawn: _Drawn, score: Score, lang: str) -> _Question:
+        result = drawn.result
+        contract, declarer, tricks = result.contract, result.declarer, result.tricks
+        assert declarer is not None and tricks is not None and contract.level is not None
+        assert contract.strain is not None
+        made = tricks >= contract.tricks_needed
+        side = declarer.side if made else declarer.side.opponents
+
+        def on_lines(s: Score) -> tuple[int, int]:
+            return s.on_line(side, BELOW), s.on_line(side, ABOVE)
+
+        answer = on_lines(score)
+        rescore = _rescorer(profile, drawn)
+        hints: list[tuple[Any, str]] = []
+        if made:
+            value = TRICK_VALUE[contract.strain] * contract.doubling.multiplier
+            hints.append(((contract.level * value, answer[1]), t("h_every_odd_trick", lang)))
+            if contract.doubling is not Doubling.UNDOUBLED:
+                plain = rescore(Result(Contract(contract.level, contract.strain), declarer, tricks))
+                hints.append(((on_lines(plain)[0], answer[1]), t("h_doubled_below", lang)))
+        if profile.counterpart is not None:
+            other = find_profile(profile.counterpart)
+            at_other = on_lines(rescore(profile2=other))
+            if at_other != answer:
+                hints.append((at_other, t("h_other_table", lang, rules=other.name)))
+        if drawn.deal is not None:
+            hints.append((on_lines(rescore(deal2=Deal([None] * 4))), t("h_honours_forgot", lang)))
+        key = "declarer_below declarer_above" if made else "defenders_below defenders_above"
+        return _Question(t("q_below_above", lang, side=side_name(side, lang)), "numbers", answer,
+                         f"{answer[0]} {answer[1]}", key, hints, t("hint_auction", lang))
+
+
+#: The scoring exercises of each ledger a profile keeps its scores in.
+_SHEETS: dict[Ledger, _ScoreSheet] = {Ledger.BOARD: _ScoreSheet(), Ledger.RUBBER: _RubberSheet()}
+
+
+def _rescorer(profile: Profile, drawn: _Drawn) -> Callable[..., Score]:
+    """The score of the drawn result with one thing changed (the result, the
+    vulnerability, the hands or the profile): typical wrong answers."""
+    def rescore(result2: Result | None = None, vul2: Vul | None = None, deal2: Deal | None = None,
+                profile2: Profile | None = None) -> Score:
+        return (profile2 or profile).score(result2 or drawn.result, drawn.vul if vul2 is None else vul2,
+                                           drawn.deal if deal2 is None else deal2)
+    return rescore
+
+
+def _draw_scoring(rng: random.Random, profile: Profile) -> _Drawn:
+    """A result worth practising under ``profile``: the kind of score drawn
+    first, then a contract, declarer and tricks that give it."""
+    sheet = _SHEETS[profile.ledger]
+    kind = _pick(rng, sheet.kinds)
     declarer = rng.choice(list(Seat))
     strain = rng.choice(list(Strain))
     doubling = Doubling.UNDOUBLED
@@ -203,20 +353,15 @@ def drill_scoring(rng: random.Random, lang: str, rules: str | None) -> Exercise:
         level = rng.randint(1, 3)
         tricks = 6 + level + _pick(rng, [(0, 3), (1, 1)])
     elif kind == "game":
-        level = {Strain.C: 5, Strain.D: 5, Strain.H: 4, Strain.S: 4, Strain.NT: 3}[strain]
-        if rubber:
-            level = rng.randint(1, 4)
-        tricks = min(13, 6 + level + _pick(rng, [(0, 3), (1, 1)]))
-        if rubber:
-            tricks = max(tricks, 10 if strain in (Strain.C, Strain.D) else 9)
+        level = sheet.game_level(rng, strain)
+        tricks = sheet.game_tricks(profile, min(13, 6 + level + _pick(rng, [(0, 3), (1, 1)])), strain)
     elif kind == "overtricks":
         level = rng.randint(1, 4)
         tricks = min(13, 6 + level + rng.randint(1, 3))
     elif kind == "slam":
-        level = rng.choice([6, 6, 7]) if not rubber else rng.choice([2, 4, 6, 7])
+        level = rng.choice(sheet.slam_levels)
         tricks = 13 if level == 7 else rng.choice([12, 12, 13])
-        if rubber and rng.random() < 0.3:  # a seven going one down keeps its small slam
-            level, tricks = 7, 12
+        level, tricks = sheet.slam(rng, level, tricks)
         doubling = _pick(rng, [(Doubling.UNDOUBLED, 4), (Doubling.DOUBLED, 1)])
     elif kind in ("doubled made", "redoubled made"):
         doubling = Doubling.DOUBLED if kind == "doubled made" else Doubling.REDOUBLED
@@ -233,81 +378,30 @@ def drill_scoring(rng: random.Random, lang: str, rules: str | None) -> Exercise:
         level = rng.randint(1, 4)
         tricks = 6 + level + _pick(rng, [(0, 2), (1, 1), (-1, 1)])
         doubling = _pick(rng, [(Doubling.UNDOUBLED, 4), (Doubling.DOUBLED, 1)])
-    contract = Contract(level, strain, doubling)
-    result = Result(contract, declarer, tricks)
-    vul = rng.choice(list(Vul)) if not rubber else Vul.NONE
+    vul = sheet.vulnerability(rng)
     deal = _honours_deal(rng, strain, declarer) if kind == "honours" else None
-    score = profile.score(result, vul, deal)
+    return _Drawn(kind, Result(Contract(level, strain, doubling), declarer, tricks), vul, deal)
+
+
+def drill_scoring(rng: random.Random, lang: str, rules: str | None) -> Exercise:
+    profile = find_profile(rules or "contract")
+    sheet = _SHEETS[profile.ledger]
+    drawn = _draw_scoring(rng, profile)
+    result = drawn.result
+    contract, declarer, tricks = result.contract, result.declarer, result.tricks
+    assert declarer is not None and tricks is not None
+    score = profile.score(result, drawn.vul, drawn.deal)
     position: dict[str, Any] = {"rules": profile.name, "contract": str(contract), "declarer": declarer.name,
-                                "tricks": tricks, "vul": vul.value}
-    if deal is not None:
-        position["deal"] = str(deal)
+                                "tricks": tricks, "vul": drawn.vul.value}
+    if drawn.deal is not None:
+        position["deal"] = str(drawn.deal)
     setup = [t("result_line", lang, contract=contract_name(contract, lang), declarer=_seat(declarer, lang),
-               tricks=tricks)]
-    if not rubber:
-        setup.append(t("vul_line", lang, vul=vul_name(vul, lang)))
-    else:
-        setup.append(t("rules_line", lang, rules=profile.name))
-    if deal is not None:
-        setup.append(honours_text(deal, strain, lang))
-    elif rubber:
-        setup.append(t("no_honours", lang))
-    explain = score_lines(score, lang, rubber)
-
-    def alt(result2: Result | None = None, vul2: Vul | None = None, deal2: Deal | None = None,
-            profile2: Any = None) -> Any:
-        p = profile2 or profile
-        return p.score(result2 or result, vul if vul2 is None else vul2, deal if deal2 is None else deal2)
-
-    made = tricks >= contract.tricks_needed
-    hints: list[tuple[Any, str]] = []
-    if not rubber:
-        answer: Any = score.ns
-        shown = f"{score.ns:+d}"
-        question = t("q_score_ns", lang)
-        answer_type = "number"
-        key = "score_ns"
-        hints.append((-score.ns, t("h_sign", lang)))
-        for v2 in Vul:
-            other = alt(vul2=v2).ns
-            if v2 is not vul and other != score.ns:
-                hints.append((other, t("h_vul", lang, vul=vul_name(vul, lang))))
-        if doubling is not Doubling.UNDOUBLED:
-            hints.append((alt(Result(Contract(level, strain), declarer, tricks)).ns, t("h_doubled", lang)))
-        if made and tricks > contract.tricks_needed and level < 7:
-            bigger = Contract(tricks - 6, strain, doubling)
-            hints.append((alt(Result(bigger, declarer, tricks)).ns, t("h_overtricks_game", lang)))
-        if made and level >= 6:
-            hints.append((alt(Result(Contract(5, strain, doubling), declarer, tricks)).ns, t("h_slam_bid", lang)))
-        hint = t("hint_contract", lang)
-    else:
-        from ..rules import ABOVE, BELOW
-        side = declarer.side if made else declarer.side.opponents
-        answer = (score.on_line(side, BELOW), score.on_line(side, ABOVE))
-        shown = f"{answer[0]} {answer[1]}"
-        question = t("q_below_above", lang, side=side_name(side, lang))
-        answer_type = "numbers"
-        key = "declarer_below declarer_above" if made else "defenders_below defenders_above"
-        if made:
-            v = {Strain.C: 6, Strain.D: 7, Strain.H: 8, Strain.S: 9, Strain.NT: 10}[strain]
-            mult = doubling.multiplier
-            hints.append(((level * v * mult, answer[1]), t("h_every_odd_trick", lang)))
-            if doubling is not Doubling.UNDOUBLED:
-                plain = alt(Result(Contract(level, strain), declarer, tricks))
-                hints.append(((plain.on_line(side, BELOW), answer[1]), t("h_doubled_below", lang)))
-        if profile.counterpart is not None:
-            other = find_profile(profile.counterpart)
-            o = alt(profile2=other)
-            if (o.on_line(side, BELOW), o.on_line(side, ABOVE)) != answer:
-                hints.append(((o.on_line(side, BELOW), o.on_line(side, ABOVE)),
-                              t("h_other_table", lang, rules=other.name)))
-        if deal is not None:
-            bare = alt(deal2=Deal([None] * 4))
-            hints.append(((bare.on_line(side, BELOW), bare.on_line(side, ABOVE)), t("h_honours_forgot", lang)))
-        hint = t("hint_auction", lang)
-    hints = [(a, h) for a, h in hints if a != answer]
-    return Exercise("scoring", f"scoring ({profile.name}): {kind}", "\n".join(setup), question, answer_type,
-                    answer, shown, explain, _unique(hints), hint, "score", position, key)
+               tricks=tricks)] + sheet.conditions(profile, drawn, lang)
+    explain = score_lines(score, lang) + sheet.totals(score, lang)
+    q = sheet.ask(profile, drawn, score, lang)
+    hints = [(a, h) for a, h in q.hints if a != q.answer]
+    return Exercise("scoring", f"scoring ({profile.name}): {drawn.kind}", "\n".join(setup), q.question,
+                    q.answer_type, q.answer, q.shown, explain, _unique(hints), q.hint, "score", position, q.key)
 
 
 def _unique(hints: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
@@ -496,10 +590,7 @@ def drill_imps(rng: random.Random, lang: str, rules: str | None) -> Exercise:
 # -- rubber -------------------------------------------------------------------
 
 def drill_rubber(rng: random.Random, lang: str, rules: str | None) -> Exercise:
-    from ..rules import find_profile
-    from ..rules.rubber import SessionDeal, keep_score
-    name = rules if rules in ("auction-1920", "auction-classic") else "auction-1920"
-    profile = find_profile(name)
+    profile = rubber_profile(rules)
     while True:
         results = []
         for _ in range(rng.randint(2, 5)):
