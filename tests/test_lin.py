@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from bridgekit.board import CallEntry
 from bridgekit.calls import Call
 from bridgekit.cards import PBN_SUIT_ORDER, Card
 from bridgekit.contract import Contract
 from bridgekit.deal import Deal, Hand
 from bridgekit.errors import FileFormatError
-from bridgekit.formats.lin import read_lin, read_lin_text
+from bridgekit.formats.lin import _auction, read_lin, read_lin_text
 from bridgekit.play import Play
 from bridgekit.seats import Seat, Vul
 from conftest import CORPUS, corpus_files, needs_corpus
@@ -380,3 +381,17 @@ def test_corpus_totals_quoted_in_the_readme() -> None:
     assert totals == (262, 230, 230, 229, 201, 815)
     nt_lines = sum(len(re.findall(rb"(?:^|\|)\s*nt\|", p.read_bytes())) for p in corpus_files("lin"))
     assert comments == nt_lines  # every commentary line kept
+
+
+def test_the_auction_of_lin_calls() -> None:
+    calls = [CallEntry(Call.parse(c), line=1) for c in ("1C", "P", "1H", "P", "P", "P")]
+    calls[0].alert, calls[2].alert = "", "4+ hearts"  # mb|1C!| with no an|, then one with its text
+    rec, contract, declarer = _auction(calls, Seat.W)
+    assert rec.notes == {1: "alerted", 2: "4+ hearts"} and [c.note for c in calls] == [1, None, 2, None, None, None]
+    assert rec.complete_marker and not rec.incomplete_marker
+    assert (str(contract), declarer) == ("1H", Seat.E)  # West deals: 1C by West, 1H by East
+    # an illegal call (1C over 1H): no contract, and neither end marker
+    rec, contract, declarer = _auction([CallEntry(Call.parse(c)) for c in ("1H", "1C")], Seat.N)
+    assert (contract, declarer, rec.complete_marker, rec.incomplete_marker) == (None, None, False, False)
+    rec, contract, _ = _auction([CallEntry(Call.parse("1S"))], Seat.N)
+    assert contract is None and rec.incomplete_marker

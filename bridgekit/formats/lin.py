@@ -23,7 +23,7 @@ import itertools
 import os
 import re
 from dataclasses import dataclass, field
-from typing import IO, Any, Iterable, Iterator, Protocol, Union
+from typing import IO, Any, Callable, Iterable, Iterator, Protocol, Union
 
 from ..auction import Auction
 from ..board import (MAX_PROBLEMS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, ProblemLog, Tag,
@@ -34,7 +34,7 @@ from ..contract import Contract, Doubling
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, FileFormatError, IllegalCallError, ParseError
 from ..play import trick_winner
-from ..seats import Seat, Vul
+from ..seats import Seat, Vul, dealer_for_board
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
 
@@ -43,6 +43,10 @@ class _ProblemSink(Protocol):
     """Records a problem of the board being read (code, message, line, severity)."""
 
     def __call__(self, code: str, message: str, line: int | None, severity: str = ...) -> None: ...
+
+
+#: Sets a tag of the board being read (name, value, line).
+_TagSink = Callable[[str, str, Union[int, None]], None]
 
 
 #: ``md`` dealer digit -> seat.
@@ -456,6 +460,8 @@ class _Reader:
     # -- assembling the board --------------------------------------------------
 
     def _finish(self, cur: _Pending) -> Board:
+        """The board of the tokens read for it: its tags in PBN order, the
+        auction, the play, the result and the problems."""
         self.board_index += 1
         board = Board(file=self.name, line=cur.line)
 
@@ -467,31 +473,80 @@ class _Reader:
         def problem(code: str, message: str, line: int | None, severity: str = "error") -> None:
             log.add(code, message, line=line, severity=severity)
 
+        self._event_tags(tag, ("Event", "Stage"), cur.line)
+        tag("Board", *self._board_number(cur))
+        self._player_tags(cur, tag)
+        dealer, deal = self._deal_tags(cur, board, tag, problem)
+        self._event_tags(tag, ("Scoring", "HomeTeam", "VisitTeam"), cur.line)
+        contract, declarer = None, None
+        if cur.calls:
+            board.auction, contract, declarer = _auction(cur.calls, dealer if dealer is not None else Seat.N)
+        # results from the vugraph rs| list, a fallback when the record stops early
+        rs_contract, rs_declarer, rs_tricks = self._rs_result(cur)
+        if contract is None and rs_contract is not None:
+            contract, declarer = rs_contract, rs_declarer
+        elif rs_contract is not None and (rs_contract, rs_declarer) != (contract, declarer):
+            problem("lin-result-mismatch", f"the vugraph results (rs|) give {rs_contract} by {rs_declarer}, "
+                    f"the auction gives {contract} by {declarer}", cur.line, "warning")
+        if contract is not None:
+            tag("Contract", str(contract), board.auction.line if board.auction else cur.line)
+            if declarer is not None:
+                tag("Declarer", declarer.name, board.auction.line if board.auction else cur.line)
+        tricks_taken: int | None = None
+        if cur.cards:
+            board.play, tricks_taken = self._play(cur, deal, contract, declarer, problem)
+        # result: a claim, else a finished play, else the vugraph result
+        result = _claimed(cur, problem)
+        if result is None and tricks_taken is not None:
+            result = tricks_taken
+        if result is None and rs_tricks is not None and contract == rs_contract:
+            result = rs_tricks
+        if result is not None and contract is not None and not contract.is_passed_out:
+            tag("Result", str(result), cur.claim_line if cur.claim is not None else cur.line)
+        if cur.room is not None:
+            tag("Room", cur.room, cur.number_line)
+        board.comments = cur.comments
+        self._report(cur, board, log)
+        return board
+
+    def _event_tags(self, tag: _TagSink, names: tuple[str, ...], line: int | None) -> None:
+        """The tags of the vugraph ``vg|`` record among ``names``: Event,
+        Stage, Scoring (from its scoring letter), HomeTeam, VisitTeam."""
         vg = self.vg
-        if vg is not None:
-            if vg[0:1] and vg[0]:
-                tag("Event", vg[0], cur.line)
-            if len(vg) > 1 and vg[1]:
-                tag("Stage", vg[1], cur.line)
-        # board number / label
-        number = cur.number
-        label_line = cur.number_line
-        if number is None and cur.label is not None:
+        if vg is None:
+            return
+        values = {"Event": vg[0] if vg else "", "Stage": vg[1] if len(vg) > 1 else "",
+                  "Scoring": LIN_SCORING.get(vg[2].upper(), "") if len(vg) > 2 else "",
+                  "HomeTeam": vg[5] if len(vg) > 5 else "", "VisitTeam": vg[7] if len(vg) > 7 else ""}
+        for name in names:
+            if values[name]:
+                tag(name, values[name], line)
+
+    def _board_number(self, cur: _Pending) -> tuple[str, int | None]:
+        """The board's number and its line: from ``qx|``, else the number
+        ending the ``ah|`` label (or the label), else the board's place in the file."""
+        if cur.number is not None:
+            return cur.number, cur.number_line
+        if cur.label is not None:
             m = re.search(r"(\d+)\s*$", cur.label)
-            number = m.group(1) if m else cur.label
-            label_line = cur.label_line
-        if number is None:
-            number = str(self.board_index)
-            label_line = cur.line
-        tag("Board", number, label_line)
-        # players
+            return (m.group(1) if m else cur.label), cur.label_line
+        return str(self.board_index), cur.line
+
+    def _player_tags(self, cur: _Pending, tag: _TagSink) -> None:
+        """The players of ``pn|`` (its last four names for the closed room
+        when it lists eight)."""
         names = cur.names or []
         if len(names) >= 8 and cur.room == "Closed":
             names = names[4:8]
         for seat, pname in zip(LIN_SEAT_ORDER, names[:4]):
             if pname:
                 tag(seat.full_name, pname, cur.names_line)
-        # dealer and deal
+
+    def _deal_tags(self, cur: _Pending, board: Board, tag: _TagSink,
+                   problem: _ProblemSink) -> tuple[Seat | None, Deal | None]:
+        """Dealer, Vulnerable and Deal from ``md|`` and ``sv|`` (the dealer
+        from the board number when ``md|`` does not give it); returns the
+        dealer and the deal."""
         dealer: Seat | None = None
         deal: Deal | None = None
         if cur.md is None:
@@ -499,11 +554,9 @@ class _Reader:
         else:
             dealer, deal = self._parse_md(cur.md, cur.md_line, problem)
         if dealer is None and board.number is not None and board.number >= 1:
-            from ..seats import dealer_for_board
             dealer = dealer_for_board(board.number)
         if dealer is not None:
             tag("Dealer", dealer.name, cur.md_line)
-        # vulnerability
         if cur.sv is not None:
             vul = LIN_VUL.get(cur.sv.lower())
             if vul is None:
@@ -517,73 +570,11 @@ class _Reader:
             # under 13 are an end position (a lesson or a problem), not an error
             for code, message in deal.problems(allow_end_position=True):
                 problem(code, message, cur.md_line)
-        if vg is not None and len(vg) > 2 and vg[2].upper() in LIN_SCORING:
-            tag("Scoring", LIN_SCORING[vg[2].upper()], cur.line)
-        if vg is not None:
-            if len(vg) > 5 and vg[5]:
-                tag("HomeTeam", vg[5], cur.line)
-            if len(vg) > 7 and vg[7]:
-                tag("VisitTeam", vg[7], cur.line)
-        # auction
-        contract: Contract | None = None
-        declarer: Seat | None = None
-        if cur.calls:
-            first = dealer if dealer is not None else Seat.N
-            rec = AuctionRecord(first=first, calls=cur.calls, line=cur.calls[0].line)
-            note = 0
-            for entry in cur.calls:
-                if entry.alert is not None:
-                    note += 1
-                    entry.note = note
-                    rec.notes[note] = entry.alert if entry.alert else "alerted"
-            engine = Auction(first)
-            legal = True
-            for entry in cur.calls:
-                try:
-                    engine.push(entry.call)
-                except IllegalCallError:
-                    legal = False
-                    break
-            if legal and engine.is_complete():
-                rec.complete_marker = True
-                contract, declarer = engine.contract(), engine.declarer()
-            elif legal:
-                rec.incomplete_marker = True
-            board.auction = rec
-        # results from the vugraph rs| list, a fallback when the record stops early
-        rs_contract, rs_declarer, rs_tricks = self._rs_result(cur)
-        if contract is None and rs_contract is not None:
-            contract, declarer = rs_contract, rs_declarer
-        elif rs_contract is not None and (rs_contract, rs_declarer) != (contract, declarer):
-            problem("lin-result-mismatch", f"the vugraph results (rs|) give {rs_contract} by {rs_declarer}, "
-                    f"the auction gives {contract} by {declarer}", cur.line, "warning")
-        if contract is not None:
-            tag("Contract", str(contract), board.auction.line if board.auction else cur.line)
-            if declarer is not None:
-                tag("Declarer", declarer.name, board.auction.line if board.auction else cur.line)
-        # play
-        tricks_taken: int | None = None
-        if cur.cards:
-            board.play, tricks_taken = self._play(cur, deal, contract, declarer, problem)
-        # result: a claim, else a finished play, else the vugraph result
-        result: int | None = None
-        if cur.claim is not None:
-            try:
-                result = int(cur.claim)
-                if not 0 <= result <= 13:
-                    raise ValueError
-            except ValueError:
-                problem("lin-bad-claim", f"unreadable claim mc|{cur.claim}| (expected 0 to 13 tricks)", cur.claim_line)
-                result = None
-        if result is None and tricks_taken is not None:
-            result = tricks_taken
-        if result is None and rs_tricks is not None and contract == rs_contract:
-            result = rs_tricks
-        if result is not None and contract is not None and not contract.is_passed_out:
-            tag("Result", str(result), cur.claim_line if cur.claim is not None else cur.line)
-        if cur.room is not None:
-            tag("Room", cur.room, cur.number_line)
-        board.comments = cur.comments
+        return dealer, deal
+
+    def _report(self, cur: _Pending, board: Board, log: ProblemLog) -> None:
+        """The board's problems, in the order found (the text before the first
+        board's on it), each bad call or card with its index; then closes ``log``."""
         if self.board_index == 1:
             cur.problems[:0] = self.orphans.problems
             log.dropped += self.orphans.dropped
@@ -596,7 +587,7 @@ class _Reader:
         calls_at, cards_at = iter(cur.bad_call_at), iter(cur.bad_card_at)
         for code, message, line, severity in cur.problems:
             kept = len(board.problems)
-            problem(code, message, line, severity)
+            log.add(code, message, line=line, severity=severity)
             if len(board.problems) == kept:
                 continue
             if code == "lin-bad-call":
@@ -604,7 +595,6 @@ class _Reader:
             elif code == "lin-bad-card":
                 board.problems[-1].card_index = next(cards_at, None)
         log.close()
-        return board
 
     def _parse_md(self, md: str, line: int | None, problem: _ProblemSink) -> tuple[Seat | None, Deal | None]:
         text = md.strip()
@@ -727,6 +717,46 @@ class _Reader:
 
 
 _CARDS_BY_LETTERS = {(c.suit.name, c.rank.letter): c for c in ALL_CARDS}
+
+
+def _auction(calls: list[CallEntry], first: Seat) -> tuple[AuctionRecord, Contract | None, Seat | None]:
+    """The Auction section of the calls of ``mb|`` from ``first``: each
+    alerted call given a note (its ``an|`` text, or "alerted"), the end marked
+    when the calls are legal; with the contract and declarer of a finished
+    auction (None otherwise)."""
+    rec = AuctionRecord(first=first, calls=calls, line=calls[0].line)
+    note = 0
+    for entry in calls:
+        if entry.alert is not None:
+            note += 1
+            entry.note = note
+            rec.notes[note] = entry.alert if entry.alert else "alerted"
+    engine = Auction(first)
+    try:
+        for entry in calls:
+            engine.push(entry.call)
+    except IllegalCallError:
+        return rec, None, None
+    if engine.is_complete():
+        rec.complete_marker = True
+        return rec, engine.contract(), engine.declarer()
+    rec.incomplete_marker = True
+    return rec, None, None
+
+
+def _claimed(cur: _Pending, problem: _ProblemSink) -> int | None:
+    """The tricks of the claim ``mc|``, None without one or when it is no
+    number of tricks (a problem then)."""
+    if cur.claim is None:
+        return None
+    try:
+        result = int(cur.claim)
+        if not 0 <= result <= 13:
+            raise ValueError
+    except ValueError:
+        problem("lin-bad-claim", f"unreadable claim mc|{cur.claim}| (expected 0 to 13 tricks)", cur.claim_line)
+        return None
+    return result
 
 
 def _parse_lin_hand(text: str) -> Hand:
