@@ -8,7 +8,9 @@ import json
 import multiprocessing
 import socket
 import sys
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -16,6 +18,7 @@ from click.testing import CliRunner
 from bridgekit.analysis.ddcache import (DealCache, deal_fingerprint, deal_from_key, deal_key, table_bytes,
                                         table_from_bytes)
 from bridgekit.analysis.ddtags import FINGERPRINT_TAG, tag_status, write_dd_tags
+from bridgekit.analysis.solving import Solver, _Stream
 from bridgekit.board import Board
 from bridgekit.cli import cli
 from bridgekit.dds import DDTable
@@ -257,3 +260,59 @@ def test_without_dask_the_options_say_how_to_install_it(monkeypatch: pytest.Monk
 def test_bad_solver_options_are_usage_errors(args: list[str], message: str, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["dd", str(tmp_path / "x.pbn"), *args])
     assert result.exit_code == 2 and message in result.output
+
+
+class _HeldBackend:
+    """A backend whose batches come back only when the test says so."""
+
+    batch_size, max_in_flight = 2, 4
+
+    def __init__(self, tables: dict[bytes, DDTable]) -> None:
+        self.tables = tables
+        self.sent: list[tuple[list[bytes], Future[list[DDTable]]]] = []
+
+    def submit(self, keys: list[bytes]) -> Future[list[DDTable]]:
+        future: Future[list[DDTable]] = Future()
+        self.sent.append((keys, future))
+        return future
+
+    def back(self, i: int) -> None:
+        keys, future = self.sent[i]
+        future.set_result([self.tables[k] for k in keys])
+
+    def map_ordered(self, func: Any, items: Any) -> Any:
+        return map(func, items)
+
+    def close(self) -> None:
+        pass
+
+
+def _deal_board(deal: Deal) -> Board:
+    board = Board()
+    board.set("Deal", str(deal))
+    return board
+
+
+def test_the_solver_stream_sends_a_deal_once_and_gives_boards_back_in_order() -> None:
+    (d0, t0), (d1, t1), (d2, t2) = fixture(3)
+    backend = _HeldBackend({deal_key(d): t for d, t in ((d0, t0), (d1, t1), (d2, t2))})
+    stream = _Stream(Solver(backend, None), None, None)
+    for deal in (d0, d1, d0, d2):  # d0 twice: the second waits for the first's table
+        stream.add(_deal_board(deal), force=False, recorded="solve")
+    assert [keys for keys, _ in backend.sent] == [[deal_key(d0), deal_key(d1)]]  # a full batch goes out
+    stream.submit()  # d2, alone in its batch
+    assert [keys for keys, _ in backend.sent][1:] == [[deal_key(d2)]]
+    backend.back(1)  # the later batch comes back first: the first board still waits
+    stream.poll()
+    assert list(stream.ready()) == []
+    backend.back(0)
+    stream.poll()
+    assert [bt.table for bt in stream.ready()] == [t0, t1, t0, t2]
+    # a run stopped with a batch out: the batch is cancelled, nothing is left waiting on it
+    stream.add(_deal_board(d1), force=False, recorded="solve")  # its table is known now: no batch
+    assert [bt.table for bt in stream.ready()] == [t1] and len(backend.sent) == 2
+    other = _Stream(Solver(_HeldBackend({}), None), None, None)
+    other.add(_deal_board(d0), force=False, recorded="solve")
+    other.add(_deal_board(d1), force=False, recorded="solve")
+    other.close()
+    assert other.in_flight[0].future is not None and other.in_flight[0].future.cancelled()

@@ -201,6 +201,134 @@ class _Item:
 Progress = Callable[[int, int], None]
 
 
+class _Stream:
+    """One run of ``Solver.solve_boards``: the boards in input order waiting
+    for their tables (``items``), the batch of deals being filled
+    (``current``), the batches sent to the backend (``in_flight``) and the
+    batch each deal on its way is in (``waiting``)."""
+
+    def __init__(self, solver: Solver, progress: Progress | None, tick: Callable[[], None] | None) -> None:
+        self.solver = solver
+        self.progress = progress
+        self.tick = tick
+        self.items: deque[_Item] = deque()
+        self.current = _Batch()
+        self.in_flight: deque[_Batch] = deque()
+        self.waiting: dict[bytes, _Batch] = {}
+
+    def report(self, solved: int, cached: int) -> None:
+        if self.progress is not None:
+            self.progress(solved, cached)
+
+    def add(self, board: Board, force: bool, recorded: str) -> None:
+        """Queue ``board``: its table known (or why it has none), its deal on
+        its way already, or its deal put in the current batch (sent when full)."""
+        deal, why = board_deal(board)
+        if deal is None:
+            self.items.append(_Item(BoardTable(board, None, error=why)))
+            self.report(0, 1)
+            return
+        item = self.solver._lookup(board, deal, force, recorded, self.waiting)
+        if item.bt.table is None and item.batch is None:
+            assert item.key is not None
+            self.current.keys.append(item.key)
+            self.waiting[item.key] = self.current
+            item.batch = self.current
+        else:
+            self.report(0, 1)   # known, or a deal already on its way
+        self.items.append(item)
+        if len(self.current.keys) >= self.solver.backend.batch_size:
+            self.submit()
+
+    def submit(self) -> None:
+        """Send the current batch to the backend (when it holds deals)."""
+        current = self.current
+        if current.keys:
+            current.future = self.solver.backend.submit(list(current.keys))
+            self.solver.solved += len(current.keys)
+            self.in_flight.append(current)
+            self.current = _Batch()
+
+    def harvest(self, batch: _Batch) -> None:
+        """Store a finished batch's tables (cache, memory) once."""
+        assert batch.future is not None
+        if batch.reported:
+            return
+        batch.reported = True
+        for k in batch.keys:
+            self.waiting.pop(k, None)
+        try:
+            tables = batch.future.result()
+        except BaseException:
+            self.report(0, len(batch.keys))   # done, without tables: reported per board
+            return
+        pairs = list(zip(batch.keys, tables))
+        if self.solver.cache is not None:
+            self.solver.cache.put_many(pairs)
+        for k, t in pairs:
+            self.solver._remember(k, t)
+        self.report(len(pairs), 0)
+
+    def poll(self) -> None:
+        for b in self.in_flight:
+            if not b.reported and b.future is not None and b.future.done():
+                self.harvest(b)
+
+    def wait_for(self, batch: _Batch) -> None:
+        """Wait until ``batch`` is back (sending it first if it is the current one)."""
+        if batch.future is None:
+            self.submit()
+        assert batch.future is not None
+        while not batch.future.done():
+            try:
+                batch.future.exception(timeout=_WAIT)   # Ctrl-C interrupts this wait
+            except TimeoutError:
+                pass
+            except CancelledError:
+                break
+            self.poll()
+            if self.tick is not None:
+                self.tick()
+        self.poll()
+        self.harvest(batch)
+
+    def busy(self) -> int:
+        """Batches the backend is still working on."""
+        return sum(1 for b in self.in_flight if b.future is not None and not b.future.done())
+
+    def wait_any(self) -> None:
+        running = [b.future for b in self.in_flight if b.future is not None and not b.future.done()]
+        futures_wait(running, timeout=_WAIT, return_when=FIRST_COMPLETED)   # Ctrl-C interrupts this wait
+        self.poll()
+        if self.tick is not None:
+            self.tick()
+
+    def ready(self) -> Iterator[BoardTable]:
+        """The boards at the head of the queue whose tables are known, in order."""
+        items = self.items
+        while items:
+            head = items[0]
+            if head.batch is not None:
+                if head.batch.future is None or not head.batch.future.done():
+                    return
+                self.harvest(head.batch)
+                self.solver._fill(head)
+            items.popleft()
+            yield head.bt
+
+    def close(self) -> None:
+        """Interrupted or done: keep every table already back (the next run
+        resumes from the cache), drop the rest."""
+        for b in self.in_flight:
+            if b.future is not None and b.future.done() and not b.future.cancelled():
+                try:
+                    self.harvest(b)
+                except BaseException:
+                    pass
+            elif b.future is not None:
+                b.future.cancel()
+
+
 class Solver:
     """Solves the DD tables of boards or deals through a backend and a cache
     (``None`` for no cache).  Use ``open_solver`` to make one."""
@@ -225,138 +353,35 @@ class Solver:
         deal is used as it is unless ``force``.  ``progress(solved, cached)``
         is called as boards are done; ``tick()`` at least every quarter second
         while the solver is busy (to keep a progress display alive)."""
-        items: deque[_Item] = deque()
-        current = _Batch()
-        in_flight: deque[_Batch] = deque()
-        waiting: dict[bytes, _Batch] = {}     # deals in a batch not yet back
-
-        def report(solved: int, cached: int) -> None:
-            if progress is not None:
-                progress(solved, cached)
-
-        def submit() -> None:
-            nonlocal current
-            if current.keys:
-                current.future = self.backend.submit(list(current.keys))
-                self.solved += len(current.keys)
-                in_flight.append(current)
-                current = _Batch()
-
-        def harvest(batch: _Batch) -> None:
-            """Store a finished batch's tables (cache, memory) once."""
-            assert batch.future is not None
-            if batch.reported:
-                return
-            batch.reported = True
-            for k in batch.keys:
-                waiting.pop(k, None)
-            try:
-                tables = batch.future.result()
-            except BaseException:
-                report(0, len(batch.keys))   # done, without tables: reported per board
-                return
-            pairs = list(zip(batch.keys, tables))
-            if self.cache is not None:
-                self.cache.put_many(pairs)
-            for k, t in pairs:
-                self._remember(k, t)
-            report(len(pairs), 0)
-
-        def poll() -> None:
-            for b in in_flight:
-                if not b.reported and b.future is not None and b.future.done():
-                    harvest(b)
-
-        def wait_for(batch: _Batch) -> None:
-            if batch.future is None:
-                submit()
-            assert batch.future is not None
-            while not batch.future.done():
-                try:
-                    batch.future.exception(timeout=_WAIT)   # Ctrl-C interrupts this wait
-                except TimeoutError:
-                    pass
-                except CancelledError:
-                    break
-                poll()
-                if tick is not None:
-                    tick()
-            poll()
-            harvest(batch)
-
-        def busy() -> int:
-            return sum(1 for b in in_flight if b.future is not None and not b.future.done())
-
-        def wait_any() -> None:
-            running = [b.future for b in in_flight if b.future is not None and not b.future.done()]
-            futures_wait(running, timeout=_WAIT, return_when=FIRST_COMPLETED)   # Ctrl-C interrupts this wait
-            poll()
-            if tick is not None:
-                tick()
-
-        def ready() -> Iterator[BoardTable]:
-            while items:
-                head = items[0]
-                if head.batch is not None:
-                    if head.batch.future is None or not head.batch.future.done():
-                        return
-                    harvest(head.batch)
-                    self._fill(head)
-                items.popleft()
-                yield head.bt
-
+        stream = _Stream(self, progress, tick)
         try:
             for board in boards:
-                deal, why = board_deal(board)
-                if deal is None:
-                    items.append(_Item(BoardTable(board, None, error=why)))
-                    report(0, 1)
-                else:
-                    item = self._lookup(board, deal, force, recorded, waiting)
-                    if item.bt.table is None and item.batch is None:
-                        assert item.key is not None
-                        current.keys.append(item.key)
-                        waiting[item.key] = current
-                        item.batch = current
-                    else:
-                        report(0, 1)   # known, or a deal already on its way
-                    items.append(item)
-                    if len(current.keys) >= self.backend.batch_size:
-                        submit()
-                poll()
-                yield from ready()
+                stream.add(board, force, recorded)
+                stream.poll()
+                yield from stream.ready()
                 # Keep the backend busy but no busier: a new batch goes out
                 # as soon as any batch is back (not only the oldest, or a
                 # worker that finished would idle behind a slow one).
-                while busy() >= self.backend.max_in_flight:
-                    wait_any()
+                while stream.busy() >= self.backend.max_in_flight:
+                    stream.wait_any()
                 # Bounded memory: too many boards queue behind an unsolved one.
-                while in_flight and len(items) > _QUEUE:
-                    wait_for(in_flight[0])
-                    in_flight.popleft()
-                    yield from ready()
-                while in_flight and in_flight[0].reported:
-                    in_flight.popleft()
-                yield from ready()
-                if items and items[0].batch is current and len(items) > _QUEUE:
-                    submit()
-            submit()
-            while items:
-                head = items[0]
+                while stream.in_flight and len(stream.items) > _QUEUE:
+                    stream.wait_for(stream.in_flight[0])
+                    stream.in_flight.popleft()
+                    yield from stream.ready()
+                while stream.in_flight and stream.in_flight[0].reported:
+                    stream.in_flight.popleft()
+                yield from stream.ready()
+                if stream.items and stream.items[0].batch is stream.current and len(stream.items) > _QUEUE:
+                    stream.submit()
+            stream.submit()
+            while stream.items:
+                head = stream.items[0]
                 if head.batch is not None:
-                    wait_for(head.batch)
-                yield from ready()
+                    stream.wait_for(head.batch)
+                yield from stream.ready()
         finally:
-            # Interrupted or done: keep every table already back (the next
-            # run resumes from the cache), drop the rest.
-            for b in in_flight:
-                if b.future is not None and b.future.done() and not b.future.cancelled():
-                    try:
-                        harvest(b)
-                    except BaseException:
-                        pass
-                elif b.future is not None:
-                    b.future.cancel()
+            stream.close()
 
     def solve_deals(self, deals: Iterable[Deal], progress: Progress | None = None) -> Iterator[DDTable]:
         """The DD table of every deal, in order (complete deals only: raises
