@@ -252,6 +252,17 @@ def test_game_raise_of_an_overcall_counts_support_points() -> None:
     said("2D 2H 3D", "A652.Q985.73.AJ7", "3H", "raise", dealer=Seat.S)
 
 
+def test_slam_by_the_losing_trick_count_with_nine_trumps() -> None:
+    # 1C - 1H - 1NT (12-14 balanced, two or more hearts): seven hearts to the
+    # AKJT and two singletons are five losers; opposite an opening's seven,
+    # twelve tricks, and only spades lack a control: small slam
+    said("1C P 1H P 1NT P", "QJ64.AKJT652.9.J", "6H", "losing-trick count")
+    # void in clubs but diamonds and spades both uncontrolled: game only
+    said("1C P 1H P 1NT P", "QJ64.AKJT652.93.", "4H", "no control in diamonds and spades")
+    # six losers (7654 of spades): no slam; 9 HCP, an invitation
+    said("1C P 1H P 1NT P", "7654.AKJT652.9.J", "3H", "invites game")
+
+
 # -- whole auctions ----------------------------------------------------------------
 
 @pytest.mark.parametrize("deal, auction, contract", [

@@ -129,7 +129,9 @@ Later rounds: the captain (``captain.py``)
   partner's maximum reaches it), an invitation one level below game when
   partner's maximum would make game, a small slam with 31 sure or 32 likely
   (through RKCB in a suit; 4NT quantitative in notrump when unsure) and a
-  grand slam with 37.  A forcing auction (2C, a positive answer) never
+  grand slam with 37.  With nine trumps opposite partner's opening, five
+  losers (the losing-trick count: twelve tricks opposite an opening's
+  seven) and 26 points together are slam values too.  A forcing auction (2C, a positive answer) never
   stops below game.
 
 Inferences

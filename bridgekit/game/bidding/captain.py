@@ -44,7 +44,7 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
         return compete_or_pass(ctx, info, strain, state, lo) if not ours else \
             BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
     if target >= 6:
-        return _slam(ctx, info, strain, target, lo, state, likely)
+        return _slam(ctx, info, strain, target, lo, state, likely, what)
     if strain.is_minor and target == 4 and ctx.auction.is_legal(bid(3, Strain.NT)) \
             and stopped(ctx, info):
         return BidDecision(bid(3, Strain.NT), f"3NT: about {lo}-{hi} points together, enough for nine tricks in"
@@ -127,7 +127,7 @@ def _below_forced_game(ctx: Context, state: BidState) -> bool:
 
 
 def _slam(ctx: Context, info: HandInfo, strain: Strain, target: int, lo: int, state: BidState,
-          likely: int) -> BidDecision:
+          likely: int, what: str = "") -> BidDecision:
     """Slam values: ask for key cards when a suit is agreed and the controls
     allow it; otherwise bid the slam in notrump, or stop in game."""
     a = ctx.auction
@@ -141,21 +141,21 @@ def _slam(ctx: Context, info: HandInfo, strain: Strain, target: int, lo: int, st
             if a.is_legal(call) else BidDecision(PASS, f"Pass: {state.call} is as high as we go")
     suit = strain.suit
     assert suit is not None
+    values = what if "losing-trick" in what else f"about {lo}+ points together"
     missing = uncontrolled(info, suit)
     if not slam_is_safe(info, suit):
         game = bid(GAME[strain], strain)
         words = " and ".join(s.word for s in missing)
         if a.is_legal(game):
-            return BidDecision(game, f"{game}: slam values (about {lo}+ points) but no control in {words}:"
-                                     " stop in game")
+            return BidDecision(game, f"{game}: slam values ({values}) but no control in {words}: stop in game")
         return BidDecision(PASS, f"Pass: no control in {words}, no slam")
     used = FOUR_NT in a.calls
     if a.is_legal(FOUR_NT) and not used and agreed_suit(ctx) is suit:
-        return BidDecision(FOUR_NT, f"4NT: RKCB 1430, asks for key cards in {strain.word} (slam likely: about"
-                                    f" {lo}+ points together, every side suit controlled)")
+        return BidDecision(FOUR_NT, f"4NT: RKCB 1430, asks for key cards in {strain.word} (slam likely: {values},"
+                                    " every side suit controlled)")
     call = bid(6, strain)
     if a.is_legal(call):
-        return BidDecision(call, f"{call}: small slam values (about {lo}+ points together) and the controls")
+        return BidDecision(call, f"{call}: small slam values ({values}) and the controls")
     return BidDecision(PASS, f"Pass: {state.call} is as high as we go")
 
 
@@ -201,6 +201,10 @@ def _target(strain: Strain, lo: int, hi: int, likely: int, ctx: Context, info: H
         return 7, "grand slam values"
     if (lo >= 31 or likely >= 32 and lo >= 28) and fit:
         return 6, "small slam values"
+    if strain.suit is not None and ctx.fit_len(info, strain.suit) >= 9 and ctx.shown[ctx.partner].hcp[0] >= 11 \
+            and info.losers() <= 5 and lo >= 26:
+        # the losing-trick count: my five losers and an opening's seven leave twelve tricks
+        return 6, "the losing-trick count: five losers opposite an opening, nine trumps"
     if lo >= need or likely >= need or lo >= need - 1 and hi >= need:
         return game, "game values"
     if strain.is_minor and lo >= 25 and info.balanced:
