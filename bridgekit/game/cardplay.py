@@ -19,6 +19,11 @@ summed over the layouts, is played; when totals tie, the card best in the
 most layouts, then the lowest.  The opening lead and the first three tricks,
 where a guess costs most and nothing has been seen yet, get more layouts
 (``LEAD_BOOST``, ``EARLY_BOOST``) and more time.
+
+A decision takes at most ``HARD_CAP`` seconds of wall clock whatever the
+position: layouts are dealt only as they are solved, the clock is read before
+every DDS call and no call is started that the slowest so far says would end
+past the budget; the card is chosen from the layouts solved by then.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from itertools import islice
+from typing import Callable, Iterator
 
 from ..auction import Auction
 from ..cards import ALL_CARDS, Card, Strain, Suit
@@ -45,6 +52,14 @@ DEFAULT_SAMPLES = 16
 DEFAULT_THINK = 1.0
 #: Layouts given to DDS in one call (it spreads them over its threads).
 CHUNK = 2
+#: The most a decision may take, in seconds of wall clock: the clock is read
+#: before every DDS call, and a call is not started when the calls so far say
+#: it would end past this (the first call is always made, with one layout
+#: while the position is big; see ``CardPlayer.decide``).
+HARD_CAP = 1.8
+#: Cards played before which a position counts as big (the first three
+#: tricks): its first DDS call solves one layout, not ``CHUNK``.
+BIG_POSITION = 12
 #: Layouts (as a multiple of ``samples``) and thinking time (multiple of
 #: ``think``) for the opening lead, and for the rest of the first three tricks.
 LEAD_BOOST = (2.0, 1.6)
@@ -102,7 +117,8 @@ class CardPlayer:
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, use_auction: bool = True,
                  rng: random.Random | None = None, bidder: Bidder | None = None,
-                 think: float | None = DEFAULT_THINK, plain: bool = False) -> None:
+                 think: float | None = DEFAULT_THINK, plain: bool = False,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         if samples < 1:
             raise BridgekitError(f"samples must be at least 1, not {samples}")
         self.samples = samples
@@ -113,6 +129,8 @@ class CardPlayer:
         #: ``plain``: the same number of layouts at every trick, none weighted
         #: by the contract (the baseline ``bench/ai.py`` compares with).
         self.plain = plain
+        #: Read before every DDS call (tests give a clock of their own).
+        self.clock = clock
 
     def budget(self, play: Play) -> tuple[int, float | None]:
         """Layouts and seconds for the next decision of ``play``: more for the
@@ -125,8 +143,6 @@ class CardPlayer:
     def decide(self, view: TableView) -> CardDecision:
         """The card to play for ``view.play.turn``.  Raises BridgekitError only
         if the view itself is inconsistent (which the session never builds)."""
-        from .. import dds
-
         play = view.play
         legal = list(play.legal_cards)
         if len(legal) == 1:
@@ -134,21 +150,12 @@ class CardPlayer:
         if _all_equivalent(play, legal):
             card = min(legal, key=lambda c: c.rank)
             return CardDecision(card, f"{card}: all the legal cards are equivalent")
+        start = self.clock()
         shown = self.bidder.infer(view.auction, view.vul) if self.use_auction else None
         samples, think = self.budget(play)
         fit = None if shown is not None or self.plain else contract_fit(view.auction)
-        layouts, level = sample_layouts(play, shown, samples, self.rng, fit)
-        strain = play.strain if play.strain is not None else Strain.NT
-        leader = play.declarer.lho
-        positions = [(d, strain, leader, tuple(play.cards)) for d in layouts]
-        results: list[dict[Card, int]] = []
-        start = time.perf_counter()
-        for i in range(0, len(positions), CHUNK):
-            t0 = time.perf_counter()
-            results += dds.solve_positions(positions[i:i + CHUNK])
-            spent = time.perf_counter() - start
-            if think is not None and spent + (time.perf_counter() - t0) > think:
-                break
+        layouts, level = layout_stream(play, shown, self.rng, fit)
+        results = self._solve(play, islice(layouts, samples), start, think)
         totals: dict[Card, float] = {c: 0.0 for c in legal}
         best_count: dict[Card, int] = {c: 0 for c in legal}
         for values in results:
@@ -167,6 +174,38 @@ class CardPlayer:
         reason = (f"{card}: best in {best_count[card]} of {n} layouts consistent with {what}; "
                   f"our side expects {won_before + avg[card]:.1f} tricks in all")
         return CardDecision(card, reason, avg)
+
+
+    def _solve(self, play: Play, layouts: Iterator[Deal], start: float,
+               think: float | None) -> list[dict[Card, int]]:
+        """The values of the legal cards in each layout solved, a DDS call of
+        ``CHUNK`` layouts at a time until ``layouts`` run out or the time does.
+
+        Before each call the clock is read: no call is started that the
+        slowest layout so far says would end past ``think`` seconds from
+        ``start``, nor past ``HARD_CAP``.  The first call is always made (the
+        decision needs one layout), with a single layout while the position is
+        big: at the opening lead one layout can take DDS a second.
+        """
+        from .. import dds
+
+        strain = play.strain if play.strain is not None else Strain.NT
+        leader = play.declarer.lho
+        limit = HARD_CAP if think is None else min(think, HARD_CAP)
+        results: list[dict[Card, int]] = []
+        slowest = 0.0  # seconds a layout, the slowest call so far
+        size = 1 if len(play.cards) < BIG_POSITION else CHUNK
+        while True:
+            now = self.clock()
+            if results and think is not None and now - start + slowest * size > limit:
+                break
+            batch = list(islice(layouts, size))
+            if not batch:
+                break
+            results += dds.solve_positions([(d, strain, leader, tuple(play.cards)) for d in batch])
+            slowest = max(slowest, (self.clock() - now) / len(batch))
+            size = CHUNK
+        return results
 
 
 def _side_tricks(play: Play, seat: Seat) -> int:
@@ -226,10 +265,18 @@ def contract_fit(auction: Auction) -> SideFit | None:
 
 def sample_layouts(play: Play, shown: dict[Seat, Shown] | None, count: int,
                    rng: random.Random, fit: SideFit | None = None) -> tuple[list[Deal], int]:
-    """``count`` complete deals (original 13-card hands) consistent with what
+    """``count`` layouts of ``layout_stream`` and what weighted them."""
+    layouts, level = layout_stream(play, shown, rng, fit)
+    return list(islice(layouts, count)), level
+
+
+def layout_stream(play: Play, shown: dict[Seat, Shown] | None, rng: random.Random,
+                  fit: SideFit | None = None) -> tuple[Iterator[Deal], int]:
+    """Complete deals (original 13-card hands) consistent with what
     ``play``'s partial deal shows, the cards played and the voids revealed,
     dealt more often the better they fit ``shown`` (what the auction showed)
-    or, without it, ``fit`` (what the contract says).
+    or, without it, ``fit`` (what the contract says); dealt one at a time, as
+    the player asks for them (it may run out of time first).
 
     Returns the deals and what weighted them: 0 the auction, 1 the contract,
     3 nothing (every consistent layout equally likely).
@@ -254,7 +301,7 @@ def sample_layouts(play: Play, shown: dict[Seat, Shown] | None, count: int,
     need = {s: 13 - len(played_by[s]) for s in hidden}
     voids = {s: play.shown_out(s) for s in hidden}
     if not hidden:
-        return [deal] * count, 0
+        return _repeat(deal), 0
 
     def fresh() -> dict[Seat, list[Card]]:
         while True:
@@ -262,18 +309,27 @@ def sample_layouts(play: Play, shown: dict[Seat, Shown] | None, count: int,
             if hands is not None:
                 return hands
 
+    def uniform() -> Iterator[Deal]:
+        while True:
+            yield _complete(deal, fresh(), played_by)
+
     if len(hidden) >= 2 and (shown is not None or fit is not None):
         limits = _limits(shown, hidden, played_by) if shown is not None else {}
         side = _side_terms(fit, deal, hidden, played_by) if shown is None else None
         if limits or side is not None:
-            walk = _Walk(fresh(), limits, voids, rng, side)
-            walk.wander(16 * len(pool))
-            layouts = []
-            for _ in range(count):
-                walk.wander(8 * len(pool))
-                layouts.append(_complete(deal, walk.hands, played_by))
-            return layouts, 0 if shown is not None else 1
-    return [_complete(deal, fresh(), played_by) for _ in range(count)], 3
+            def walked(walk: _Walk) -> Iterator[Deal]:
+                walk.wander(16 * len(pool))
+                while True:
+                    walk.wander(8 * len(pool))
+                    yield _complete(deal, walk.hands, played_by)
+
+            return walked(_Walk(fresh(), limits, voids, rng, side)), 0 if shown is not None else 1
+    return uniform(), 3
+
+
+def _repeat(deal: Deal) -> Iterator[Deal]:
+    while True:
+        yield deal
 
 
 _HCP = {r: max(0, int(r) - 10) for r in range(2, 15)}

@@ -1,0 +1,78 @@
+"""The computer's time limit per card (issue 17.3): the clock is read before
+every DDS call, no call is started that would end past the budget, the first
+call of a big position solves a single layout, and the card is chosen from the
+layouts solved so far.  The clock is injected: no timing assertion."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bridgekit.auction import Auction
+from bridgekit.calls import Call
+from bridgekit.cards import Card, Strain
+from bridgekit.deal import Deal
+from bridgekit.game import CardPlayer, TableView
+from bridgekit.play import Play
+from bridgekit.seats import Seat
+
+# East declares no trump, West is dummy (the position of issue 17.1): after
+# 15 cards North has led the 9 of diamonds and West holds the K and the 6.
+DEAL = Deal.parse("N:98.T98.AQJ97.T98 AKQJT.AKQJ..AKQJ 765.765.T82.7654 432.432.K6543.32")
+BEFORE = "DT D3 DQ ST  DJ CJ D8 D4  D7 HJ D2 D5  D9 SJ C4"
+AUCTION = Auction(Seat.E, [Call.parse(t) for t in "1C P 3NT P P P".split()])
+
+
+class StepClock:
+    """A clock that moves ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step, self.reads = 0.0, step, 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def decide(play: Play, clock: StepClock, samples: int = 6, think: float | None = 1.0) -> tuple[Card, int]:
+    player = CardPlayer(samples, use_auction=False, rng=random.Random(1), think=think, clock=clock)
+    decision = player.decide(TableView.for_seat(DEAL, play, AUCTION))
+    assert decision.card in play.legal_cards
+    solved = int(decision.reason.split(" layouts")[0].split(" of ")[-1])
+    return decision.card, solved
+
+
+def late() -> Play:
+    return Play(DEAL, Strain.NT, Seat.E, [Card.parse(t) for t in BEFORE.split()])
+
+
+@pytest.mark.dds
+def test_a_slow_clock_stops_after_the_first_call_with_the_best_so_far() -> None:
+    # Each read of the clock costs a second: the first call (two layouts, the
+    # position is small) ends past the 1 s budget, so no second call.
+    card, solved = decide(late(), StepClock(1.0))
+    assert solved == 2
+    assert card == Card.parse("DK")  # the king wins the trick in every layout
+
+
+@pytest.mark.dds
+def test_a_fast_clock_or_no_limit_solves_every_layout() -> None:
+    assert decide(late(), StepClock(0.0))[1] == 6
+    assert decide(late(), StepClock(1.0), think=None)[1] == 6   # the baseline: no limit
+    # 0.1 s a read: a call is measured at 0.05 s a layout, and the third call
+    # would end 0.6 s after the start: all three calls fit in the 1 s.
+    assert decide(late(), StepClock(0.1))[1] == 6
+    # 0.25 s a read: 0.125 s a layout; the second call would end at 1.0 s
+    # (made), the third at 1.5 s (not made).
+    assert decide(late(), StepClock(0.25))[1] == 4
+
+
+@pytest.mark.dds
+def test_a_big_position_first_solves_a_single_layout() -> None:
+    # The opening lead: a single layout first, then the clock says stop.
+    play = Play(DEAL, Strain.NT, Seat.E)
+    card, solved = decide(play, StepClock(1.0), samples=16)
+    assert solved == 1
+    assert play.turn is Seat.S and card in DEAL[Seat.S].cards
