@@ -76,3 +76,14 @@ def test_a_big_position_first_solves_a_single_layout() -> None:
     card, solved = decide(play, StepClock(1.0), samples=16)
     assert solved == 1
     assert play.turn is Seat.S and card in DEAL[Seat.S].cards
+
+
+@pytest.mark.dds
+def test_a_big_position_is_solved_one_layout_a_call() -> None:
+    play = Play(DEAL, Strain.NT, Seat.E, [Card.parse("D8")])
+    assert play.turn is Seat.W  # dummy, declarer decides: 2 x 1.5 = 3 layouts
+    clock = StepClock(0.1)
+    assert decide(play, clock, samples=2)[1] == 3
+    # the start, then a read before each of 3 calls and after it, and the
+    # read that finds no layout left: 8 (two calls of 1 and 2 layouts: 6)
+    assert clock.reads == 8

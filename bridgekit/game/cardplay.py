@@ -55,10 +55,11 @@ CHUNK = 2
 #: The most a decision may take, in seconds of wall clock: the clock is read
 #: before every DDS call, and a call is not started when the calls so far say
 #: it would end past this (the first call is always made, with one layout
-#: while the position is big; see ``CardPlayer.decide``).
+#: while the position is big; see ``CardPlayer._solve``).
 HARD_CAP = 1.8
 #: Cards played before which a position counts as big (the first three
-#: tricks): its first DDS call solves one layout, not ``CHUNK``.
+#: tricks): its DDS calls solve one layout each, not ``CHUNK``, since one
+#: layout there can take DDS ten times as long as the next.
 BIG_POSITION = 12
 #: Layouts (as a multiple of ``samples``) and thinking time (multiple of
 #: ``think``) for the opening lead, and for the rest of the first three tricks.
@@ -179,13 +180,15 @@ class CardPlayer:
     def _solve(self, play: Play, layouts: Iterator[Deal], start: float,
                think: float | None) -> list[dict[Card, int]]:
         """The values of the legal cards in each layout solved, a DDS call of
-        ``CHUNK`` layouts at a time until ``layouts`` run out or the time does.
+        ``CHUNK`` layouts at a time (one while the position is big) until
+        ``layouts`` run out or the time does.
 
         Before each call the clock is read: no call is started that the
         slowest layout so far says would end past ``think`` seconds from
         ``start``, nor past ``HARD_CAP``.  The first call is always made (the
-        decision needs one layout), with a single layout while the position is
-        big: at the opening lead one layout can take DDS a second.
+        decision needs one layout).  A call cannot be interrupted: at the
+        opening lead one layout can take DDS a second, so there calls of one
+        layout keep the overrun to one layout's time.
         """
         from .. import dds
 
@@ -204,7 +207,6 @@ class CardPlayer:
                 break
             results += dds.solve_positions([(d, strain, leader, tuple(play.cards)) for d in batch])
             slowest = max(slowest, (self.clock() - now) / len(batch))
-            size = CHUNK
         return results
 
 
