@@ -155,11 +155,19 @@ def test_layouts_at_the_opening_lead_fit_the_contract() -> None:
     assert sum(map(fits, uniform)) < 40 and sum(map(fits, weighted)) > 100
 
 
-def test_more_layouts_for_the_first_tricks() -> None:
+def test_more_layouts_for_the_first_tricks_and_the_defence() -> None:
     player = CardPlayer(16, think=1.0)
     play = Play(DEAL, Strain.NT, Seat.E)
-    assert player.budget(play) == (32, 1.6)
+    assert play.turn is Seat.S  # a defender leads: twice the layouts, not the time
+    assert player.budget(play) == (64, 1.6)
     play.push(next(iter(play.legal_cards)))
+    assert play.turn is Seat.W  # dummy: declarer decides
     assert player.budget(play)[0] == 24
-    assert player.budget(Play(DEAL, Strain.NT, Seat.E, cards(BEFORE))) == (16, 1.0)
+    play.push(next(iter(play.legal_cards)))
+    assert play.turn is Seat.N and player.budget(play)[0] == 48
+    later = Play(DEAL, Strain.NT, Seat.E, cards(BEFORE))
+    assert later.turn is Seat.W and player.budget(later) == (16, 1.0)
+    later.push(Card.parse("DK"))  # wins the trick, leads again
+    later.push(next(iter(later.legal_cards)))
+    assert later.turn is Seat.N and player.budget(later) == (32, 1.0)
     assert CardPlayer(10, think=None, plain=True).budget(Play(DEAL, Strain.NT, Seat.E)) == (10, None)

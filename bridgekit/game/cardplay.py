@@ -65,6 +65,11 @@ BIG_POSITION = 12
 #: ``think``) for the opening lead, and for the rest of the first three tricks.
 LEAD_BOOST = (2.0, 1.6)
 EARLY_BOOST = (1.5, 1.2)
+#: Layouts (a multiple of the above) for a defender: declarer sees all of his
+#: side's cards, a defender not his partner's, so a defender's layouts vary
+#: more and more of them are needed for the same precision (the time limit
+#: stays the same).
+DEFENCE_BOOST = 2.0
 #: How sharply layouts are weighted by their fit: a layout whose misfit is
 #: ``m`` (1 a point of HCP outside a range, 2 a card of length) is dealt
 #: ``exp(-m / FIT_TEMPERATURE)`` times as often as one that fits.
@@ -135,11 +140,12 @@ class CardPlayer:
 
     def budget(self, play: Play) -> tuple[int, float | None]:
         """Layouts and seconds for the next decision of ``play``: more for the
-        opening lead and the first three tricks."""
+        opening lead and the first three tricks, and for the defence."""
         n = len(play.cards)
         boost = (1.0, 1.0) if self.plain or n >= 12 else LEAD_BOOST if n == 0 else EARLY_BOOST
         think = None if self.think is None else self.think * boost[1]
-        return max(1, round(self.samples * boost[0])), think
+        defending = not self.plain and play.turn.side is not play.declarer.side
+        return max(1, round(self.samples * boost[0] * (DEFENCE_BOOST if defending else 1.0))), think
 
     def decide(self, view: TableView) -> CardDecision:
         """The card to play for ``view.play.turn``.  Raises BridgekitError only
