@@ -230,6 +230,10 @@ def test_no_invitation_at_four_of_a_minor_past_3nt() -> None:
     # 1H - 2D - 2H: 15 HCP and six diamonds opposite an opening is game; four
     # diamonds would invite past 3NT: with spades and clubs held, 3NT
     said("1H P 2D P 2H P", "K97.7.AJT962.AK5", "3NT", "no invitation at four of a minor")
+    # 1D (X) XX (1H): 16 HCP and six diamonds opposite 10+ is game; with the
+    # hearts stopped 3NT, with T32 of hearts five diamonds
+    said("1D X XX 1H", "KQ.A32.AKT742.T6", "3NT", "game values")
+    said("1D X XX 1H", "KQ.T32.AKT742.A6", "5D", "not stopped for 3NT")
 
 
 def test_notrump_answers_to_a_takeout_double() -> None:

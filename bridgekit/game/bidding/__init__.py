@@ -124,7 +124,7 @@ Later rounds: the captain (``captain.py``)
   singleton, unless partner bid 3NT); a minor fit worth a slam is played in
   the minor rather than 3NT.  Their suits count as stopped when partner
   has bid notrump over them.  No invitation at four of a minor, past 3NT:
-  with their suits stopped, 3NT.  Game with 26
+  with their suits stopped, 3NT; without, five of the minor with 26+.  Game with 26
   combined (25 for 3NT, 29 for a minor game, or one point fewer when
   partner's maximum reaches it), an invitation one level below game when
   partner's maximum would make game, a small slam with 31 sure or 32 likely

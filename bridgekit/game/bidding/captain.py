@@ -47,8 +47,11 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
         return _slam(ctx, info, strain, target, lo, state, likely, what)
     if strain.is_minor and target == 4 and ctx.auction.is_legal(bid(3, Strain.NT)) \
             and stopped(ctx, info):
-        return BidDecision(bid(3, Strain.NT), f"3NT: about {lo}-{hi} points together, enough for nine tricks in"
+        return BidDecision(bid(3, Strain.NT), f"3NT: about {lo}+ points together, enough for nine tricks in"
                                               " notrump: no invitation at four of a minor, past 3NT")
+    if strain.is_minor and target == 4 and lo >= 26 and ctx.auction.is_legal(bid(5, strain)):
+        return BidDecision(bid(5, strain), f"5{strain.name}: about {lo}+ points together and their suit not"
+                                           " stopped for 3NT: game in the minor rather than an invitation")
     if what == "a part score":
         target = cheapest_level(state.call, strain)
         if target > 2:
