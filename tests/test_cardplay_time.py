@@ -55,6 +55,9 @@ def test_a_slow_clock_stops_after_the_first_call_with_the_best_so_far() -> None:
     card, solved = decide(late(), StepClock(1.0))
     assert solved == 2
     assert card == Card.parse("DK")  # the king wins the trick in every layout
+    # Asked to think 5 s (past HARD_CAP), the player takes them: the second
+    # call would end at 4 s, the third at 6 s.
+    assert decide(late(), StepClock(1.0), think=5.0)[1] == 4
 
 
 @pytest.mark.dds

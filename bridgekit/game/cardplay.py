@@ -55,7 +55,8 @@ CHUNK = 2
 #: The most a decision may take, in seconds of wall clock: the clock is read
 #: before every DDS call, and a call is not started when the calls so far say
 #: it would end past this (the first call is always made, with one layout
-#: while the position is big; see ``CardPlayer._solve``).
+#: while the position is big; see ``CardPlayer._solve``).  A player given a
+#: longer ``think`` than this keeps to that instead.
 HARD_CAP = 1.8
 #: Cards played before which a position counts as big (the first three
 #: tricks): its DDS calls solve one layout each, not ``CHUNK``, since one
@@ -191,7 +192,8 @@ class CardPlayer:
 
         Before each call the clock is read: no call is started that the
         slowest layout so far says would end past ``think`` seconds from
-        ``start``, nor past ``HARD_CAP``.  The first call is always made (the
+        ``start``, nor past ``HARD_CAP`` (or the player's own ``think``, if
+        longer).  The first call is always made (the
         decision needs one layout).  A call cannot be interrupted: at the
         opening lead one layout can take DDS a second, so there calls of one
         layout keep the overrun to one layout's time.
@@ -200,7 +202,7 @@ class CardPlayer:
 
         strain = play.strain if play.strain is not None else Strain.NT
         leader = play.declarer.lho
-        limit = HARD_CAP if think is None else min(think, HARD_CAP)
+        limit = HARD_CAP if think is None else min(think, max(HARD_CAP, self.think or 0.0))
         results: list[dict[Card, int]] = []
         slowest = 0.0  # seconds a layout, the slowest call so far
         size = 1 if len(play.cards) < BIG_POSITION else CHUNK
