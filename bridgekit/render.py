@@ -73,6 +73,21 @@ def call_text(call: Call, ascii: bool = False, colour: bool = False) -> str:
     return str(call)
 
 
+#: A call (``2C``, ``3NT``) or a card (``SA``, ``H8``) written in letters in a text.
+_SPELLED = re.compile(r"(?<!\w)(?:([1-7])(NT|[CDHS])|([CDHS])([AKQJT2-9]))(?!\w)")
+
+
+def spelled_text(text: str, ascii: bool = False, colour: bool = False) -> str:
+    """``text`` whose calls and cards are written in letters (the computer's
+    reasons: ``2C: Stayman``, ``SA: best in ...``) with them rendered as
+    ``call_text`` and ``card_text`` render them (``2♣``, ``♠A``)."""
+    def one(m: re.Match[str]) -> str:
+        if m.group(1):
+            return m.group(1) + strain_text(Strain[m.group(2)], ascii, colour)
+        return suit_text(Suit[m.group(3)], ascii, colour) + m.group(4)
+    return _SPELLED.sub(one, text)
+
+
 def contract_text(contract: Contract, ascii: bool = False, colour: bool = False) -> str:
     """``4♥X``; ``Passed out`` for four passes."""
     if contract.is_passed_out or contract.strain is None:

@@ -273,6 +273,9 @@ def test_human_game_refuses_illegal_calls_and_cards(tmp_path: Path) -> None:
     assert "Refused: XX by South: there is no bid" in text
     assert "Refused: X by South: there is no bid to double" in text
     assert "The computer would bid 1NT" in text
+    # the computer's reasons name cards as the diagrams do (a suit symbol; test_render for --ascii)
+    why = [line for line in text.splitlines() if "layouts consistent with" in line]
+    assert why and all(re.search(r"[\u2660\u2665\u2666\u2663][AKQJT2-9]: best in", line) for line in why), why
     assert "North 3NT" in text and "Contract: 3NT by South" in text
     assert "You declare" in text
     assert "Refused: North does not hold" in text   # never says who does

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..analysis.postmortem import CardVerdict, analyse_play
 from ..cards import Card
-from ..render import call_text, card_text, contract_text, visible_len
+from ..render import call_text, card_text, contract_text, spelled_text, visible_len
 from ..seats import Seat
 from .session import GameRecord, wrap
 
@@ -45,7 +45,7 @@ def review_lines(record: GameRecord, ascii_: bool = False, colour: bool = False)
         reason = record.call_reasons.get(i)
         shown = call_text(call, ascii_, colour)
         shown += " " * max(0, 5 - visible_len(shown))   # colour codes take no room
-        text = f"  {who:<11} {shown}" + (f" {reason}" if reason else "")
+        text = f"  {who:<11} {shown}" + (f" {spelled_text(reason, ascii_, colour)}" if reason else "")
         lines.append(wrap(text, indent=20))
     contract = auction.contract()
     declarer = auction.declarer()
@@ -76,7 +76,8 @@ def review_lines(record: GameRecord, ascii_: bool = False, colour: bool = False)
             if mine:
                 text = f"{card_text(v.card, ascii_, colour)}: {_cost_text(v, ascii_, colour)}"
             else:
-                reason = record.card_reasons.get(v.index, card_text(v.card, ascii_, colour))
-                text = reason + (f" [{_cost_text(v, ascii_, colour)}]" if v.cost else "")
+                reason = record.card_reasons.get(v.index)
+                text = (card_text(v.card, ascii_, colour) if reason is None else spelled_text(reason, ascii_, colour))
+                text += f" [{_cost_text(v, ascii_, colour)}]" if v.cost else ""
             lines.append(wrap(f"  {label:<13} {text}", indent=16))
     return lines

@@ -36,7 +36,7 @@ from ..deal import Deal, Hand
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
 from ..play import Play
 from ..render import (call_text, card_text, contract_text, render_auction, render_deal, render_hand,
-                      visible_len, vul_text)
+                      spelled_text, visible_len, vul_text)
 from ..rules.duplicate import CONTRACT
 from ..scoring import score_board, write_score_tags
 from ..seats import Seat, Side, Vul
@@ -199,6 +199,10 @@ class Table:
     def _call(self, call: Call) -> str:
         return call_text(call, self.opt.ascii, self.opt.colour)
 
+    def _spelled(self, reason: str) -> str:
+        """A reason's calls and cards as the screen shows them (the record keeps letters)."""
+        return spelled_text(reason, self.opt.ascii, self.opt.colour)
+
     def _hand_line(self, hand: Hand | set[Card] | frozenset[Card]) -> str:
         cards = hand.cards if isinstance(hand, Hand) else frozenset(hand)
         return "  ".join(render_hand(Hand(cards), self.opt.ascii, self.opt.colour))
@@ -268,7 +272,7 @@ class Table:
                 continue
             if low == "hint":
                 d = self.bidder.decide(a, self.deal[YOU], self.opt.vul)  # type: ignore[arg-type]
-                self.say(wrap(f"The computer would bid {self._call(d.call)}. {d.reason}"))
+                self.say(wrap(f"The computer would bid {self._call(d.call)}. {self._spelled(d.reason)}"))
                 continue
             if low in ("help", "h?"):
                 self.say("Calls: 1c 1d 1h 1s 1nt ... 7nt, p (pass), x (double), xx (redouble).\n"
@@ -296,7 +300,7 @@ class Table:
         for i, call in enumerate(a.calls):
             seat = a.seat_of(i)
             if i in reasons:
-                self.say(wrap(f"  {seat.full_name:<11} {reasons[i]}", indent=14))
+                self.say(wrap(f"  {seat.full_name:<11} {self._spelled(reasons[i])}", indent=14))
             else:
                 self.say(wrap(f"  {seat.full_name + ' (you)':<11} {self.bidder.explain(a, i, self.opt.vul)}",
                               indent=14))
@@ -405,7 +409,7 @@ class Table:
             if low == "hint":
                 view = TableView.for_seat(self.deal, play, self.record.auction, self.opt.vul)
                 d = self.player.decide(view)
-                self.say(wrap(f"The computer would play {self._c(d.card)}. {d.reason}"))
+                self.say(wrap(f"The computer would play {self._c(d.card)}. {self._spelled(d.reason)}"))
                 continue
             if low == "help":
                 self.say("Cards: sq, h10, cT, DA (suit then rank, or rank then suit), or the number "
@@ -442,7 +446,7 @@ class Table:
         shown = False
         for i in range(start, n):
             if i in reasons:
-                self.say(wrap(f"  {play.seat_of(i).full_name:<5} {reasons[i]}", indent=8))
+                self.say(wrap(f"  {play.seat_of(i).full_name:<5} {self._spelled(reasons[i])}", indent=8))
                 shown = True
         if not shown:
             self.say("The computer has not played a card in the last two tricks.")
