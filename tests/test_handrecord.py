@@ -297,6 +297,7 @@ def test_layout_holds_13_card_suits_on_every_grid_and_paper() -> None:
 
     from bridgekit.dds import dd_table, dds_par
     from bridgekit.handrecord import hand_lines, par_lines
+    from bridgekit.rules import DEFAULT
     from bridgekit.handrecord.layout import (MARGIN, MIN_FONT, PAD, PT, dd_rows, plan, text_width)
     from bridgekit.handrecord.pdf import FAMILY, font_files, render_pdf
     from bridgekit.seats import Seat
@@ -305,7 +306,7 @@ def test_layout_holds_13_card_suits_on_every_grid_and_paper() -> None:
     for b in record.boards:
         b.table = dd_table(b.deal)
         b.par = dds_par(b.table, b.vulnerable, b.dealer)
-        b.profile = "contract"
+        b.profile = DEFAULT
     pdf = FPDF(unit="mm")
     regular, bold = font_files()
     pdf.add_font(FAMILY, "", regular)

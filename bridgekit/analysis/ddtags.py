@@ -308,11 +308,11 @@ def board_vul_dealer(board: Board) -> tuple[Vul | None, Seat | None]:
     return vul, dealer
 
 
-def board_par(board: Board, table: DDTable, rules: Profile | None = None) -> tuple[str, Par]:
+def board_par(board: Board, table: DDTable, rules: Profile | None = None) -> tuple[Profile, Par]:
     """The par of a board from its DD table under ``rules`` (else the profile
     its ``Scoring`` tag selects), by the profile's own ``par`` (DDS's par under
     ``contract``, the generic solver with the deal for honours under the
-    auction profiles).  Returns the profile name and the par.  Raises
+    auction profiles).  Returns the profile and the par.  Raises
     BridgekitError when neither the tags nor the board number give dealer and
     vulnerability."""
     profile = profile_for_board(board, rules)
@@ -321,7 +321,7 @@ def board_par(board: Board, table: DDTable, rules: Profile | None = None) -> tup
         missing = " and ".join(w for w, v in (("dealer", dealer), ("vulnerability", vul)) if v is None)
         raise BridgekitError(f"no {missing} (no Dealer/Vulnerable tag and no board number)")
     deal, _ = board_deal(board)
-    return profile.name, profile.par(table, vul, dealer, deal)
+    return profile, profile.par(table, vul, dealer, deal)
 
 
 # -- agreement with other programs --------------------------------------------

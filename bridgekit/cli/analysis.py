@@ -377,7 +377,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
                 write_par_tags(bt.board, result)
             vul, dealer = board_vul_dealer(bt.board)
             contracts = [str(c) for c in result.contracts]
-            row: dict[str, Any] = {"file": bt.board.file or path, "board": bt.board.label, "rules": profile,
+            row: dict[str, Any] = {"file": bt.board.file or path, "board": bt.board.label, "rules": profile.name,
                                    "dealer": dealer.name if dealer is not None else None,
                                    "vulnerable": str(vul) if vul is not None else None,
                                    "score_ns": result.score, "contracts": contracts}

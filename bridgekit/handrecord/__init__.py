@@ -26,7 +26,7 @@ from ..cards import PBN_SUIT_ORDER, Card, Strain, Suit
 from ..dds import DDTable, Par, ParContract
 from ..deal import Deal, Hand
 from ..errors import BridgekitError
-from ..rules import Profile
+from ..rules import DEFAULT, Profile
 from ..seats import Seat, Vul
 
 __all__ = ["HandRecord", "BoardRecord", "RoomRecord", "build_hand_record", "hand_record",
@@ -66,7 +66,7 @@ class BoardRecord:
     table: DDTable | None = None
     table_from: str | None = None          # BoardTable.source: solved, cache, tag, recorded
     par: Par | None = None
-    profile: str | None = None
+    profile: Profile | None = None
     note: str | None = None
     rooms: list[RoomRecord] = field(default_factory=list)
     file: str | None = None
@@ -128,12 +128,13 @@ def _who(c: ParContract) -> str:
     return "/".join(s.name for s in c.declarers)
 
 
-def par_lines(par: Par, profile: str | None = None, ascii: bool = False) -> list[str]:
-    """``Par N-S +420`` then one line a contract, ``4♠= by N/S``, or ``Passed out``."""
+def par_lines(par: Par, profile: Profile | None = None, ascii: bool = False) -> list[str]:
+    """``Par N-S +420`` (``Par N-S +420 (auction-1920)`` under another profile
+    than the default) then one line a contract, ``4♠= by N/S``, or ``Passed out``."""
     score = par.score
     head = "Par 0" if score == 0 else f"Par {'N-S' if score > 0 else 'E-W'} +{abs(score)}"
-    if profile and profile != "contract":
-        head += f" ({profile})"
+    if profile is not None and profile is not DEFAULT:
+        head += f" ({profile.name})"
     lines = [head]
     if not par.contracts:
         lines.append("Passed out")
