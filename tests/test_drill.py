@@ -41,7 +41,7 @@ def confirmed(ex: Exercise) -> Any:
 ])
 def test_every_exercise_is_confirmed_by_the_engines(topic: str, rules: str | None) -> None:
     for seed in SEEDS:
-        ex = generate(topic, random.Random(seed), "en", rules)
+        ex = generate(topic, random.Random(seed), "en", find_profile(rules) if rules else None)
         assert ex.topic == topic
         assert confirmed(ex) == ex.answer, (seed, ex.setup, ex.question, ex.answer)
         assert read_answer(ex, ex.shown) == ex.answer, (seed, ex.shown)  # the shown answer is accepted
@@ -54,7 +54,7 @@ def test_edge_cases_come_up_often() -> None:
     from bridgekit.contract import Contract
     kinds: Counter[str] = Counter()
     for seed in range(300):
-        ex = generate("scoring", random.Random(seed), "en", "contract")
+        ex = generate("scoring", random.Random(seed), "en", find_profile("contract"))
         contract = Contract.parse(ex.position["contract"])
         items = " ".join(ex.explain)
         kinds["slam bonus"] += "slam bonus" in items
@@ -77,7 +77,7 @@ def run_drill(args: list[str], answers: str) -> str:
 
 def exercises(topic: str, seed: int, count: int, rules: str | None = None) -> list[Exercise]:
     rng = random.Random(seed)
-    return [generate(topic, rng, "en", rules) for _ in range(count)]
+    return [generate(topic, rng, "en", find_profile(rules) if rules else None) for _ in range(count)]
 
 
 def test_piped_answers_right_wrong_and_summary() -> None:

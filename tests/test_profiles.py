@@ -136,8 +136,6 @@ def test_what_the_profiles_answer() -> None:
 
 def test_the_profile_a_rubber_is_kept_under(toy: Profile) -> None:
     a1920, classic = find_profile("auction-1920"), find_profile("auction-classic")
-    assert rubber_profile("auction-classic") is classic and rubber_profile("classic") is classic
+    assert rubber_profile(classic) is classic and rubber_profile(a1920) is a1920
     # a profile that keeps no rubber (the default, a board-ledger toy), or none: the first that does
-    assert rubber_profile("contract") is a1920 and rubber_profile("toy") is a1920 and rubber_profile(None) is a1920
-    with pytest.raises(BridgekitError, match="unknown rules profile"):
-        rubber_profile("whist")
+    assert rubber_profile(DEFAULT) is a1920 and rubber_profile(toy) is a1920 and rubber_profile(None) is a1920

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from ..errors import BridgekitError, ExitStatus
-from .options import ascii_option, plural, wants_ascii, wide_option
+from .options import RULES, ascii_option, plural, wants_ascii, wide_option
 from .output import JSON, TABLE, column, echo_json, output_options, output_rows, table
 
 if TYPE_CHECKING:
+    from ..rules import Profile
     from ..tutor import Lesson, Progress
 
 
@@ -213,11 +214,11 @@ def check(names: tuple[str, ...], dds: bool, show_all: bool, fmt: str) -> None:
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many exercises.")
 @click.option("--seed", type=int, default=None, help="Seed for the same exercises again.")
-@click.option("--rules", type=click.Choice(["contract", "auction-1920", "auction-classic"]), default=None,
+@click.option("--rules", type=RULES, default=None, metavar="PROFILE",
               help="Rules for scoring (default contract) and rubber (default auction-1920).")
 @lang_option
 @ascii_option
-def drill(topic: str | None, count: int, seed: int | None, rules: str | None, lang: str, ascii_: bool) -> None:
+def drill(topic: str | None, count: int, seed: int | None, rules: Profile | None, lang: str, ascii_: bool) -> None:
     """Practise: generated exercises, each answer checked by bridgekit's engines.
 
     TOPIC is scoring, auction, tricks, imps or rubber (all of them mixed when

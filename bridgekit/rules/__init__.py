@@ -282,13 +282,11 @@ def profile_for_scoring(scoring: str | None) -> Profile:
     return DEFAULT
 
 
-def rubber_profile(name: str | None = None) -> Profile:
-    """The profile a rubber is kept under: the one called ``name`` when it
-    keeps rubbers, else the first registered one that does (``auction-1920``)."""
-    if name:
-        profile = find_profile(name)
-        if profile.keeps_rubbers:
-            return profile
+def rubber_profile(profile: Profile | None = None) -> Profile:
+    """The profile a rubber is kept under: ``profile`` when it keeps
+    rubbers, else the first registered one that does (``auction-1920``)."""
+    if profile is not None and profile.keeps_rubbers:
+        return profile
     return next(p for p in profiles() if p.keeps_rubbers)
 
 

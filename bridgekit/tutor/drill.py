@@ -1,6 +1,6 @@
 """Practice drills: endless generated exercises checked by bridgekit's engines.
 
-Five topics, each a generator ``(rng, lang, rules) -> Exercise``:
+Five topics, each a generator ``(rng, lang, profile) -> Exercise``:
 
 * ``scoring``: a result under a rules profile (doubled, redoubled,
   vulnerable, slams, honours); duplicate asks the signed N/S score, the
@@ -36,7 +36,7 @@ from ..contract import Contract, Doubling, Result
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, IllegalCallError
 from ..play import trick_winner
-from ..rules import ABOVE, BELOW, Ledger, Profile, Score, find_profile, rubber_profile
+from ..rules import ABOVE, BELOW, DEFAULT, Ledger, Profile, Score, find_profile, rubber_profile
 from ..rules.rubber import SessionDeal, keep_score
 from ..rules.auction_bridge import TRICK_VALUE
 from ..seats import Seat, Side, Vul
@@ -383,8 +383,8 @@ def _draw_scoring(rng: random.Random, profile: Profile) -> _Drawn:
     return _Drawn(kind, Result(Contract(level, strain, doubling), declarer, tricks), vul, deal)
 
 
-def drill_scoring(rng: random.Random, lang: str, rules: str | None) -> Exercise:
-    profile = find_profile(rules or "contract")
+def drill_scoring(rng: random.Random, lang: str, profile: Profile | None) -> Exercise:
+    profile = profile or DEFAULT
     sheet = _SHEETS[profile.ledger]
     drawn = _draw_scoring(rng, profile)
     result = drawn.result
@@ -461,7 +461,7 @@ def _candidate_calls(auction: Auction, rng: random.Random) -> list[Call]:
     return out
 
 
-def drill_auction(rng: random.Random, lang: str, rules: str | None) -> Exercise:
+def drill_auction(rng: random.Random, lang: str, profile: Profile | None) -> Exercise:
     auction = _random_auction(rng)
     position = {"dealer": auction.dealer.name, "auction": " ".join(str(c) for c in auction.calls)}
     setup = auction_text(auction, lang)
@@ -486,7 +486,7 @@ def drill_auction(rng: random.Random, lang: str, rules: str | None) -> Exercise:
     strain = rng.choice(strains or list(Strain))
     lowest = next((Call.bid(lv, strain) for lv in range(1, 8) if auction.is_legal(Call.bid(lv, strain))), None)
     if lowest is None or lowest.level is None:
-        return drill_auction(rng, lang, rules)
+        return drill_auction(rng, lang, profile)
     hints: list[tuple[Any, str]] = []
     if lowest.level > 1:
         hints.append((Call.bid(lowest.level - 1, strain), t("h_too_low", lang)))
@@ -502,7 +502,7 @@ def drill_auction(rng: random.Random, lang: str, rules: str | None) -> Exercise:
 
 # -- tricks -------------------------------------------------------------------
 
-def drill_tricks(rng: random.Random, lang: str, rules: str | None) -> Exercise:
+def drill_tricks(rng: random.Random, lang: str, profile: Profile | None) -> Exercise:
     leader = rng.choice(list(Seat))
     trump = _pick(rng, [(Strain.NT, 1), (Strain.S, 1), (Strain.H, 1), (Strain.D, 1), (Strain.C, 1)])
     led = rng.choice(list(Suit))
@@ -555,7 +555,7 @@ _TYPICAL = [50, 90, 100, 110, 120, 130, 140, 150, 170, 180, 200, 300, 420, 450, 
             650, 660, 800, 920, 980, 1100, 1370, 1430, 1440, 2210]
 
 
-def drill_imps(rng: random.Random, lang: str, rules: str | None) -> Exercise:
+def drill_imps(rng: random.Random, lang: str, profile: Profile | None) -> Exercise:
     from ..rules.imps import IMP_BOUNDS, imps
     if rng.random() < 0.55:
         bound = rng.choice(IMP_BOUNDS)
@@ -589,8 +589,8 @@ def drill_imps(rng: random.Random, lang: str, rules: str | None) -> Exercise:
 
 # -- rubber -------------------------------------------------------------------
 
-def drill_rubber(rng: random.Random, lang: str, rules: str | None) -> Exercise:
-    profile = rubber_profile(rules)
+def drill_rubber(rng: random.Random, lang: str, profile: Profile | None) -> Exercise:
+    profile = rubber_profile(profile)
     while True:
         results = []
         for _ in range(rng.randint(2, 5)):
@@ -628,15 +628,15 @@ def drill_rubber(rng: random.Random, lang: str, rules: str | None) -> Exercise:
                     "game", position, "games_ns games_ew")
 
 
-GENERATORS: dict[str, Callable[[random.Random, str, str | None], Exercise]] = {
+GENERATORS: dict[str, Callable[[random.Random, str, Profile | None], Exercise]] = {
     "scoring": drill_scoring, "auction": drill_auction, "tricks": drill_tricks, "imps": drill_imps,
     "rubber": drill_rubber,
 }
 
 
-def generate(topic: str | None, rng: random.Random, lang: str = "en", rules: str | None = None) -> Exercise:
+def generate(topic: str | None, rng: random.Random, lang: str = "en", profile: Profile | None = None) -> Exercise:
     """One exercise of ``topic`` (any topic when None)."""
-    return GENERATORS[topic or rng.choice(TOPICS)](rng, lang, rules)
+    return GENERATORS[topic or rng.choice(TOPICS)](rng, lang, profile)
 
 
 # -- reading answers ----------------------------------------------------------
@@ -669,7 +669,8 @@ class DrillRunner(LineTalk):
     """Asks ``count`` exercises, marks each answer, keeps a running score."""
 
     def __init__(self, topic: str | None, inp: TextIO, out: TextIO, *, count: int = 10, seed: int | None = None,
-                 rules: str | None = None, lang: str = "en", ascii: bool = False, echo: bool | None = None) -> None:
+                 rules: Profile | None = None, lang: str = "en", ascii: bool = False,
+                 echo: bool | None = None) -> None:
         super().__init__(inp, out, ascii=ascii, echo=echo)
         self.topic = topic
         self.count = count
