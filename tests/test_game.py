@@ -285,7 +285,8 @@ def test_human_game_refuses_illegal_calls_and_cards(tmp_path: Path) -> None:
     from bridgekit.render import visible_len
     # CliRunner does not echo the typed Enter, so an answer follows its prompt
     # on the same line; on a terminal it starts a line of its own
-    lines = [re.sub(r"^(Your call|[A-Z][a-z]+ plays): ", "", line) for line in text.splitlines()]
+    lines = [re.sub(r"^(Your call|[A-Z][a-z]+ plays): ", "", line)
+             for line in re.sub(r"y/n ", "y/n\n", text).splitlines()]
     lines = [line for line in lines if str(tmp_path) not in line]  # the temporary path is long
     too_wide = [line for line in lines if visible_len(line) > 80]
     assert too_wide == [], f"lines wider than 80 columns: {too_wide}"
@@ -433,6 +434,7 @@ def test_review_after_the_deal_shows_reasons_and_costs(tmp_path: Path) -> None:
     text = result.output  # type: ignore[attr-defined]
     assert result.exit_code == 0, text
     assert "Review the deal" in text and "The play:" not in text   # '1' is not yes
+    assert "Please answer y or n." in text   # ... nor no: asked again until the input ends
     asked = text.count("plays: ")      # the cards South chose (prompts answered)
     script = ["1nt", "p"] + ["1"] * asked + ["y"]
     result = run("play", "--deal", SOUTH_DECLARES, "--seed", "4", "--samples", "2", "--think", "0",

@@ -137,9 +137,16 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
 
 def _offer_review(record: GameRecord, ascii_: bool) -> None:
     """Ask whether to review the deal; show it (``bridgekit.game.review``) on yes."""
-    answer = _ask("Review the deal (reasons, double-dummy cost of your cards)? y/n ")
-    if answer is None or not answer.strip().lower().startswith("y"):
-        return
+    prompt = "Review the deal (reasons, double-dummy cost of your cards)? y/n "
+    while True:
+        answer = _ask(prompt)
+        word = "" if answer is None else answer.strip().lower()
+        if word in ("y", "yes"):
+            break
+        if answer is None or word in ("", "n", "no"):
+            return
+        # a card typed once too often must not end the game unreviewed
+        prompt = "Please answer y or n.  Review the deal? y/n "
     from ..game.review import review_lines
     click.echo("Solving the play double dummy...", err=True)
     try:
