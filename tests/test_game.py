@@ -449,7 +449,7 @@ def test_review_after_the_deal_shows_reasons_and_costs(tmp_path: Path) -> None:
     south = [v for v in pm.verdicts if v.seat in (Seat.S, Seat.N)]   # South declares: both hands are yours
     assert len(re.findall(r"no trick lost|cost \d+ tricks? double dummy \(best", review)) >= len(south)
     total = sum(v.cost for v in south)
-    assert f"Your cards cost {total} trick(s) double dummy, the computer's {pm.defence_cost}." in review
+    assert f"Your cards cost {total} trick{'' if total == 1 else 's'} double dummy, the computer's {pm.defence_cost}." in review
     for v in south:
         if v.cost:
             assert f"cost {v.cost} trick" in review

@@ -59,7 +59,8 @@ def review_lines(record: GameRecord, ascii_: bool = False, colour: bool = False)
     lines += ["", wrap(f"The play: {contract_text(contract, ascii_, colour)} by {declarer.full_name}; "
                        f"double dummy {pm.start} tricks for declarer's side at the start, {pm.end} at the end.")]
     if yours:
-        lines.append(wrap(f"Your cards cost {sum(v.cost for v in yours)} trick(s) double dummy, "
+        cost = sum(v.cost for v in yours)
+        lines.append(wrap(f"Your cards cost {cost} trick{'' if cost == 1 else 's'} double dummy, "
                           f"the computer's {sum(v.cost for v in theirs)}."))
     for t in range(0, len(pm.verdicts), 4):
         trick = pm.verdicts[t:t + 4]
