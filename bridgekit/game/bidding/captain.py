@@ -175,7 +175,6 @@ def stopped(ctx: Context, info: HandInfo) -> bool:
 def choose_strain(ctx: Context, info: HandInfo) -> Strain | None:
     fits = [(s, ctx.fit_len(info, s)) for s in Suit]
     good = [(s, n) for s, n in fits if n >= 8]
-    opp = ctx.opp_suits()
     if good:
         majors = [x for x in good if x[0] in MAJORS]
         best = max(majors or good, key=lambda x: (x[1], x[0]))
