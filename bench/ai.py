@@ -45,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -193,6 +194,14 @@ def _one_thread() -> None:
     dds.set_threads(1)  # one process a core: DDS threads would only compete
 
 
+def job_pool(jobs: int) -> ProcessPoolExecutor:
+    """``jobs`` processes to play deals in, DDS on one thread in each.  Not a
+    ``multiprocessing.Pool``: its processes are daemonic and cannot start the
+    card player's DDS worker (``bridgekit.game.worker``), which must be
+    measured as ``bridgekit play`` runs it."""
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_one_thread)
+
+
 def mean_se(xs: Sequence[float]) -> tuple[float, float]:
     m = statistics.mean(xs)
     return m, (statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0)
@@ -268,9 +277,10 @@ def card_play_report(seeds: list[int], all_deals: list[Deal], tables: list[dds.D
     for task in tasks:
         mine = tuple(p for p in players if not (p == "yardstick" and _key(key, task) in stored))
         jobs_todo.append((task, mine))
-    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_one_thread) if jobs > 1 else None
+    pool = job_pool(jobs) if jobs > 1 else None
     done: Iterable[tuple[PlayTask, dict[str, PlayFigures]]] = (
-        map(_run, jobs_todo) if pool is None else pool.imap_unordered(_run, jobs_todo))
+        map(_run, jobs_todo) if pool is None else
+        (f.result() for f in as_completed([pool.submit(_run, job) for job in jobs_todo])))
     for i, (task, figures) in enumerate(done, 1):
         k = _key(key, task)
         if "yardstick" in players:
@@ -287,8 +297,7 @@ def card_play_report(seeds: list[int], all_deals: list[Deal], tables: list[dds.D
                                                 for n, x in figures.items()}}) + "\n")
         print(f"  card play: {i}/{len(tasks)} ({task.setting}, seed {task.seed})", file=sys.stderr, flush=True)
     if pool is not None:
-        pool.close()
-        pool.join()
+        pool.shutdown()
     if cache is not None:
         cache.write_text(json.dumps(stored), encoding="utf-8")
     print_card_play(by_setting, players)

@@ -45,7 +45,7 @@ from .seats import Seat, Side, Vul
 __all__ = [
     "DDTable", "Par", "ParContract", "DDSInputError", "SolverError",
     "dd_table", "dd_tables", "solve_position", "solve_positions", "declarer_total",
-    "dds_par", "set_threads", "solver_version", "TABLES_PER_CALL", "BOARDS_PER_CALL",
+    "dds_par", "set_threads", "load", "solver_version", "TABLES_PER_CALL", "BOARDS_PER_CALL",
 ]
 
 #: DD tables (all five strains) one ``CalcAllTables`` call accepts.
@@ -145,6 +145,12 @@ def set_threads(n: int | None) -> None:
     _THREADS = int(n or 0)
     if _DDS is not None:
         _DDS.SetMaxThreads(_THREADS)
+
+
+def load() -> None:
+    """Load the solver now, not on the first call that needs it (a worker
+    process getting ready before its first call)."""
+    _dds()
 
 
 def _call(func: Callable[..., object], *args: object) -> None:

@@ -1,19 +1,28 @@
 """The computer's time limit per card (issue 17.3): the clock is read before
 every DDS call, no call is started that would end past the budget, the first
 call of a big position solves a single layout, and the card is chosen from the
-layouts solved so far.  The clock is injected: no timing assertion."""
+layouts solved so far.  In a big position the calls are made in a worker
+process, and one still running at the deadline is abandoned and the worker
+stopped.  The clock is injected: no timing assertion."""
 
 from __future__ import annotations
 
+import os
 import random
+import time
+from typing import Sequence
 
 import pytest
 
+from bridgekit import dds
 from bridgekit.auction import Auction
 from bridgekit.calls import Call
 from bridgekit.cards import Card, Strain
 from bridgekit.deal import Deal
+from bridgekit.errors import BridgekitError
 from bridgekit.game import CardPlayer, TableView
+from bridgekit.game.cardplay import contract_fit, layout_stream
+from bridgekit.game.worker import Position, SolverWorker
 from bridgekit.play import Play
 from bridgekit.seats import Seat
 
@@ -37,7 +46,7 @@ class StepClock:
 
 
 def decide(play: Play, clock: StepClock, samples: int = 6, think: float | None = 1.0) -> tuple[Card, int]:
-    player = CardPlayer(samples, use_auction=False, rng=random.Random(1), think=think, clock=clock)
+    player = CardPlayer(samples, use_auction=False, rng=random.Random(1), think=think, clock=clock, worker=None)
     decision = player.decide(TableView.for_seat(DEAL, play, AUCTION))
     assert decision.card in play.legal_cards
     solved = int(decision.reason.split(" layouts")[0].split(" of ")[-1])
@@ -90,3 +99,77 @@ def test_a_big_position_is_solved_one_layout_a_call() -> None:
     # the start, then a read before each of 3 calls and after it, and the
     # read that finds no layout left: 8 (two calls of 1 and 2 layouts: 6)
     assert clock.reads == 8
+
+
+# -- the worker: a call still running at the deadline is abandoned -------------
+
+_calls = 0
+
+
+def solve_then_hang(positions: Sequence[Position]) -> list[dict[Card, int]]:
+    """A solver (run in the worker process) that solves two calls, then
+    never returns in time."""
+    global _calls
+    _calls += 1
+    if _calls > 2:
+        time.sleep(600)
+    return dds.solve_positions(positions)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.dds
+def test_a_call_past_the_deadline_is_abandoned_and_the_worker_stopped() -> None:
+    # 11 cards played (a big position): dummy's K-6-5 of diamonds over the 7;
+    # declarer decides, 4 x 1.5 = 6 layouts.  The third call never returns:
+    # the player waits until HARD_CAP (by its clock: 0.01 s a read), stops the
+    # worker and plays the best card of the two layouts solved.
+    play = Play(DEAL, Strain.NT, Seat.E, [Card.parse(t) for t in BEFORE.split()[:11]])
+    view = TableView.for_seat(DEAL, play, AUCTION)
+    worker = SolverWorker(solve_then_hang)
+    try:
+        worker.start()
+        assert worker.ready(wait=60)
+        first = worker.pid
+        assert first is not None and alive(first)
+        player = CardPlayer(4, use_auction=False, rng=random.Random(3), think=1.0, clock=StepClock(0.01),
+                            worker=worker)
+        decision = player.decide(view)
+        assert worker.abandoned == 1 and not alive(first)   # stopped...
+        assert worker.running                                # ...and another started
+    finally:
+        worker.stop()
+    # the same two layouts, solved here
+    layouts, _ = layout_stream(view.play, None, random.Random(3), contract_fit(AUCTION))
+    solved = dds.solve_positions([(next(layouts), Strain.NT, Seat.S, tuple(play.cards)) for _ in range(2)])
+    totals = {c: sum(v[c] for v in solved) for c in play.legal_cards}
+    assert "best in" in decision.reason and " of 2 layouts" in decision.reason
+    assert decision.values == {c: t / 2 for c, t in totals.items()}
+    assert totals[decision.card] == max(totals.values())
+
+
+@pytest.mark.dds
+def test_the_worker_solves_as_this_process_does() -> None:
+    positions: list[Position] = [(DEAL, Strain.NT, Seat.S, tuple(late().cards)),
+                                 (DEAL, Strain.NT, Seat.S, (Card.parse("D8"),))]
+    worker = SolverWorker()
+    try:
+        worker.start()
+        assert worker.ready(wait=60) and worker.pid != os.getpid()
+        assert worker.solve(positions, timeout=60) == dds.solve_positions(positions)
+        illegal: list[Position] = [(DEAL, Strain.NT, Seat.S, (Card.parse("SA"),))]   # not South's
+        with pytest.raises(BridgekitError) as here:
+            dds.solve_positions(illegal)
+        with pytest.raises(BridgekitError) as there:   # its errors are raised here
+            worker.solve(illegal, timeout=60)
+        assert str(there.value) == str(here.value)
+        assert worker.abandoned == 0
+    finally:
+        worker.stop()
+    assert not worker.running

@@ -23,7 +23,11 @@ where a guess costs most and nothing has been seen yet, get more layouts
 A decision takes at most ``HARD_CAP`` seconds of wall clock whatever the
 position: layouts are dealt only as they are solved, the clock is read before
 every DDS call and no call is started that the slowest so far says would end
-past the budget; the card is chosen from the layouts solved by then.
+past the budget; the card is chosen from the layouts solved by then.  A DDS
+call cannot be interrupted, and in the first three tricks one layout can take
+it ten times as long as the next: there the calls are made in a worker process
+(``bridgekit.game.worker``), and one still running at ``HARD_CAP`` is
+abandoned (the worker is stopped, and another started for the next decision).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from ..errors import BridgekitError
 from ..play import Play
 from ..seats import Seat, Vul
 from .bidding import Bidder, Shown
+from .worker import SHARED, SolverWorker
 
 #: Layouts solved per decision by default.
 DEFAULT_SAMPLES = 16
@@ -60,8 +65,13 @@ CHUNK = 2
 HARD_CAP = 1.8
 #: Cards played before which a position counts as big (the first three
 #: tricks): its DDS calls solve one layout each, not ``CHUNK``, since one
-#: layout there can take DDS ten times as long as the next.
+#: layout there can take DDS ten times as long as the next, and are made in
+#: the worker process, where a call still running at ``HARD_CAP`` is abandoned.
 BIG_POSITION = 12
+#: Seconds a big decision waits for the worker while it starts (the first
+#: decision after the player is created, or after a worker was stopped); a
+#: worker not ready by then leaves the decision to be solved in-process.
+STARTUP_WAIT = 0.3
 #: Layouts (as a multiple of ``samples``) and thinking time (multiple of
 #: ``think``) for the opening lead, and for the rest of the first three tricks.
 LEAD_BOOST = (2.0, 1.6)
@@ -119,13 +129,17 @@ class CardPlayer:
     ``samples`` layouts per decision; ``use_auction`` reads the auction to
     deal only layouts that fit it; ``rng`` makes the choices reproducible;
     ``think`` (seconds) stops solving further layouts once spent (at least one
-    batch is always solved; ``None`` solves them all).
+    batch is always solved; ``None`` solves them all).  ``worker`` makes the
+    DDS calls of big positions when the time is limited (``None``: every call
+    in this process, none abandoned); the process's shared worker is started
+    with the player.
     """
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, use_auction: bool = True,
                  rng: random.Random | None = None, bidder: Bidder | None = None,
                  think: float | None = DEFAULT_THINK, plain: bool = False,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 worker: SolverWorker | None = SHARED) -> None:
         if samples < 1:
             raise BridgekitError(f"samples must be at least 1, not {samples}")
         self.samples = samples
@@ -138,6 +152,9 @@ class CardPlayer:
         self.plain = plain
         #: Read before every DDS call (tests give a clock of their own).
         self.clock = clock
+        self.worker = worker
+        if worker is not None and think is not None:
+            worker.start()   # ready by the first decision, which would wait for it
 
     def budget(self, play: Play) -> tuple[int, float | None]:
         """Layouts and seconds for the next decision of ``play``: more for the
@@ -175,6 +192,8 @@ class CardPlayer:
                     best_count[c] += 1
         n = len(results)
         card = max(legal, key=lambda c: (totals[c], best_count[c], -int(c.rank), -int(c.suit)))
+        if n == 0:
+            return CardDecision(card, f"{card}: no layout solved in time; the lowest card")
         avg = {c: totals[c] / n for c in legal}
         won_before = _side_tricks(play, play.turn)
         what = ("the play, weighted by their fit to the auction" if level == 0 else
@@ -194,9 +213,12 @@ class CardPlayer:
         slowest layout so far says would end past ``think`` seconds from
         ``start``, nor past ``HARD_CAP`` (or the player's own ``think``, if
         longer).  The first call is always made (the
-        decision needs one layout).  A call cannot be interrupted: at the
-        opening lead one layout can take DDS a second, so there calls of one
-        layout keep the overrun to one layout's time.
+        decision needs one layout).  A DDS call cannot be interrupted: at the
+        opening lead one layout can take DDS over a second, so there calls
+        solve one layout each, in the worker when there is a time limit and
+        the worker is ready; one still running at ``HARD_CAP`` (or the
+        player's longer ``think``) from ``start`` is abandoned, and the layouts
+        solved by then are used.  Without a worker the overrun is one call's.
         """
         from .. import dds
 
@@ -205,7 +227,12 @@ class CardPlayer:
         limit = HARD_CAP if think is None else min(think, max(HARD_CAP, self.think or 0.0))
         results: list[dict[Card, int]] = []
         slowest = 0.0  # seconds a layout, the slowest call so far
-        size = 1 if len(play.cards) < BIG_POSITION else CHUNK
+        big = len(play.cards) < BIG_POSITION
+        size = 1 if big else CHUNK
+        deadline = start + max(HARD_CAP, self.think or 0.0)
+        worker = self.worker if big and think is not None else None
+        if worker is not None and not worker.ready(min(STARTUP_WAIT, deadline - self.clock())):
+            worker = None
         while True:
             now = self.clock()
             if results and think is not None and now - start + slowest * size > limit:
@@ -213,7 +240,14 @@ class CardPlayer:
             batch = list(islice(layouts, size))
             if not batch:
                 break
-            results += dds.solve_positions([(d, strain, leader, tuple(play.cards)) for d in batch])
+            positions = [(d, strain, leader, tuple(play.cards)) for d in batch]
+            if worker is None:
+                results += dds.solve_positions(positions)
+            else:
+                solved = worker.solve(positions, deadline - now)
+                if solved is None:   # abandoned at the deadline
+                    break
+                results += solved
             slowest = max(slowest, (self.clock() - now) / len(batch))
         return results
 
