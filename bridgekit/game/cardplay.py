@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Callable, Iterator
 
+from .. import dds
 from ..auction import Auction
 from ..cards import ALL_CARDS, Card, Strain, Suit
 from ..contract import Doubling
@@ -220,16 +221,15 @@ class CardPlayer:
         player's longer ``think``) from ``start`` is abandoned, and the layouts
         solved by then are used.  Without a worker the overrun is one call's.
         """
-        from .. import dds
-
         strain = play.strain if play.strain is not None else Strain.NT
         leader = play.declarer.lho
-        limit = HARD_CAP if think is None else min(think, max(HARD_CAP, self.think or 0.0))
+        cap = max(HARD_CAP, self.think or 0.0)   # HARD_CAP, or the player's own longer think
+        limit = cap if think is None else min(think, cap)
         results: list[dict[Card, int]] = []
         slowest = 0.0  # seconds a layout, the slowest call so far
         big = len(play.cards) < BIG_POSITION
         size = 1 if big else CHUNK
-        deadline = start + max(HARD_CAP, self.think or 0.0)
+        deadline = start + cap
         worker = self.worker if big and think is not None else None
         if worker is not None and not worker.ready(min(STARTUP_WAIT, deadline - self.clock())):
             worker = None
