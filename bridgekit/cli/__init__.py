@@ -58,8 +58,11 @@ def cli() -> None:
     \b
     Examples:
       bridgekit show samples/match.pbn --board 1
-      bridgekit check game.pbn
-      bridgekit score game.pbn --json
+      bridgekit check samples/match.pbn
+      bridgekit score samples/match.pbn --json
+      bridgekit event samples/pairs.pbn --ranking
+
+    The examples read samples/ in the repository (bridgekit/samples/ once installed).
     """
 
 

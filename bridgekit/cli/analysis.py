@@ -19,6 +19,7 @@ from ..formats import estimate_boards
 from ..rules import Profile
 from ..seats import Seat
 from ..printable import printable
+from .options import from_option
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
                       open_cli_solver, plural, rules_option, solver_options, wants_ascii, warn, wide_option)
 from .output import CSV, TABLE, Column, RowWriter, column, output_options, table
@@ -139,6 +140,21 @@ def _drain(boards: Iterator[Board], output: str | None, what: str, progress: _Pr
         progress.finish()
 
 
+def _rows_too(fmt: str, output: str | None) -> bool:
+    """Whether the rows are printed: without -o, or with -o FILE and --json,
+    --jsonl or --csv asked for (the file gets the PBN, standard output the
+    data).  With -o - standard output is the PBN: asking for rows too is a
+    usage error."""
+    if output is None:
+        return True
+    if fmt == TABLE:
+        return False
+    if output == "-":
+        raise click.UsageError("-o - writes the PBN on standard output: --json, --jsonl and --csv "
+                               "need -o FILE (the PBN) or no -o")
+    return True
+
+
 def _guard(run: Callable[[], int]) -> int:
     """Run a command body; a solver or input error becomes one line and exit 3."""
     try:
@@ -152,6 +168,7 @@ def _guard(run: Callable[[], int]) -> int:
 
 @click.command(context_settings=_CTX)
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@from_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards with DoubleDummyTricks and OptimumResultTable tags to this PBN file.")
 @click.option("--force", is_flag=True, help="Solve every board again, whatever its tags and the cache say.")
@@ -176,7 +193,7 @@ def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, bo
     a tag whose deal was edited since is solved again) or `recorded` (a tag
     another program wrote, shown as recorded: --verify checks it).  With -o
     the boards are written with DoubleDummyTricks, its fingerprint and
-    OptimumResultTable tags.  Ctrl-C stops at once and keeps what was
+    OptimumResultTable tags (and --json, --jsonl or --csv print the rows too).  Ctrl-C stops at once and keeps what was
     solved in the cache, so the next run resumes.  A progress bar shows on a
     terminal.  --scheduler and --cluster solve on Dask (docs/scaling.md).
 
@@ -189,6 +206,7 @@ def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, bo
     """
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
+    _rows_too(fmt, output)   # -o - with --json: refused before anything is solved
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _dd(files, output, force, verify, fmt, wide, ascii_,
                                                    solver, boards)))
@@ -201,7 +219,7 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, f
     status = RunStatus()
     progress = _Progress(files, enabled=True)
     # rows printed as the boards are solved (with -o the PBN file is the output)
-    rows = RowWriter(fmt, lambda first: _dd_columns(first, ascii_), wide=wide) if output is None else None
+    rows = RowWriter(fmt, lambda first: _dd_columns(first, ascii_), wide=wide) if _rows_too(fmt, output) else None
     counts = dict.fromkeys(("boards", "solved", "cache", "tag", "recorded", "stale", "verified", "differ"), 0)
 
     def boards_out() -> Iterator[Board]:
@@ -252,8 +270,9 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, f
 def _dd_summary(counts: dict[str, int], solved: int, unsolved: int) -> str:
     n = counts["boards"]
     repeats = counts["solved"] - solved
-    parts = [f"{solved} solved" + (f" ({repeats} more board{'' if repeats == 1 else 's'} repeat those deals)"
-                                   if repeats > 0 else ""),
+    again = ("1 more board repeats one of those deals" if repeats == 1
+             else f"{repeats} more boards repeat those deals")
+    parts = [f"{solved} solved" + (f" ({again})" if repeats > 0 else ""),
              f"{counts['cache']} from the cache"]
     tags = counts["tag"] + counts["recorded"]
     if tags:
@@ -298,6 +317,7 @@ def _dd_columns(first: list[Any], ascii_: bool) -> list[Column]:
 
 @click.command(context_settings=_CTX)
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@from_option
 @rules_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards with OptimumScore, ParContract and DD tags to this PBN file.")
@@ -332,6 +352,7 @@ def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force
     """
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
+    _rows_too(fmt, output)   # -o - with --json: refused before anything is solved
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _par(files, rules, output, force, fmt, wide, ascii_,
                                                     solver, boards)))
@@ -353,7 +374,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
     status = RunStatus()
     progress = _Progress(files, enabled=True)
     # rows printed as the boards are solved (with -o the PBN file is the output)
-    rows = RowWriter(fmt, lambda first: _par_columns(first, ascii_), wide=wide) if output is None else None
+    rows = RowWriter(fmt, lambda first: _par_columns(first, ascii_), wide=wide) if _rows_too(fmt, output) else None
     count = [0]
 
     def boards_out() -> Iterator[Board]:
@@ -414,6 +435,7 @@ def _par_columns(first: list[Any], ascii_: bool) -> list[Column]:
 
 @click.command(context_settings=_CTX)
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@from_option
 @board_option
 @solver_options
 @output_options(csv=False)

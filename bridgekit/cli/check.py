@@ -5,7 +5,7 @@ play typed at the shell."""
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Iterable
 
 import click
 
@@ -18,6 +18,7 @@ from ..errors import ExitStatus, ParseError
 from ..cards import card_name
 from ..seats import Seat
 from ..printable import printable
+from .options import from_option
 from .options import (CONTRACT, DEAL, SEAT, RunStatus, ascii_option, board_option, iter_boards, plain_text,
                       plural, wants_ascii)
 from .output import JSONL, TABLE, RowWriter, json_text, output_options
@@ -31,6 +32,7 @@ def _text(s: str, ascii_: bool) -> str:
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@from_option
 @click.option("--auction", "auction_text", metavar="CALLS",
               help='Check one auction instead of files: calls separated by spaces, e.g. "1S P 2S X XX P P P".')
 @click.option("--dealer", type=SEAT, default=None, help="Dealer for --auction (N, E, S or W).")
@@ -65,12 +67,13 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
 
     \b
     Examples:
-      bridgekit check game.pbn
+      bridgekit check samples/match.pbn
       bridgekit check --strict export.pbn
       bridgekit check results/*.pbn --json > problems.json
       bridgekit check --auction "1S P 2S X XX P P P" --dealer N
       bridgekit check --play "CA C2 C3 C4" --contract 3NT --declarer S \\
-        --deal "N:AKQJT98765.2.2.2 4.AKQJT98765.3.3 3.4.AKQJT98765.4 2.3.4.AKQJT98765"
+        --deal "N:AKQJT98765.2.2.2 4.AKQJT98765.3.3 \\
+                3.4.AKQJT98765.4 2.3.4.AKQJT98765"
     """
     ascii_ = wants_ascii(ascii_)
     if auction_text is not None and play_text is not None:
@@ -157,9 +160,20 @@ def _quick_auction(text: str, dealer: Seat, fmt: str, ascii_: bool) -> int:
     else:
         so_far = a.current_contract()
         state = "no bid yet" if so_far.is_passed_out else f"{so_far.symbol()} so far"
-        legal = " ".join(c.symbol() for c in a.legal_calls)
-        click.echo(_text(f"not finished ({state}); {a.turn.full_name} to call: {legal}", ascii_))
+        click.echo(_text(f"not finished ({state}); {a.turn.full_name} to call: {_legal_calls(a.legal_calls)}",
+                         ascii_))
     return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
+
+
+def _legal_calls(calls: Iterable[Call]) -> str:
+    """The calls allowed next, in one short line: the calls that are not
+    bids, then the bids as a range (``Pass, X or 2NT to 7NT``)."""
+    calls = list(calls)
+    bids = [c for c in calls if c.is_bid]
+    words = [c.symbol() for c in calls if not c.is_bid]
+    if bids:
+        words.append(bids[0].symbol() if len(bids) == 1 else f"{bids[0].symbol()} to {bids[-1].symbol()}")
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, fmt: str, ascii_: bool) -> int:

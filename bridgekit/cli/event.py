@@ -13,6 +13,7 @@ from ..errors import ExitStatus
 from ..event import Event, EventOptions, EventResult, Method, Movement, Scale, Traveller, read_event
 from ..rules import Profile
 from ..printable import printable
+from .options import from_option
 from .options import RunStatus, ascii_option, iter_boards, plural, rules_option, wants_ascii, warn
 from .output import JSON, TABLE, echo_json, output_rows, output_options, table
 from .safewrite import open_output, write_boards_out
@@ -26,6 +27,7 @@ def _choice(enum: Any) -> click.Choice:
 
 @click.command(context_settings=_CTX)
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@from_option
 @click.option("--method", type=_choice(Method), default=None,
               help="mp (matchpoints), butler (IMPs against a datum) or cross-imps.  "
                    "Default: the Scoring tag (IMP;Butler... butler, anything else mp).")

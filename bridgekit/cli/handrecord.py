@@ -15,6 +15,7 @@ from ..errors import ExitStatus
 from ..rules import Profile
 from ..safeio import Output, OutputChanged
 from .analysis import _Progress, _solved_boards, _where, _with_solver
+from .options import from_option
 from .options import RunStatus, SolverOptions, ascii_option, plural, rules_option, solver_options, warn
 from .safewrite import open_output
 
@@ -24,6 +25,7 @@ _EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
 
 @click.command(context_settings=_CTX)
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@from_option
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False, allow_dash=True),
               metavar="OUT", help="OUT.html or OUT.pdf (- writes HTML on standard output).")
 @click.option("--to", "to", type=click.Choice(["html", "pdf"], case_sensitive=False), default=None,

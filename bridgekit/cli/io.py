@@ -10,13 +10,12 @@ from typing import IO, cast
 import click
 
 from ..errors import BridgekitError, ExitStatus
-from .options import (ReadingReport, RunStatus, ascii_option, board_option, iter_boards, plain_text, plural,
-                      use_colour, wants_ascii, warn)
+from .options import (ReadingReport, RunStatus, ascii_option, board_option, from_option, input_format, iter_boards,
+                      plain_text, plural, use_colour, wants_ascii, warn)
 from .output import JSON, JSONL, TABLE, JsonStream, output_options, output_rows
 from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
-_FORMATS = click.Choice(["pbn", "lin", "json"], case_sensitive=False)
 
 
 # -- show --------------------------------------------------------------------------
@@ -24,11 +23,10 @@ _FORMATS = click.Choice(["pbn", "lin", "json"], case_sensitive=False)
 @click.command(context_settings=_CONTEXT)
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @board_option
-@click.option("--from", "from_", type=_FORMATS, default=None,
-              help="Input format when the file name does not tell (default: guessed from the content).")
+@from_option
 @output_options(csv=False, json_help="Print the boards as JSON (as convert --to json writes them).")
 @ascii_option
-def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, fmt: str, ascii_: bool) -> None:
+def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool) -> None:
     """Show the boards of PBN, LIN or JSON FILES: hand diagram (North on top, with
     board, dealer and vulnerability), the auction in West North East South
     columns with its notes, the play trick by trick (leader, winning card
@@ -53,7 +51,7 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, fmt
     colour = use_colour() and fmt == TABLE
     status = RunStatus()
     report = ReadingReport(status, ascii_)
-    selected = report.watch(iter_boards(files, status, fmt=from_, boards=boards))
+    selected = report.watch(iter_boards(files, status, boards=boards))
     shown = 0
     if fmt == JSON:
         from ..formats.json import write_json
@@ -81,10 +79,9 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], from_: str | None, fmt
 @click.argument("target", metavar="OUT", required=False, type=click.Path(allow_dash=True))
 @click.option("--to", "to", type=click.Choice(["pbn", "json"], case_sensitive=False), default=None,
               help="Output format (default: from OUT's extension; PBN for standard output).")
-@click.option("--from", "from_", type=_FORMATS, default=None,
-              help="Input format when IN's name does not tell (default: guessed from the content).")
+@from_option
 @click.option("--in-place", is_flag=True, help="Rewrite IN itself (atomically) instead of writing OUT.")
-def convert(source: str, target: str | None, to: str | None, from_: str | None, in_place: bool) -> None:
+def convert(source: str, target: str | None, to: str | None, in_place: bool) -> None:
     """Convert IN to OUT: PBN to PBN (canonical export format: mandatory tags in
     the standard's order, comments, notes and tables kept), LIN to PBN, PBN or
     LIN to JSON, and JSON written by this command back to PBN.  '-' is
@@ -118,6 +115,7 @@ def convert(source: str, target: str | None, to: str | None, from_: str | None, 
         raise click.UsageError(f"cannot tell the output format from the extension {ext!r} of {target!r}: "
                                "name it .pbn or .json, or give --to pbn|json")
     fmt = (to or _format_of(target) or "pbn").lower()
+    from_ = input_format()
     if fmt not in ("pbn", "json"):
         raise click.UsageError(f"cannot write {fmt.upper()}: OUT must be .pbn or .json (or use --to)")
     if in_place and fmt != (from_ or _format_of(source) or fmt):
@@ -127,7 +125,7 @@ def convert(source: str, target: str | None, to: str | None, from_: str | None, 
     status = RunStatus()
     report = ReadingReport(status, ascii_=False)
     with out:
-        boards = report.watch(iter_boards([source], status, fmt=from_))
+        boards = report.watch(iter_boards([source], status))
         first = next(boards, None)  # an unreadable input fails here, before OUT is touched
         if status.unreadable:
             ctx.exit(status.exit_code)

@@ -93,7 +93,9 @@ def list_(wide: bool, fmt: str, lang: str) -> None:
     progress = _progress()
     rows = [{"number": ls.number, "name": ls.slug, "title": ls.in_lang(lang).title, "steps": len(ls.steps),
              "progress": progress.describe(ls.name, len(ls.steps))} for ls in lessons]
-    output_rows(rows, fmt, [column("#", "number", align="right"), column("name", "name"), column("title", "title"),
+    # the name (the same as the number to 'lesson run') only with --wide: a French title needs the room
+    output_rows(rows, fmt, [column("#", "number", align="right"), column("name", "name", wide=True),
+                            column("title", "title"),
                             column("steps", "steps", align="right", wide=True), column("progress", "progress")],
                 wide=wide, key="lessons")
     if fmt == TABLE:
@@ -195,10 +197,12 @@ def check(names: tuple[str, ...], dds: bool, show_all: bool, fmt: str) -> None:
                    "failed": len(failed), "findings": [f.to_dict() for f in findings]})
     else:
         shown = findings if show_all else failed
-        if shown:
-            click.echo(table([[f.lesson, f.step, f.check, f.stated, f.computed, f.status,
-                               f.message if f.status == "fail" else ""] for f in shown],
-                             ["lesson", "step", "check", "stated", "computed", "status", "message"]))
+        for name in dict.fromkeys(f.lesson for f in shown):   # one table a lesson, under its name (80 columns)
+            click.echo(f"{name}:")
+            click.echo(table([[f.step, f.check, f.stated, f.computed, f.status]
+                              for f in shown if f.lesson == name],
+                             ["step", "check", "stated", "computed", "status"],
+                             ["right", "left", "left", "left", "left"]))
             click.echo()
         ok = sum(f.status == "ok" for f in findings)
         skipped = sum(f.status == "skipped" for f in findings)

@@ -15,7 +15,7 @@ from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
-from ..formats import read_boards
+from ..formats import FORMATS, read_boards
 from ..printable import printable
 from ..rules import Profile, find_profile, profile_names
 from ..seats import Seat, Vul
@@ -109,10 +109,12 @@ class RunStatus:
 BOARD_FILE_EXTENSIONS = (".pbn", ".lin")
 
 
-def expand_inputs(paths: tuple[str, ...] | list[str], quiet: bool = False) -> list[str]:
+def expand_inputs(paths: tuple[str, ...] | list[str], quiet: bool = False,
+                  status: RunStatus | None = None) -> list[str]:
     """The inputs with each directory replaced by every ``*.pbn`` and ``*.lin``
-    file under it (any case, sub-directories included), sorted; a directory
-    holding none stays as it is, for the reader to report."""
+    file under it (any case, sub-directories included), sorted.  A directory
+    holding none is said on stderr (unless ``quiet``) and counted as an
+    unreadable input in ``status``."""
     out: list[str] = []
     for path in paths:
         if path == "-" or not os.path.isdir(path):
@@ -122,8 +124,11 @@ def expand_inputs(paths: tuple[str, ...] | list[str], quiet: bool = False) -> li
                        for name in names if name.lower().endswith(BOARD_FILE_EXTENSIONS))
         if found:
             out.extend(found)
-        elif not quiet:
-            warn(f"{path}: no .pbn or .lin file in this directory")
+        else:
+            if not quiet:
+                warn(f"{path}: no .pbn or .lin file in this directory")
+            if status is not None:
+                status.unreadable += 1
     return out
 
 
@@ -142,22 +147,52 @@ def board_matches(board: Board, wanted: tuple[str, ...]) -> bool:
     return False
 
 
+#: Where ``--from`` leaves the input format for :func:`iter_boards` (click's
+#: per-command ``meta``: gone when the command ends).
+_FROM_KEY = "bridgekit.input_format"
+
+
+def from_option(f: F) -> F:
+    """``--from FORMAT``, the one name of the input-format option on every
+    command that reads boards (the reader's messages name it).  The value is
+    kept on the command's context, where :func:`iter_boards` finds it."""
+    def keep(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            ctx.meta[_FROM_KEY] = value.lower()
+    return click.option("--from", "from_", type=click.Choice(FORMATS, case_sensitive=False), default=None,
+                        expose_value=False, callback=keep, metavar="|".join(FORMATS),
+                        help="Input format when a file's name does not tell "
+                             "(default: guessed from the content).")(f)
+
+
+def input_format() -> str | None:
+    """The ``--from`` of the running command (None: guess from each file)."""
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.meta.get(_FROM_KEY)
+
+
 def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
                 fmt: str | None = None, boards: tuple[str, ...] = ()) -> Iterator[Board]:
     """Yield every board of every input (``-`` is stdin; a directory is every
     ``.pbn`` and ``.lin`` file under it), or only those ``boards`` names
-    (``--board``).  A file that cannot be read at all gets one line on stderr
-    (file, line, board) and counts in ``status.unreadable``; reading goes on
-    with the next file.  A file of zero boards is said on stderr (it is valid);
-    boards asked for and found nowhere are said at the end and counted in
-    ``status.missing``."""
-    inputs = expand_inputs(paths)
+    (``--board``).  ``fmt`` is the input format (default: the command's
+    ``--from``, else guessed from each file).  A file that cannot be read at
+    all gets one line on stderr (file, line, board) and counts in
+    ``status.unreadable``; reading goes on with the next file.  A file of zero
+    boards is said on stderr (it is valid); a directory holding no board file
+    is an unreadable input; boards asked for and found nowhere are said at the
+    end, with the boards the files have, and counted in ``status.missing``."""
+    inputs = expand_inputs(paths, status=status)
+    fmt = fmt or input_format()
     selected = read = 0
+    seen = BoardsSeen()
     for path in inputs:
         count = 0
         try:
             for board in read_boards(path, fmt=fmt):
                 count += 1
+                if boards:
+                    seen.add(board)
                 if boards and not board_matches(board, boards):
                     continue
                 selected += 1
@@ -171,8 +206,50 @@ def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
             warn(f"{'<stdin>' if path == '-' else path}: no boards (the file holds no game)")
     if boards and not selected and read:
         names = ", ".join("<stdin>" if p == "-" else p for p in inputs[:3]) + (" ..." if len(inputs) > 3 else "")
-        warn(f"no board {', '.join(shorten(b) for b in boards)} in {names}")
+        asked = ", ".join(shorten(b) for b in boards)
+        warn(f"no board {asked} in {names}; {seen.describe()}")
         status.missing += 1
+
+
+class BoardsSeen:
+    """The boards a run read, for the message of a ``--board`` that matched
+    none: numbers as ranges (``1-32``), a few labels that are not numbers;
+    memory bounded however many boards go by."""
+
+    LABELS = 5
+
+    def __init__(self) -> None:
+        self.numbers: set[int] = set()
+        self.labels: list[str] = []
+        self.more_labels = 0
+
+    def add(self, board: Board) -> None:
+        if board.number is not None and board.number < 10**6:
+            if len(self.numbers) < 10000:
+                self.numbers.add(board.number)
+        elif board.label is not None and board.label not in self.labels:
+            if len(self.labels) < self.LABELS:
+                self.labels.append(board.label)
+            else:
+                self.more_labels += 1
+
+    def describe(self) -> str:
+        ranges: list[tuple[int, int]] = []
+        for n in sorted(self.numbers):
+            if ranges and ranges[-1][1] == n - 1:
+                ranges[-1] = (ranges[-1][0], n)
+            else:
+                ranges.append((n, n))
+        parts = [str(a) if a == b else f"{a}-{b}" for a, b in ranges]
+        if len(parts) > 8:
+            parts = parts[:8] + ["..."]
+        parts += [repr(shorten(label, 20)) for label in self.labels]
+        if self.more_labels:
+            parts.append(f"{self.more_labels} more")
+        if not parts:
+            return "no board has a Board tag"
+        total = len(self.numbers) + len(self.labels) + self.more_labels
+        return f"{'the board is' if total == 1 else 'the boards are'} {', '.join(parts)}"
 
 
 def wide_option(f: F) -> F:
@@ -180,9 +257,22 @@ def wide_option(f: F) -> F:
     return click.option("--wide", "wide", is_flag=True, help="All columns, even past 80 characters.")(f)
 
 
+def _board_values(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    """``--board`` values: a board number (1 or more) or a file's own label
+    (``1-1``, ``3 summary``); an empty value or a number below 1 is a usage
+    error, a long one is cut in messages."""
+    for v in values:
+        w = v.strip()
+        if not w:
+            raise click.BadParameter("an empty board name (give a board number, 1 or more)", ctx, param)
+        if w.lstrip("+-").isascii() and w.lstrip("+-").isdigit() and (w.startswith("-") or not w.strip("0+")):
+            raise click.BadParameter(f"{shorten(w)!r}: board numbers start at 1", ctx, param)
+    return values
+
+
 def board_option(f: F) -> F:
     """``--board/-b N``, repeatable: the boards to read (as ``show`` matches them)."""
-    return click.option("--board", "-b", "boards", multiple=True, metavar="N",
+    return click.option("--board", "-b", "boards", multiple=True, metavar="N", callback=_board_values,
                         help="Only board N (the Board tag; 01 is 1; repeat for several).")(f)
 
 

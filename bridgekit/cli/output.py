@@ -190,8 +190,10 @@ class RowWriter:
                 self.out.write("\n}\n")
             else:
                 self.out.write("\n]\n" if self.count else "[]\n")
-        elif self.fmt in (TABLE, CSV) and not self._started:
+        elif self.fmt == CSV and not self._started:
             self._start()
+        elif self.fmt == TABLE and not self._started and self._pending:
+            self._start()   # no rows, no table: an empty header would only stand before the error saying why
         self.out.flush()
 
     # -- table and CSV -----------------------------------------------------------

@@ -17,7 +17,8 @@ from ..rules import find_profile
 from ..scoring import score_board
 from ..seats import Vul
 from ..printable import printable
-from .options import DEAL, VUL, RunStatus, ascii_option, board_matches, use_colour, wants_ascii, warn
+from .options import (DEAL, VUL, RunStatus, ascii_option, board_matches, from_option, input_format, use_colour,
+                      wants_ascii, warn)
 from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -31,7 +32,7 @@ def _board_deal(spec: str) -> tuple[Deal, Vul | None]:
                                  param_hint="--board")
     n = int(number)
     nth = None
-    for i, board in enumerate(read_boards(path), start=1):
+    for i, board in enumerate(read_boards(path, fmt=input_format()), start=1):
         if board_matches(board, (number,)):
             nth = board
             break
@@ -65,6 +66,7 @@ def _ask(prompt: str) -> str | None:
 @click.option("--deal", "deal", type=DEAL, default=None, metavar="PBN",
               help='Play this deal, e.g. "N:AK.. ... ... ..." (South still deals).')
 @click.option("--board", "board", default=None, metavar="FILE:N", help="Play the deal of board N of a PBN or LIN file.")
+@from_option
 @click.option("--samples", type=click.IntRange(1, 500), default=None,
               help="Layouts the computer solves per card (default 16): more is stronger and slower.")
 @click.option("--think", type=click.FloatRange(0.0), default=None,

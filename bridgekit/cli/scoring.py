@@ -20,6 +20,7 @@ from ..rules import DEFAULT, Profile
 from ..scoring import (ScoreTotals, pair_matchpoints, profile_for_board, rubber_session, score_board, score_boards,
                        score_result, team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Vul
+from .options import from_option
 from .options import (BOARD_FILE_EXTENSIONS, CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
                       expand_inputs, iter_boards, plural, rules_option, wants_ascii, warn, wide_option)
 from .output import (CSV, JSON, JSONL, TABLE, Column, RowWriter, column, echo_json, json_text, output_options,
@@ -44,6 +45,7 @@ def _contract_text(text: str | None, ascii_: bool) -> str:
 
 @click.command(context_settings=_CTX)
 @click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@from_option
 @rules_option
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards with Score tags filled in to this PBN file (- for stdout).")
@@ -82,8 +84,8 @@ def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_
       bridgekit score results.pbn --json
       bridgekit score results.pbn -o scored.pbn
       bridgekit score --contract 4HX --declarer S --tricks 8 --vul all
-      bridgekit score --rules auction-1920 --contract 1S --declarer S --tricks 10 \\
-          --deal "N:AKQJ.xxx... ..."
+      bridgekit score --rules auction-1920 --contract 1S --declarer S \\
+          --tricks 10 --deal "N:AKQJ.xxx... ..."
     """
     ascii_ = wants_ascii(ascii_)
     profile = rules
@@ -182,7 +184,7 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
         if n is not None and output != "-":
             click.echo(f"wrote {plural(n, 'board')} with Score tags to {output}", err=True)
     elif in_place:
-        for path in expand_inputs(files):
+        for path in expand_inputs(files, status=status):
             with open_output(path, [path], in_place=True) as rewrite:
                 n = write_boards_out(scored((path,)), rewrite, status)
             if n is not None:
@@ -276,7 +278,9 @@ def _line_cell(above: str, below: str) -> Callable[[Mapping[str, Any]], str]:
 def _check_cell(row: Mapping[str, Any]) -> str:
     errors = row.get("reading_errors")
     if errors:   # the first code and how many more (the rows on stderr and in --json have them all)
-        return f"doubtful: {errors[0]}" + (f" +{len(errors) - 1}" if len(errors) > 1 else "")
+        scored = any(row.get(key) is not None for key, _, _ in _SCORE_FIELDS)
+        return (f"{'score doubtful' if scored else 'not scored'}: {errors[0]}"
+                + (f" and {len(errors) - 1} more" if len(errors) > 1 else ""))
     if all(row.get(key) is None for key, _, _ in _SCORE_FIELDS):
         # why (the N/S column is empty): "no contract", "no result", "vulnerability unknown"
         return (row.get("unscored") or "not scored").split(" (")[0].replace("vulnerability", "vul")
@@ -301,6 +305,7 @@ def _totals_line(t: ScoreTotals) -> str:
 
 @click.command(context_settings=_CTX)
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@from_option
 @rules_option
 @click.option("--mp", "mp", is_flag=True,
               help="Matchpoints for a pair event instead of IMPs (boards with several results).")
@@ -340,10 +345,15 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, asc
     ctx = click.get_current_context()
     if not scores:  # zero boards (said on stderr by the reader): nothing to compare
         ctx.exit(int(status.exit_code))
+    travellers = next((s.board for s in scores if "ScoreTable" in s.board.tables), None)
     if mp:
-        _matchpoints(scores, fmt, ascii_)
+        if not _matchpoints(scores, fmt, ascii_, travellers):
+            status.problems += 1
         ctx.exit(int(status.exit_code))
     found = team_matches(scores)
+    if travellers is not None and not any(m.boards for m in found):
+        _to_event(travellers)
+        ctx.exit(int(ExitStatus.PROBLEMS))
     _say_unformed(found)
     for m in found:
         for b in m.boards:
@@ -374,18 +384,32 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, asc
     ctx.exit(int(status.exit_code))
 
 
-def _matchpoints(scores: list[Any], fmt: str, ascii_: bool) -> None:
+def _to_event(board: Board) -> None:
+    """A pairs event's file (results of many tables in ScoreTable tags) sent
+    to ``match``: say which command scores it."""
+    name = board.file or "-"
+    warn(f"{name}: the results are travellers (ScoreTable tags: a pairs event), not two rooms of a team "
+         f"match; score them with 'bridgekit event {name}'")
+
+
+def _matchpoints(scores: list[Any], fmt: str, ascii_: bool, travellers: Board | None = None) -> bool:
+    """Print the matchpoints of boards played several times; False when no
+    board was (said on stderr, with ``bridgekit event`` for travellers)."""
     rows, pairs = pair_matchpoints(scores)
     data = [r.to_dict() for r in rows]
+    if not data:
+        if travellers is not None:
+            _to_event(travellers)
+        else:
+            warn("no board has more than one result: nothing to matchpoint")
     if fmt == JSON:
         echo_json({"results": data, "pairs": pairs})
-        return
+        return bool(data)
     if fmt != TABLE:
         output_rows(data, fmt)
-        return
+        return bool(data)
     if not data:
-        click.echo("bridgekit: no board has more than one result: nothing to matchpoint", err=True)
-        return
+        return False
     output_rows(data, TABLE, [
         column("board", "board"), column("N/S", "ns_pair"), column("E/W", "ew_pair"),
         Column("contract", lambda d: _contract_text(d["contract"], ascii_)), column("by", "declarer"),
@@ -397,6 +421,7 @@ def _matchpoints(scores: list[Any], fmt: str, ascii_: bool) -> None:
                                column("MP", "mp", show=_num, align="right"),
                                column("top", "top", show=_num, align="right"),
                                column("%", "percent", align="right")])
+    return True
 
 
 def _say_unformed(found: list[Any]) -> None:
@@ -408,13 +433,13 @@ def _say_unformed(found: list[Any]) -> None:
         warn(f"no match formed for {len(unformed)} of {len(found)} pairs of teams ({plural(boards, 'board')} not "
              f"played at exactly two tables, e.g. {unformed[0].team_a} v {unformed[0].team_b} "
              f"{unformed[0].unpaired[0]}): a compilation of many events? A team match needs each board at two "
-             "tables (Room Open/Closed); for a pair event use --mp")
+             "tables (Room Open/Closed); for a pairs event see 'bridgekit event'")
     for m in found:
         if m.unpaired and not m.boards:
             if len(unformed) <= 3:  # nothing could be paired (a pair event...): one line, with a hint
                 warn(f"{m.team_a} v {m.team_b}: no match formed: none of {plural(len(m.unpaired), 'board')} was "
                      f"played at exactly two tables (e.g. {m.unpaired[0]}); a team match needs each board twice, "
-                     "Room Open/Closed; for a pair event use --mp")
+                     "Room Open/Closed; for a pairs event see 'bridgekit event'")
         elif m.unpaired:
             shown = "; ".join(m.unpaired[:3]) + (f"; and {len(m.unpaired) - 3} more" if len(m.unpaired) > 3 else "")
             warn(f"{m.team_a} v {m.team_b}: {plural(len(m.unpaired), 'board')} not played at two tables, "
@@ -471,6 +496,7 @@ def _imps_for(n: int | None, a: str, b: str) -> str:
 
 @click.command(context_settings=_CTX)
 @click.argument("file", type=click.Path(allow_dash=True))
+@from_option
 @click.option("--rules", "rules", type=RULES, default=None, metavar="PROFILE",
               help="auction-1920 or auction-classic (default: the file's Scoring tag).")
 @output_options(csv=False, jsonl=False, json_help="Print JSON instead of the score pad.")
@@ -524,21 +550,25 @@ def rubber(file: str, rules: Profile | None, fmt: str, ascii_: bool) -> None:
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards to this PBN file (- for stdout); an existing file only with --force.")
 @click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
+@click.option("--diagrams", is_flag=True,
+              help="With -o FILE, print the hand diagrams too (without -o they are the output).")
 @output_options(csv=False, jsonl=False, json_help="Print the boards as JSON.")
 @ascii_option
 def deal(count: int, first: int, seed: str | None, event: str | None, output: str | None, force: bool,
-         fmt: str, ascii_: bool) -> None:
+         diagrams: bool, fmt: str, ascii_: bool) -> None:
     """Deal boards for a match, reproducibly.
 
     Dealer and vulnerability follow the board number (1 N None, 2 E N/S,
     3 S E/W, 4 W All, and the 16-board cycle beyond); each deal is random from
     the seed, which is written in the boards (Generator tag) and printed, so the
     organiser can deal the same boards again.  Prints a hand record of every
-    board (unless the PBN goes to stdout).
+    board; with -o FILE only a line saying what was written (--diagrams for
+    the hand records too).
 
     \b
     Examples:
-      bridgekit deal --boards 4 --seed club-night -o match.pbn
+      bridgekit deal --boards 4 --seed 7
+      bridgekit deal --boards 24 --seed club-night -o /tmp/session.pbn
       bridgekit deal --boards 16 --seed 7 --json
     """
     ascii_ = wants_ascii(ascii_)
@@ -557,7 +587,7 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
             click.get_current_context().exit(int(status.exit_code))
     click.echo(printable(f"{plural(count, 'board')} from seed {seed}"
                          + (f" written to {output}" if output not in (None, "-") else "")), err=True)
-    if output == "-":
+    if output == "-" or (output is not None and fmt != JSON and not diagrams):
         return
     if fmt == JSON:
         echo_json({"seed": seed, "boards": [

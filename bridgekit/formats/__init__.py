@@ -95,7 +95,7 @@ def read_boards(path: str, fmt: str | None = None) -> Iterator[Board]:
             raise FileFormatError("not a text file (binary data: NUL bytes)", path)
         kind = detect_format(path, head)
         if kind is None:
-            raise FileFormatError("unknown file format (expected PBN, LIN or JSON; use --format)", path)
+            raise FileFormatError("unknown file format (expected PBN, LIN or JSON; give --from pbn, lin or json)", path)
     yield from _read(kind, _PathArg(path), path)
 
 

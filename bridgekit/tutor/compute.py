@@ -356,7 +356,7 @@ def compute_claim(pos: dict[str, Any], ascii: bool) -> Computed:
     left = 13 - sum(1 for t in play.tricks() if t.winner is not None)
     possible = play.claim_is_possible(claim)
     return Computed({"won": won, "left": left, "possible": possible},
-                    [f"Declarer's side has won {won} trick(s) with {left} to play: a claim of "
+                    [f"Declarer's side has won {won} trick{'' if won == 1 else 's'} with {left} to play: a claim of "
                      f"{claim} in all is {'possible' if possible else 'impossible'}"])
 
 
@@ -430,7 +430,7 @@ def compute_imps(pos: dict[str, Any], ascii: bool) -> Computed:
             raise PositionError("diff must be a whole number")
         lines = []
     imps = imps_of(diff)
-    lines.append(f"A difference of {diff:+d} is {imps:+d} IMPs")
+    lines.append(f"A difference of {diff:+d} is {imps:+d} IMP{'' if abs(imps) == 1 else 's'}")
     return Computed({"diff": diff, "imps": imps}, lines)
 
 

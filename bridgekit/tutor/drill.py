@@ -582,7 +582,7 @@ def drill_imps(rng: random.Random, lang: str, profile: Profile | None) -> Exerci
     if s1 is not None and s2 is not None:
         hints.append((imps(s1 + s2), t("h_imp_subtract", lang)))
     return Exercise("imps", kind, setup, t("q_imps", lang), "number", answer, f"{answer:+d}",
-                    [t("imps_is", lang, diff=f"{diff:+d}", imps=f"{answer:+d}")],
+                    [t("imps_is", lang, diff=f"{diff:+d}", imps=f"{answer:+d}", n=abs(answer))],
                     _unique([(a, h) for a, h in hints if a != answer]), t("hint_imps", lang), "imps",
                     position, "imps")
 

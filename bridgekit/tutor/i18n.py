@@ -77,10 +77,16 @@ def kind_name(kind: str, lang: str) -> str:
 
 
 def t(key: str, lang: str, /, **values: object) -> str:
-    """The message ``key`` in ``lang`` (English when it has no translation)."""
+    """The message ``key`` in ``lang`` (English when it has no translation).
+    A message given as (singular, plural) is chosen by the value ``n``, as
+    each language counts (French: 0 and 1 are singular)."""
     table = MESSAGES[key]
-    text = table.get(lang) or table["en"]
-    return text.format(**values) if values else text
+    entry = table.get(lang) or table["en"]
+    if isinstance(entry, tuple):
+        n = values.get("n")
+        one = isinstance(n, int) and (abs(n) < 2 if lang == "fr" else n == 1)
+        entry = entry[0] if one else entry[1]
+    return entry.format(**values) if values else entry
 
 
 # -- French answers -----------------------------------------------------------
@@ -117,7 +123,7 @@ def from_french(answer_type: str, text: str) -> str:
     return low
 
 
-MESSAGES: dict[str, dict[str, str]] = {
+MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     # -- the lesson runner --------------------------------------------------
     "lesson": {"en": "Lesson", "fr": "Leçon"},
     "step_of": {"en": "step {i} of {n}", "fr": "étape {i} sur {n}"},
@@ -137,10 +143,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "saved": {"en": "\nProgress saved at step {i} of {n}. Resume with: bridgekit lesson run",
               "fr": "\nProgression enregistrée à l'étape {i} sur {n}. Pour reprendre : bridgekit lesson run"},
     "end": {"en": "\nEnd of lesson {n}: {title}. Well done.", "fr": "\nFin de la leçon {n} : {title}. Bravo."},
-    "next_lesson": {"en": "Next: lesson {n}, {title}. Start it with: bridgekit lesson run\n"
-                          "(or bridgekit lesson run {n}; see all with bridgekit lesson list)",
-                    "fr": "Ensuite : leçon {n}, {title}. Pour la commencer : bridgekit lesson run\n"
-                          "(ou bridgekit lesson run {n} ; toutes les leçons : bridgekit lesson list)"},
+    # the title on a line of its own: a long one cannot push the command past 80 columns
+    "next_lesson": {"en": "Next: lesson {n}, {title}.\nStart it with: bridgekit lesson run "
+                          "(or bridgekit lesson run {n});\nsee them all with: bridgekit lesson list",
+                    "fr": "Ensuite : leçon {n}, {title}.\nPour la commencer : bridgekit lesson run "
+                          "(ou bridgekit lesson run {n}) ;\ntoutes les leçons : bridgekit lesson list"},
     "all_done": {"en": "You have finished all the lessons. Run one again with: bridgekit lesson run NUMBER\n"
                        "or practise with: bridgekit lesson drill",
                  "fr": "Vous avez fini toutes les leçons. Pour en refaire une : bridgekit lesson run NUMÉRO\n"
@@ -306,7 +313,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "fr": "Table 1 (équipe A en Nord-Sud) : N/S {s1}. Table 2 (équipe B en Nord-Sud) : "
                           "N/S {s2}."},
     "q_imps": {"en": "How many IMPs for team A (with the sign)?", "fr": "Combien d'IMP pour l'équipe A (avec le signe) ?"},
-    "imps_is": {"en": "A difference of {diff} is {imps} IMPs.", "fr": "Un écart de {diff} vaut {imps} IMP."},
+    "imps_is": {"en": ("A difference of {diff} is {imps} IMP.", "A difference of {diff} is {imps} IMPs."),
+                "fr": "Un écart de {diff} vaut {imps} IMP."},
     "h_imp_sign": {"en": "Right size, wrong sign: a negative difference means team B gains.",
                    "fr": "Bonne taille, mauvais signe : un écart négatif profite à l'équipe B."},
     "h_imp_band": {"en": "One band off: check where the difference falls in the table (20-40 is 1, 50-80 2, "
@@ -381,11 +389,15 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "coupes et à qui est squeezé."},
     "pz_illegal": {"en": "{card} cannot be played here.", "fr": "{card} ne peut pas être joué ici."},
     "pz_keeps": {"en": "{card} keeps {side}'s {target} tricks.", "fr": "{card} garde les {target} levées ({side})."},
-    "pz_costs": {"en": "Not quite: {card} costs {lost} trick(s); {side} would take {total}.",
-                 "fr": "Pas tout à fait : {card} coûte {lost} levée(s) ; {side} n'en feraient que {total}."},
+    "pz_costs": {"en": ("Not quite: {card} costs {n} trick; {side} would take {total}.",
+                        "Not quite: {card} costs {n} tricks; {side} would take {total}."),
+                 "fr": ("Pas tout à fait : {card} coûte {n} levée ; {side} n'en feraient que {total}.",
+                        "Pas tout à fait : {card} coûte {n} levées ; {side} n'en feraient que {total}.")},
     "pz_best": {"en": "Best: {cards} ({side} {target}).", "fr": "Meilleures cartes : {cards} ({side} {target})."},
-    "pz_table": {"en": "At the table {seat} played {card}, which cost {lost} trick(s): {total} instead of {target}.",
-                 "fr": "À la table, {seat} a joué {card}, qui a coûté {lost} levée(s) : {total} au lieu de {target}."},
+    "pz_table": {"en": ("At the table {seat} played {card}, which cost {n} trick: {total} instead of {target}.",
+                        "At the table {seat} played {card}, which cost {n} tricks: {total} instead of {target}."),
+                 "fr": ("À la table, {seat} a joué {card}, qui a coûté {n} levée : {total} au lieu de {target}.",
+                        "À la table, {seat} a joué {card}, qui a coûté {n} levées : {total} au lieu de {target}.")},
     "pz_values": {"en": "Every legal card, with the tricks your side then takes: ",
                   "fr": "Chaque carte légale, avec les levées que fait alors votre camp : "},
     "pz_none": {"en": "No puzzle found: no board with a complete deal, a contract and a costly card in its play.",
@@ -435,10 +447,10 @@ _FR_LINES: list[tuple[str, str]] = [
      r"(sans-atout) : \1 gagne avec \2 et entame la levée suivante"),
     (r"\((\S+) trumps\): (\w+) wins with (\S+) and leads to the next trick$",
      r"(atout \1) : \2 gagne avec \3 et entame la levée suivante"),
-    (r"^Declarer's side has won (\d+) trick\(s\) with (\d+) to play: a claim of (\d+) in all is possible$",
-     r"Le camp du déclarant a gagné \1 levée(s), \2 restent à jouer : réclamer \3 en tout est possible"),
-    (r"^Declarer's side has won (\d+) trick\(s\) with (\d+) to play: a claim of (\d+) in all is impossible$",
-     r"Le camp du déclarant a gagné \1 levée(s), \2 restent à jouer : réclamer \3 en tout est impossible"),
+    (r"^Declarer's side has won ([01]) trick with (\d+) to play: a claim of (\d+) in all is (possible|impossible)$",
+     r"Le camp du déclarant a gagné \1 levée, \2 restent à jouer : réclamer \3 en tout est \4"),
+    (r"^Declarer's side has won (\d+) tricks with (\d+) to play: a claim of (\d+) in all is (possible|impossible)$",
+     r"Le camp du déclarant a gagné \1 levées, \2 restent à jouer : réclamer \3 en tout est \4"),
     (r"^Double dummy, (\w+) takes (\d+) tricks in (.+) whatever the contract's level$",
      r"À quatre jeux ouverts, \1 fait \2 levées à \3, quel que soit le palier du contrat"),
     (r"^(\S+) by (\w+), (\d+) tricks, vulnerable: (\w+), rules: (\S+)$",
@@ -447,7 +459,7 @@ _FR_LINES: list[tuple[str, str]] = [
     (r"^  (N/S|E/W): (\d+) below the line, (\d+) above$", r"  \1 : \2 en dessous de la ligne, \3 au-dessus"),
     (r"^  no score for either side$", "  aucun point pour personne"),
     (r"^Table 1 N/S (\S+), table 2 N/S (\S+): difference (\S+)$", r"Table 1 N/S \1, table 2 N/S \2 : écart \3"),
-    (r"^A difference of (\S+) is (\S+) IMPs$", r"Un écart de \1 vaut \2 IMP"),
+    (r"^A difference of (\S+) is (\S+) IMPs?$", r"Un écart de \1 vaut \2 IMP"),
     (r"^Under (\S+), after four passes: zero for both sides \(score (\d+)\)$",
      r"Selon \1, après quatre passes : zéro pour les deux camps (score \2)"),
     (r"^Under (\S+), after four passes: no score; the next dealer deals \(score (\d+)\)$",

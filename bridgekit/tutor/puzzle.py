@@ -219,11 +219,11 @@ class PuzzleRunner(LineTalk):
                                                       target=pz.target))
             elif card is not None:
                 lost = pz.target - pz.side_total(card)
-                self.write(t("pz_costs", lang, card=card.symbol(self.ascii), lost=lost, side=side,
+                self.write(t("pz_costs", lang, card=card.symbol(self.ascii), n=lost, side=side,
                              total=pz.side_total(card)))
             self.write(t("pz_best", lang, cards=best, side=side, target=pz.target))
             self.write(t("pz_table", lang, seat=seat_name(pz.seat, lang), card=pz.card.symbol(self.ascii),
-                         lost=pz.cost, total=pz.target - pz.cost, target=pz.target))
+                         n=pz.cost, total=pz.target - pz.cost, target=pz.target))
             self.write(wrap(t("pz_values", lang) + "; ".join(
                 f"{c.symbol(self.ascii)} {pz.side_total(c)}" for c in sorted_desc(list(pz.values)))))
             return card is not None and pz.side_total(card) == pz.target
