@@ -91,7 +91,7 @@ def test_show_json_parses(lin_file: Path) -> None:
 def test_show_missing_board_is_reported() -> None:
     result = run("show", str(MATCH), "--board", "99")
     assert result.exit_code == 1
-    assert result.stderr.strip() == f"bridgekit: no board 99 in {MATCH}"
+    assert result.stderr.strip() == f"bridgekit: no board 99 in {MATCH}; the boards are 1-4"
 
 
 def test_show_reports_reading_problems_and_still_shows(tmp_path: Path) -> None:

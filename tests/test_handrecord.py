@@ -489,4 +489,5 @@ def test_trust_tags_takes_what_another_program_recorded(tmp_path: Path) -> None:
 
 def test_deal_to_session_workflow_is_in_the_readme() -> None:
     readme = docs_text()
-    assert "bridgekit deal --boards 24 --seed" in readme and "bridgekit handrecord session.pbn -o session.pdf" in readme
+    assert "bridgekit deal --boards 24 --seed club-night -o /tmp/session.pbn" in readme
+    assert "bridgekit handrecord /tmp/session.pbn -o /tmp/session.pdf" in readme

@@ -46,7 +46,7 @@ def test_right_card_wrong_card_and_summary() -> None:
     assert f"Right! {tens(best.symbol())} keeps" in right.output and "1/1 correct." in right.output
     wrong = CliRunner().invoke(cli, ["lesson", "puzzle", str(BUNDLED), "--seed", "3"], input=f"{pz.card}\n")
     out = " ".join(wrong.output.split())
-    assert f"Not quite: {tens(pz.card.symbol())} costs {pz.cost} trick(s)" in out
+    assert f"Not quite: {tens(pz.card.symbol())} costs {pz.cost} trick{'' if pz.cost == 1 else 's'};" in out
     assert "Best: " + ", ".join(tens(c.symbol()) for c in pz.best) in out
     assert "0/1 correct." in out
     assert max(len(line) for line in wrong.output.splitlines()) <= 80
