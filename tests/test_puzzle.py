@@ -61,3 +61,34 @@ def test_puzzle_in_french_and_a_file_without_play(tmp_path) -> None:  # type: ig
     empty.write_text('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n', encoding="utf-8")
     result = CliRunner().invoke(cli, ["lesson", "puzzle", str(empty)])
     assert result.exit_code == 1 and "No puzzle found" in result.output
+
+
+def test_only_positions_worth_solving() -> None:
+    """The filter: never the opening lead, and the cards that keep the
+    tricks are one group of equivalent cards (checked against the solver's
+    values: every other legal card costs a trick)."""
+    from bridgekit.tutor.problem import equivalent_groups
+    puzzles = load_puzzles([BUNDLED], 3, seed=1)
+    assert puzzles
+    for pz in puzzles:
+        assert pz.played, "an opening lead"
+        play = pz.play()
+        groups = equivalent_groups(play, list(pz.values))
+        keeping = [g for g in groups if pz.side_total(g[0]) == pz.target]
+        assert len(keeping) == 1 and len(groups) >= 2
+        assert set(pz.best) <= set(keeping[0])
+
+
+def test_the_filter_refuses_a_lead_and_two_ways_to_keep_the_tricks() -> None:
+    from bridgekit.cards import Card, Strain
+    from bridgekit.deal import Deal
+    from bridgekit.seats import Seat
+    from bridgekit.tutor.puzzle import worth_solving
+    deal = Deal.parse("N:AKQJ.T98.765.K32 T987.AKQ.J43.A54 65432.765.AKQ.QJ .J432.T982.T9876")
+    c = Card.parse
+    # West leads a club: dummy's groups are {K} and {3, 2}
+    assert not worth_solving(deal, Strain.S, Seat.S, [], [c("C6")])                 # the opening lead
+    assert worth_solving(deal, Strain.S, Seat.S, [c("C6")], [c("C3"), c("C2")])     # one group keeps
+    assert not worth_solving(deal, Strain.S, Seat.S, [c("C6")], [c("CK"), c("C3")])  # two groups keep
+    # dummy's hearts T98 are one group: no choice, no puzzle
+    assert not worth_solving(deal, Strain.S, Seat.S, [c("HJ")], [c("HT")])

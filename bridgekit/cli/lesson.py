@@ -289,3 +289,76 @@ def puzzle(files: tuple[str, ...], count: int, seed: int | None, lang: str, asci
         runner.run()
     except KeyboardInterrupt:
         sys.exit(ExitStatus.INTERRUPTED)
+
+
+@lesson.command()
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many problems.")
+@click.option("--id", "ident", default=None, help="Play the problem with this id (see --list).")
+@click.option("--list", "list_", is_flag=True, help="List the problems with their level and themes.")
+@lang_option
+@ascii_option
+def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, lang: str, ascii_: bool) -> None:
+    """Declarer problems: play the hand, the computer defends as Bridge Master does.
+
+    You are declarer, with dummy, from the opening lead.  The defenders' cards
+    are any of a few layouts consistent with the auction and the lead; when
+    your card lets one of them beat a contract that another card would have
+    made on every layout, the cards lie that way.  At the end you see the
+    deal and the winning line, trick by trick, each key card explained.
+    Without --id the next problem follows your rating (kept with the lesson
+    progress).  FILES are problem files (.toml, like lessons/problems.toml)
+    or PBN files with a deal, a contract and an opening lead (a ProblemFree
+    tag names the defenders' cards that may lie either way).
+
+    \b
+    Examples:
+      bridgekit lesson problem
+      bridgekit lesson problem --list
+      bridgekit lesson problem --id duck-to-keep-the-entry
+      bridgekit lesson problem teacher.pbn --count 3
+    """
+    from pathlib import Path
+
+    from ..tutor.problem import ProblemError, load_problems, problems_from_pbn
+    from ..tutor.problem_runner import Ratings, ProblemRunner
+    from ..tutor.problem_text import msg, theme_name
+    problems = []
+    try:
+        if not files:
+            problems = load_problems()
+        for f in files:
+            path = Path(f)
+            if path.suffix.lower() == ".toml":
+                problems.extend(load_problems(path))
+                continue
+            for found in problems_from_pbn(path):
+                if isinstance(found, ProblemError):
+                    click.echo(f"bridgekit lesson problem: {msg('skipped', lang, what=found)}", err=True)
+                else:
+                    problems.append(found)
+    except OSError as e:
+        _fail(f"cannot read {e.filename}: {e.strerror}", ExitStatus.UNREADABLE)
+    except BridgekitError as e:
+        _fail(str(e), ExitStatus.UNREADABLE)
+    if list_:
+        rows = [{"id": p.id, "level": p.level, "title": p.title(lang),
+                 "themes": ", ".join(theme_name(t, lang) for t in p.themes)} for p in problems]
+        for row in rows:
+            click.echo(f"{row['id']:<30} {row['level']}  {str(row['title'])[:28]:<28} {row['themes']}"[:79])
+        return
+    if ident is not None:
+        problems = [p for p in problems if p.id == ident]
+        if not problems:
+            _fail(f"no problem with id {ident!r} (see --list)")
+    if not problems:
+        click.echo(msg("none", lang))
+        sys.exit(ExitStatus.PROBLEMS)
+    ratings = Ratings.load()
+    runner = ProblemRunner(problems, sys.stdin, sys.stdout, lang=lang, ascii=wants_ascii(ascii_),
+                           ratings=ratings, count=count, choose=ident is None and not files)
+    try:
+        runner.run()
+    except KeyboardInterrupt:
+        sys.exit(ExitStatus.INTERRUPTED)

@@ -75,14 +75,29 @@ def find_puzzles(boards: Iterable[tuple[object, str]]) -> Iterator[Puzzle]:
             pm = analyse_board(board)  # type: ignore[arg-type]
         except (PostMortemError, BridgekitError):
             continue
-        verdict = next((v for v in pm.verdicts if v.cost > 0), None)
+        cards = [card for _seat, card, _e in board.play.played_order(pm.strain)]  # type: ignore[attr-defined]
+        verdict = next((v for v in pm.verdicts if v.cost > 0 and worth_solving(pm.deal, pm.strain, pm.declarer,
+                                                                                cards[:v.index], v.best)), None)
         if verdict is None:
             continue
-        cards = [card for _seat, card, _e in board.play.played_order(pm.strain)]  # type: ignore[attr-defined]
         yield Puzzle(source, getattr(board, "label", None), pm.deal, pm.strain, pm.declarer, pm.contract,
                      getattr(board, "auction", None), getattr(board, "dealer", None),
                      tuple(cards[:verdict.index]), verdict.seat, verdict.card, verdict.cost, verdict.best,
                      dict(verdict.values))
+
+
+def worth_solving(deal: Deal, strain: Strain, declarer: Seat, played: list[Card], best: Iterable[Card]) -> bool:
+    """A position worth a puzzle: not the opening lead (no one can learn a
+    double-dummy lead), and the cards that keep the trick count are one card
+    or one group of equivalent cards, among at least two groups."""
+    from .problem import equivalent_groups
+    if not played:
+        return False
+    play = Play(deal, strain, declarer, played)
+    best = list(best)
+    groups = equivalent_groups(play, play.legal_cards)
+    keeping = [g for g in groups if any(c in best for c in g)]
+    return len(keeping) == 1 and len(groups) >= 2
 
 
 def default_sources() -> list[Path]:

@@ -1,0 +1,379 @@
+"""Playing a declarer problem on a plain terminal or piped input, and the
+learner's rating (``bridgekit lesson problem``).
+
+Each screen fits 80x24: a heading (the problem, the contract, the auction),
+dummy above, declarer below, the trick in progress between them, the last
+trick and the tricks won, then the question.  The review after the play (the
+full deal, then the winning line trick by trick with a sentence for each key
+card) pages at 22 lines on a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence, TextIO
+
+from ..cards import Card, sorted_desc
+from ..deal import Deal
+from ..errors import BridgekitError, IllegalCardError
+from ..seats import Seat
+from .i18n import seat_name
+from .problem import LineStep, Problem, ProblemGame, winning_line
+from .problem_text import msg, theme_name
+from .runner import LineTalk
+
+SCREEN_LINES = 24
+PAGE = SCREEN_LINES - 2
+
+
+# -- the learner's rating ------------------------------------------------------------
+
+@dataclass
+class Ratings:
+    """An Elo rating per learner and the problems tried, kept in
+    ``state_dir()/problems.json`` beside the lesson progress."""
+
+    rating: float = 1000.0
+    solved: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    path: Path | None = None
+
+    K = 32.0
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "Ratings":
+        from .progress import state_dir
+        path = path or state_dir() / "problems.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8")[:1 << 20])
+            rating = float(data.get("rating", 1000.0))
+            solved = [str(x)[:200] for x in data.get("solved", [])][:10_000]
+            failed = [str(x)[:200] for x in data.get("failed", [])][:10_000]
+            if not math.isfinite(rating) or not 0 < rating < 4000:
+                raise ValueError("rating out of range")
+        except (OSError, ValueError, AttributeError, TypeError):
+            return cls(path=path)
+        return cls(rating, solved, failed, path)
+
+    def expected(self, problem: Problem) -> float:
+        return 1.0 / (1.0 + 10 ** ((problem.rating - self.rating) / 400.0))
+
+    def update(self, problem: Problem, made: bool) -> float:
+        """The new rating after ``problem`` (Elo, K = 32)."""
+        self.rating += self.K * ((1.0 if made else 0.0) - self.expected(problem))
+        (self.solved if made else self.failed).append(problem.id)
+        if made and problem.id in self.failed:
+            self.failed.remove(problem.id)
+        return self.rating
+
+    def choose(self, problems: Sequence[Problem]) -> Problem | None:
+        """The next problem: not yet solved, the one whose rating is nearest a
+        little above the learner's (a problem failed comes back later)."""
+        fresh = [p for p in problems if p.id not in self.solved and p.id not in self.failed]
+        pool = fresh or [p for p in problems if p.id not in self.solved] or list(problems)
+        if not pool:
+            return None
+        aim = self.rating + 50.0
+        return min(pool, key=lambda p: (abs(p.rating - aim), p.level, problems.index(p)))
+
+    def save(self) -> None:
+        from ..safeio import Output
+        if self.path is None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with Output(str(self.path)) as out:
+                json.dump({"rating": round(self.rating, 1), "solved": self.solved, "failed": self.failed},
+                          out.stream, indent=1)
+                out.commit()
+        except (OSError, ValueError):
+            pass
+
+
+# -- drawing -----------------------------------------------------------------------------
+
+def card_str(card: Card, ascii: bool = False) -> str:
+    return card.symbol(ascii)
+
+
+def _hand_lines(cards: Iterable[Card], ascii: bool) -> list[str]:
+    from ..render import render_hand
+    from ..deal import Hand
+    return render_hand(Hand(cards), ascii)
+
+
+def _auction_line(problem: Problem, lang: str, ascii: bool) -> list[str]:
+    """The auction on one or two lines: the declaring side's calls when the
+    defenders only passed, each call with its seat otherwise."""
+    if not problem.auction:
+        return []
+    dealer = problem.dealer if problem.dealer is not None else problem.declarer
+    calls = [(dealer.next(i), call) for i, call in enumerate(problem.auction)]
+    while calls and calls[-1][1].kind.name == "PASS":
+        calls.pop()
+
+    def text(call: object) -> str:
+        return msg("pass", lang) if call.kind.name == "PASS" else call.symbol(ascii)  # type: ignore[attr-defined]
+
+    ours = problem.declarer.side
+    if all(call.kind.name == "PASS" for seat, call in calls if seat.side is not ours):
+        mine = [(seat, call) for seat, call in calls if seat.side is ours]
+        while mine and mine[0][1].kind.name == "PASS":
+            mine.pop(0)
+        first = mine[0][0] if mine else dealer
+        line = (msg("auction", lang) + " – ".join(text(c) for _, c in mine)
+                + msg("they_pass", lang, seat=seat_name(first, lang)))
+    else:
+        line = msg("auction", lang) + "  ".join(f"{_short_seat(seat, lang)} {text(call)}" for seat, call in calls)
+    out: list[str] = []
+    while len(line) > 78:
+        cut = line.rfind(" ", 0, 78)
+        out.append(line[:cut])
+        line = "   " + line[cut:].strip()
+    out.append(line)
+    return out
+
+
+def _fr_seat(seat: Seat) -> str:
+    return {Seat.N: "N", Seat.E: "E", Seat.S: "S", Seat.W: "O"}[seat]
+
+
+def heading(problem: Problem, n: int, lang: str, ascii: bool) -> list[str]:
+    from ..render import contract_text
+    contract = contract_text(problem.contract, ascii)
+    if lang == "fr":
+        contract = contract.replace("NT", "SA")
+    lines = [msg("head", lang, n=n, level=problem.level, title=problem.title(lang))[:78],
+             msg("contract", lang, contract=contract, declarer=seat_name(problem.declarer, lang),
+                 target=problem.target, lead=card_str(problem.lead, ascii))]
+    return lines + _auction_line(problem, lang, ascii)
+
+
+def screen(game: ProblemGame, n: int, lang: str, ascii: bool = False) -> str:
+    """The whole screen at the declaring side's turn (at most 22 lines)."""
+    p = game.problem
+    play = game.play()
+    lines = heading(p, n, lang, ascii)
+    lines.append("")
+    col = 26
+    dummy, decl = p.dummy, p.declarer
+    north_label = f"{seat_name(dummy, lang)} ({msg('dummy', lang)})"
+    south_label = f"{seat_name(decl, lang)} ({msg('you', lang)})"
+    top = [north_label] + _hand_lines(play.remaining(dummy) or (), ascii)
+    bottom = [south_label] + _hand_lines(play.remaining(decl) or (), ascii)
+    trick = play.current_trick()
+    tricks = play.tricks()
+    leader = tricks[-1].leader if tricks and tricks[-1].winner is None else play.turn
+    on = {leader.next(i): c for i, c in enumerate(trick)} if trick else {}
+    for row in top:
+        lines.append(" " * col + row)
+    left, right = p.declarer.lho, p.declarer.rho
+    lines.append(" " * (col + 2) + (card_str(on[dummy], ascii) if dummy in on else ""))
+    west = f"{seat_name(left, lang)} {card_str(on[left], ascii)}" if left in on else seat_name(left, lang)
+    east = f"{seat_name(right, lang)} {card_str(on[right], ascii)}" if right in on else seat_name(right, lang)
+    if left is Seat.E:   # declarer North or East: keep West on the left
+        west, east = east, west
+    lines.append(f"{west:<{col + 12}}{east}")
+    lines.append(" " * (col + 2) + (card_str(on[decl], ascii) if decl in on else ""))
+    for row in bottom:
+        lines.append(" " * col + row)
+    lines.append("")
+    done = [t for t in tricks if t.winner is not None]
+    if done:
+        last = done[-1]
+        cards = ", ".join(f"{_short_seat(last.leader.next(i), lang)} {card_str(c, ascii)}"
+                          for i, c in enumerate(last.cards))
+        lines.append(msg("last", lang, n=len(done), seat=seat_name(last.winner, lang), cards=cards))  # type: ignore[arg-type]
+    won, lost = play.declarer_tricks(), play.defence_tricks()
+    lines.append(msg("tricks", lang, won=won, lost=lost, target=p.target))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _short_seat(seat: Seat, lang: str) -> str:
+    return _fr_seat(seat) if lang == "fr" else seat.name
+
+
+def deal_text(deal: Deal, problem: Problem, lang: str, ascii: bool) -> str:
+    from ..render import render_deal
+    from .i18n import diagram_fr
+    text = render_deal(deal, dealer=problem.dealer, vulnerable=problem.vul, ascii=ascii)
+    return diagram_fr(text) if lang == "fr" else text
+
+
+def _holding(problem: Problem, layout: int, lang: str, ascii: bool) -> str:
+    """The free cards as they lie in one layout: ``West holds ♦QJ and East ♦98``."""
+    deal = problem.layouts[layout]
+    parts = []
+    suits = sorted({c.suit for c in problem.free}, key=int, reverse=True)
+    for seat in (problem.declarer.lho, problem.declarer.rho):
+        hand = deal[seat]
+        assert hand is not None
+        text = " ".join(_suit_holding(hand, s, ascii) for s in suits if hand.length(s))
+        parts.append(msg("holds", lang, seat=seat_name(seat, lang), cards=text or msg("nothing", lang)))
+    return msg("and", lang).join(parts)
+
+
+def _suit_holding(hand: object, suit: object, ascii: bool) -> str:
+    from ..render import suit_text
+    cards = [c for c in hand if c.suit is suit]  # type: ignore[attr-defined]
+    return suit_text(suit, ascii) + "".join(c.rank.letter for c in sorted_desc(cards))  # type: ignore[arg-type]
+
+
+def explain(step: LineStep, problem: Problem, lang: str, ascii: bool) -> list[str]:
+    """The sentences for a key card of the winning line."""
+    out = [msg("why_key", lang, card=card_str(step.card, ascii))]
+    for theme in step.themes:
+        if theme == "count":
+            out.append(msg("why_count", lang, n=step.layouts_left))
+        else:
+            out.append(msg("theme_" + theme, lang))
+    if step.alternative is not None and step.beaten_on is not None:
+        out.append(msg("why_alt", lang, alt=card_str(step.alternative, ascii),
+                       layout=_holding(problem, step.beaten_on, lang, ascii), total=step.alt_total))
+    return out
+
+
+def line_text(steps: list[LineStep], problem: Problem, lang: str, ascii: bool, *, all_keys: bool = False) -> list[str]:
+    """The winning line trick by trick, each key card explained (the key cards
+    where another card would have made on some layout, and the first one)."""
+    lines: list[str] = []
+    explained = 0
+    for start in range(0, len(steps), 4):
+        trick = steps[start:start + 4]
+        cards = "  ".join(f"{_short_seat(s.seat, lang)} {card_str(s.card, ascii)}" for s in trick)
+        lines.append(msg("line_trick", lang, n=start // 4 + 1, cards=cards))
+        for s in trick:
+            if s.key and not s.stuck and (all_keys or s.tempting or s.card in problem.key or explained == 0):
+                explained += 1
+                lines.extend(textwrap.wrap(" ".join(explain(s, problem, lang, ascii)), 78,
+                                           initial_indent="    ", subsequent_indent="    "))
+    return lines
+
+
+# -- the runner ----------------------------------------------------------------------------
+
+class ProblemRunner(LineTalk):
+    """Plays problems with the learner: their cards, the defence's, the review."""
+
+    def __init__(self, problems: list[Problem], inp: TextIO, out: TextIO, *, lang: str = "en",
+                 ascii: bool = False, echo: bool | None = None, ratings: Ratings | None = None,
+                 count: int = 1, choose: bool = True) -> None:
+        super().__init__(inp, out, ascii=ascii, echo=echo)
+        self.problems = problems
+        self.lang = lang
+        self.ratings = ratings
+        self.count = count
+        self.choose = choose
+        self.results: list[bool] = []
+        self._lines = 0
+
+    def page(self, lines: list[str]) -> bool:
+        """Write ``lines``, pausing every screenful on a terminal; False when
+        the learner quits at a pause."""
+        for i, line in enumerate(lines):
+            if not self.echo and i and i % PAGE == 0:
+                answer = self.ask(msg("more", self.lang))
+                if answer is None or answer.lower() in ("q", "quit"):
+                    return False
+            self.write(line)
+        return True
+
+    def run(self) -> int:
+        done = 0
+        pool = list(self.problems)
+        for n in range(1, self.count + 1):
+            if self.choose and self.ratings is not None:
+                problem = self.ratings.choose(pool)
+            else:
+                problem = pool[n - 1] if n - 1 < len(pool) else None
+            if problem is None:
+                break
+            if problem in pool and self.choose:
+                pool.remove(problem)
+            result = self.one(problem, n)
+            if result is None:
+                break
+            done += 1
+        return done
+
+    def one(self, problem: Problem, n: int) -> bool | None:
+        lang, ascii = self.lang, self.ascii
+        game = ProblemGame(problem)
+        game.defend()   # nothing: the lead is made, dummy's turn
+        while not game.finished():
+            if not game.our_turn():
+                game.defend()
+                continue
+            play = game.play()
+            legal = list(play.legal_cards)
+            if len(legal) == 1:   # a forced card is played for the learner
+                game.declarer_plays(legal[0])
+                continue
+            self.write("\n" + screen(game, n, lang, ascii))
+            who = msg("to_play", lang, seat=seat_name(play.turn, lang))
+            while True:
+                line = self.ask(msg("prompt", lang, who=who))
+                if line is None or line.lower() in ("q", "quit", "quitter"):
+                    return None
+                if line == "":
+                    continue
+                if line == "?":
+                    themes = ", ".join(theme_name(t, lang) for t in problem.themes) or "?"
+                    self.write(msg("hint", lang, themes=themes))
+                    continue
+                card = self._card(line)
+                if card is None:
+                    self.write(msg("unreadable", lang, text=line))
+                    continue
+                try:
+                    game.declarer_plays(card)
+                except IllegalCardError:
+                    self.write(msg("illegal", lang, card=card_str(card, ascii)))
+                    continue
+                break
+        return self.review(game, n)
+
+    def _card(self, text: str) -> Card | None:
+        from .answers import parse_answer
+        try:
+            card = parse_answer("card", text, self.lang)
+        except BridgekitError:
+            return None
+        return card if isinstance(card, Card) else None
+
+    def review(self, game: ProblemGame, n: int) -> bool | None:
+        lang, ascii, p = self.lang, self.ascii, game.problem
+        won, lost = game.tricks()
+        made = game.made()
+        lines = ["", screen(game, n, lang, ascii).split("\n")[0], ""]
+        if made:
+            lines.append(msg("made", lang, won=won))
+        else:
+            lines.append(msg("down", lang, n=lost - (13 - p.target), lost=lost))
+        wrong = next((d for d in game.decisions if d.beaten_by and d.safe and d.card not in d.safe), None)
+        from .display import wrap
+        if wrong is not None and not made:
+            safe = ", ".join(card_str(c, ascii) for c in wrong.safe[:3])
+            lines.extend(wrap(msg("redealt", lang, trick=wrong.index // 4 + 1, card=card_str(wrong.card, ascii),
+                                  safe=safe)).split("\n"))
+        else:
+            lines.append(msg("deal", lang))
+        lines.extend(deal_text(game.deal(), p, lang, ascii).split("\n"))
+        layout = game.alive[0]
+        steps = winning_line(p, layout, game.solver)
+        lines.append("")
+        lines.append(msg("line_head", lang))
+        lines.extend(line_text(steps, p, lang, ascii))
+        if self.ratings is not None:
+            old = round(self.ratings.rating)
+            new = round(self.ratings.update(p, made))
+            self.ratings.save()
+            lines.append(msg("rating", lang, old=old, new=new))
+        self.results.append(made)
+        if not self.page(lines):
+            return None
+        return made

@@ -1,0 +1,114 @@
+"""``bridgekit lesson problem``: declarer problems with Bridge Master's rule.
+
+The play-throughs solve a few dozen small positions with DDS (marked
+``dds``); the full check of every bundled problem is ``bench/problems.py``."""
+
+from __future__ import annotations
+
+from math import comb
+
+import pytest
+from click.testing import CliRunner
+
+from bridgekit.cards import Card
+from bridgekit.cli import cli
+from bridgekit.dds import declarer_total, solve_position
+from bridgekit.seats import Seat
+from bridgekit.tutor.problem import ProblemGame, check_problem, load_problems
+from bridgekit.tutor.problem_runner import Ratings
+
+DUCK = "duck-to-keep-the-entry"
+
+
+def _problem(ident: str = DUCK):  # type: ignore[no-untyped-def]
+    return next(p for p in load_problems() if p.id == ident)
+
+
+def _typed(problem, wrong: Card | None = None) -> tuple[list[str], ProblemGame]:  # type: ignore[no-untyped-def]
+    """What a learner types: the problem's line (or ``wrong`` whenever it can
+    be played), else the lowest card; forced cards are played by the runner."""
+    game = ProblemGame(problem)
+    typed = []
+    while not game.finished():
+        if not game.our_turn():
+            game.defend()
+            continue
+        legal = game.legal()
+        pick = wrong if wrong in legal else next((c for c in problem.line if c in legal), None)
+        if pick is None:
+            safe = game.safe_cards() or legal
+            pick = min(safe, key=lambda c: (int(c.rank), int(c.suit)))
+        if len(legal) > 1:
+            typed.append(str(pick))
+        game.declarer_plays(pick)
+    return typed, game
+
+
+def test_layouts_deal_the_free_cards_between_the_defenders() -> None:
+    p = _problem()
+    # four free diamonds, West holding two of them in the base deal: C(4, 2) layouts
+    assert len(p.layouts) == comb(4, 2)
+    assert len(set(p.layouts)) == len(p.layouts)
+    for deal in p.layouts:
+        assert all(len(deal[s]) == 13 for s in Seat)  # type: ignore[arg-type]
+        assert deal[Seat.N] == p.layouts[0][Seat.N] and deal[Seat.S] == p.layouts[0][Seat.S]
+        assert p.lead in deal[p.leader]  # type: ignore[operator]
+        fixed = [c for c in deal[Seat.W] if c not in p.free]  # type: ignore[union-attr]
+        assert fixed == [c for c in p.layouts[0][Seat.W] if c not in p.free]  # type: ignore[union-attr]
+
+
+def test_rating_is_elo_and_chooses_the_nearest_unsolved(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    p = _problem()
+    r = Ratings(path=tmp_path / "problems.json")
+    assert p.rating == 1000.0
+    # equal ratings: expected score 1/2, a win moves by K/2 = 16
+    assert r.update(p, True) == pytest.approx(1016.0)
+    r.save()
+    again = Ratings.load(tmp_path / "problems.json")
+    assert again.rating == pytest.approx(1016.0) and again.solved == [p.id]
+    assert Ratings(rating=1000.0).update(p, False) == pytest.approx(984.0)
+    assert again.choose([p]) is p  # everything solved: still one to play
+
+
+@pytest.mark.dds
+def test_won_on_the_winning_line_and_lost_on_an_inferior_one(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("BRIDGEKIT_STATE_DIR", str(tmp_path))
+    p = _problem()
+    typed, game = _typed(p)
+    assert game.made() and not game.redealt
+    out = CliRunner().invoke(cli, ["lesson", "problem", "--id", DUCK], input="\n".join(typed) + "\n").output
+    assert "Contract made: 9 tricks." in out, out
+    assert "The winning line on this deal:" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+    # winning dummy's ace at trick 2 instead of ducking: a layout beats it
+    wrong = Card.parse("DA")
+    typed, game = _typed(p, wrong)
+    assert game.redealt and not game.made()
+    decision = next(d for d in game.decisions if d.card == wrong)
+    assert wrong not in decision.safe and Card.parse("D2") in decision.safe
+    # the deal the cards were dealt to: the solver, asked afresh, says the ace
+    # loses there while the duck makes
+    before = game.played[:decision.index]
+    values = declarer_total(solve_position(game.deal(), p.strain, p.leader, before), game.deal(), p.strain,
+                            p.leader, before)
+    assert values[wrong] < p.target <= values[Card.parse("D2")]
+    out = CliRunner().invoke(cli, ["lesson", "problem", "--id", DUCK], input="\n".join(typed) + "\n").output
+    assert "Down" in out and "let this layout beat the contract" in out, out
+    assert "The winning line on this deal:" in out and "A duck" in out
+    west = str(game.deal()[Seat.W]).split(".")[2].replace("T", "10")
+    assert f"♦ {west}" in out  # the full deal shows the layout that beat it
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+@pytest.mark.dds
+def test_the_check_accepts_the_bundled_sample_and_refuses_a_wrong_key() -> None:
+    import dataclasses
+    p = _problem()
+    report = check_problem(p, layouts=[0, 3])
+    assert report.ok, report.failures
+    # the same problem claiming the ace is the key card: the check says no
+    wrong = dataclasses.replace(p, line=(Card.parse("H2"), Card.parse("HA"), Card.parse("D3"), Card.parse("DA")),
+                                key=(Card.parse("DA"),))
+    bad = check_problem(wrong, layouts=[0])
+    assert not bad.ok and "beats" in bad.failures[0]
