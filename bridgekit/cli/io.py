@@ -14,8 +14,10 @@ from .options import (ReadingReport, RunStatus, ascii_option, board_option, from
                       plain_text, plural, use_colour, wants_ascii, warn)
 from .output import JSON, JSONL, TABLE, JsonStream, output_options, output_rows
 from .safewrite import open_output, write_boards_out
+from ..formats.registry import Format, WriteReport, find_format, format_of_path, formats, writable_names
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
+_TARGETS = click.Choice(writable_names(), case_sensitive=False)
 
 
 # -- show --------------------------------------------------------------------------
@@ -77,29 +79,41 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool
 @click.command(context_settings=_CONTEXT)
 @click.argument("source", metavar="IN", type=click.Path(allow_dash=True))
 @click.argument("target", metavar="OUT", required=False, type=click.Path(allow_dash=True))
-@click.option("--to", "to", type=click.Choice(["pbn", "json"], case_sensitive=False), default=None,
-              help="Output format (default: from OUT's extension; PBN for standard output).")
+@click.option("--to", "to", type=_TARGETS, default=None,
+              help="Output format (default: from OUT's extension; PBN for standard output): "
+                   + ", ".join(writable_names()) + ".")
 @from_option
+@click.option("--first", type=click.IntRange(1), default=None,
+              help="Number of the first board, for an input format without board numbers (BRI, DGE, BER, "
+                   "RZD, BHG; default 1) or to renumber DUP, DLM, CDS and CSV boards.")
 @click.option("--in-place", is_flag=True, help="Rewrite IN itself (atomically) instead of writing OUT.")
-def convert(source: str, target: str | None, to: str | None, in_place: bool) -> None:
-    """Convert IN to OUT: PBN to PBN (canonical export format: mandatory tags in
-    the standard's order, comments, notes and tables kept), LIN to PBN, PBN or
-    LIN to JSON, and JSON written by this command back to PBN.  '-' is
+def convert(source: str, target: str | None, to: str | None, first: int | None, in_place: bool) -> None:
+    """Convert IN to OUT between the formats bridgekit knows: PBN (canonical
+    export format: mandatory tags in the standard's order, comments, notes
+    and tables kept), LIN (BBO), JSON, the deal files of dealing machines and
+    scoring programs (DUP and DLM for Duplimate, BRI, DGE, BER, RZD, CDS, BHG,
+    CSV), and BBO handviewer links (--to url, one per board).  '-' is
     standard input (IN) or standard output (OUT).
 
-    The output format comes from --to, else from OUT's extension (.pbn, .json).
-    IN is never modified unless --in-place; OUT is written atomically (a
-    temporary file, then renamed).  Problems found while reading are printed on
-    stderr with file, line and board and give exit status 1, but every board is
-    still converted; an unreadable IN gives exit status 3 and writes nothing.
+    The output format comes from --to, else from OUT's extension; the input
+    format from --from, else IN's extension, else its content.  What OUT's
+    format cannot hold (a DUP file keeps only the deals) is said on stderr.
+    A format without board numbers numbers the boards from --first; dealer
+    and vulnerability then follow the board number.  IN is never modified
+    unless --in-place (same format only); OUT is written atomically (a
+    temporary file, then renamed).  Problems found while reading are printed
+    on stderr with file, line and board and give exit status 1, but every
+    board is still converted; an unreadable IN gives exit status 3 and
+    writes nothing.  See docs/formats.md.
 
     \b
     Examples:
       bridgekit convert vugraph.lin vugraph.pbn
-      bridgekit convert messy.pbn clean.pbn
+      bridgekit convert session.pbn session.dup
+      bridgekit convert machine.dlm session.pbn
+      bridgekit convert session.pbn - --to url
       bridgekit convert game.pbn - --to json | jq '.[].contract'
       bridgekit convert old.pbn --in-place
-      cat hands.lin | bridgekit convert - - > hands.pbn
     """
     ctx = click.get_current_context()
     if in_place:
@@ -110,43 +124,104 @@ def convert(source: str, target: str | None, to: str | None, in_place: bool) -> 
         target = source
     elif target is None:
         raise click.UsageError("missing OUT (a file, or - for standard output); --in-place rewrites IN")
-    ext = os.path.splitext(target)[1] if target not in (None, "-") else ""
-    if to is None and ext and _format_of(target) is None:  # out.xml; no extension (/dev/null) is PBN
-        raise click.UsageError(f"cannot tell the output format from the extension {ext!r} of {target!r}: "
-                               "name it .pbn or .json, or give --to pbn|json")
-    fmt = (to or _format_of(target) or "pbn").lower()
+    spec = output_format(target, to)
     from_ = input_format()
-    if fmt not in ("pbn", "json"):
-        raise click.UsageError(f"cannot write {fmt.upper()}: OUT must be .pbn or .json (or use --to)")
-    if in_place and fmt != (from_ or _format_of(source) or fmt):
-        raise click.UsageError("--in-place keeps IN's format: converting to another format needs OUT")
-    out = open_output(target, [source], in_place=in_place)  # OUT = IN, missing folder...: refused here
+    if in_place:
+        own = find_format(from_) if from_ else format_of_path(source)
+        if own is not None and own is not spec:
+            raise click.UsageError(f"--in-place keeps IN's format ({own.label}): converting to {spec.label} "
+                                   "needs OUT")
+    out = open_output(target, [source], in_place=in_place, binary=spec.binary)  # OUT = IN, missing folder...
 
     status = RunStatus()
     report = ReadingReport(status, ascii_=False)
+    written = WriteReport(spec)
     with out:
-        boards = report.watch(iter_boards([source], status))
-        first = next(boards, None)  # an unreadable input fails here, before OUT is touched
+        boards = report.watch(iter_boards([source], status, fmt=from_, first=first))
+        head = next(boards, None)  # an unreadable input fails here, before OUT is touched
         if status.unreadable:
             ctx.exit(status.exit_code)
         # zero boards (a header alone) make a valid empty file
-        stream = boards if first is None else itertools.chain([first], boards)
+        stream = boards if head is None else itertools.chain([head], boards)
         try:
-            count = write_boards_out(stream, out, status, fmt)
+            count = write_boards_out(stream, out, status, spec.name, report=written)
         except BridgekitError as e:
             warn(str(e))
             ctx.exit(ExitStatus.UNREADABLE)
     report.finish()
+    say_write_report(written, status)
     if count is not None and target != "-":  # on standard output the data speaks for itself
-        warn(f"{plural(count, 'board')} written to {target} ({fmt.upper()})")
+        warn(f"{plural(count, 'board')} written to {target} ({spec.label})")
     ctx.exit(status.exit_code)
 
 
-def _format_of(path: str | None) -> str | None:
-    if path is None or path == "-":
-        return None
-    ext = os.path.splitext(path)[1].lower()
-    return {".pbn": "pbn", ".json": "json", ".lin": "lin"}.get(ext)
+def output_format(target: str | None, to: str | None) -> Format:
+    """The format to write: ``--to``, else OUT's extension, else PBN (standard
+    output, or a name without an extension such as /dev/null).  An extension
+    no format owns is a usage error (exit 2) naming the known ones."""
+    if to is not None:
+        spec = find_format(to)
+        if spec is None or not spec.can_write:  # click's Choice already refused it
+            raise click.UsageError(f"cannot write {to!r}")
+        return spec
+    spec = format_of_path(target)
+    if spec is not None and spec.can_write:
+        return spec
+    ext = os.path.splitext(target)[1] if target not in (None, "-") else ""
+    if ext:
+        known = ", ".join(e for f in formats() if f.can_write for e in f.extensions)
+        raise click.UsageError(f"cannot tell the output format from the extension {ext!r} of {target!r}: "
+                               f"name it {known}, or give --to")
+    found = find_format("pbn")
+    assert found is not None
+    return found
+
+
+#: What a format may not hold, as its messages name it: (what is kept no, what was not written).
+_LOST = {
+    "auction": ("auctions", "{n} auction{s} not written"),
+    "play": ("play", "the play of {n} board{s} not written"),
+    "result": ("contracts or results", "{n} contract{s} or result{s} not written"),
+    "players": ("player names", "the names of {n} board{s} not written"),
+    "event": ("event, site or date", "those of {n} board{s} not written"),
+    "notes": ("comments or notes", "those of {n} board{s} not written"),
+    "other": ("other tags", "those of {n} board{s} not written"),
+    "dealer": ("dealer or vulnerability (they follow the board number)",
+               "{n} board{s} whose own differ not written"),
+    "duplicate-number": ("two boards under one number", "{n} board{s} not written"),
+}
+
+
+def write_report_lines(report: WriteReport) -> list[str]:
+    """The lines saying what ``report``'s format could not keep (English)."""
+    label = report.format.label
+    lines = []
+    for what, n in report.lost.items():
+        kept, lost = _LOST.get(what, (what, "{n} board{s}"))
+        lines.append(f"{label} keeps no {kept}: {lost.format(n=f'{n:,}', s='' if n == 1 else 's')}")
+    if report.renumbered is not None:
+        start, count, consecutive, keeps_first = report.renumbered
+        end = start + count - 1
+        if keeps_first:
+            lines.append(f"{label} keeps no board numbers but the first: the boards read back as {start}-{end}")
+        elif consecutive:
+            lines.append(f"{label} keeps no board numbers: read the file with --first {start} to get boards "
+                         f"{start}-{end} back")
+        else:
+            lines.append(f"{label} keeps no board numbers: the boards read back as {start}-{end} "
+                         f"(with --first {start})")
+    return lines
+
+
+def say_write_report(report: WriteReport, status: RunStatus) -> None:
+    """Print on stderr what the output could not hold, and each board not
+    written (a problem: exit status 1)."""
+    for board, code, message in report.skipped:
+        where = ", ".join(p for p in (board.file, f"board {board.label}" if board.label else None) if p)
+        warn(f"{where}: {code}: {message}" if where else f"{code}: {message}")
+        status.problems += 1
+    for line in write_report_lines(report):
+        warn(line)
 
 
 def _same_file(a: str, b: str) -> bool:

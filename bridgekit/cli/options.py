@@ -172,7 +172,7 @@ def input_format() -> str | None:
 
 
 def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
-                fmt: str | None = None, boards: tuple[str, ...] = ()) -> Iterator[Board]:
+                fmt: str | None = None, boards: tuple[str, ...] = (), first: int | None = None) -> Iterator[Board]:
     """Yield every board of every input (``-`` is stdin; a directory is every
     ``.pbn`` and ``.lin`` file under it), or only those ``boards`` names
     (``--board``).  ``fmt`` is the input format (default: the command's
@@ -181,7 +181,9 @@ def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
     ``status.unreadable``; reading goes on with the next file.  A file of zero
     boards is said on stderr (it is valid); a directory holding no board file
     is an unreadable input; boards asked for and found nowhere are said at the
-    end, with the boards the files have, and counted in ``status.missing``."""
+    end, with the boards the files have, and counted in ``status.missing``.
+    ``first`` numbers the boards of a format without board numbers
+    (``--first``)."""
     inputs = expand_inputs(paths, status=status)
     fmt = fmt or input_format()
     selected = read = 0
@@ -189,7 +191,7 @@ def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
     for path in inputs:
         count = 0
         try:
-            for board in read_boards(path, fmt=fmt):
+            for board in read_boards(path, fmt=fmt, first=first):
                 count += 1
                 if boards:
                     seen.add(board)

@@ -26,6 +26,7 @@ from .options import (BOARD_FILE_EXTENSIONS, CONTRACT, DEAL, RULES, SEAT, VUL, R
 from .output import (CSV, JSON, JSONL, TABLE, Column, RowWriter, column, echo_json, json_text, output_options,
                      output_rows, table)
 from .safewrite import open_output, write_boards_out
+from ..formats.registry import WriteReport
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 
@@ -548,7 +549,8 @@ def rubber(file: str, rules: Profile | None, fmt: str, ascii_: bool) -> None:
 @click.option("--seed", default=None, help="Seed: the same seed gives the same boards (default: a new one, printed).")
 @click.option("--event", default=None, help="Event name written in the boards.")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
-              help="Write the boards to this PBN file (- for stdout); an existing file only with --force.")
+              help="Write the boards to this file (- for stdout): PBN, or the format of its extension (.dup, "
+                   ".dlm, .lin, .bri... see docs/formats.md); an existing file only with --force.")
 @click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 @click.option("--diagrams", is_flag=True,
               help="With -o FILE, print the hand diagrams too (without -o they are the output).")
@@ -572,17 +574,21 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
       bridgekit deal --boards 16 --seed 7 --json
     """
     ascii_ = wants_ascii(ascii_)
-    out = open_output(output, replace=force) if output is not None else None
+    from .io import output_format, say_write_report
+    spec = output_format(output, None) if output is not None else None
+    out = open_output(output, replace=force, binary=spec.binary) if output is not None and spec is not None else None
     if seed is None:
         seed = str(secrets.randbelow(10**9))
     try:
         boards = deal_boards(count, seed, first, event)
     except BridgekitError as e:
         raise click.UsageError(str(e)) from None
-    if out is not None:
+    if out is not None and spec is not None:
         status = RunStatus()
+        written = WriteReport(spec)
         with out:
-            write_boards_out(boards, out, status)
+            write_boards_out(boards, out, status, spec.name, report=written)
+        say_write_report(written, status)
         if status.unreadable:
             click.get_current_context().exit(int(status.exit_code))
     click.echo(printable(f"{plural(count, 'board')} from seed {seed}"

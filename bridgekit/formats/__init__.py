@@ -1,73 +1,61 @@
-"""File formats: PBN (read and write), LIN (read), JSON.
+"""File formats, found through one registry (:mod:`.registry`): PBN, LIN,
+JSON, and the deal files of dealing machines and scoring programs (DUP,
+DLM, BRI, DGE, BER, RZD, CDS, BHG, CSV); BBO handviewer links are written.
 
-:func:`read_boards` reads any supported file, choosing the format from
-``fmt``, the file extension, or the content; :func:`write_boards` writes PBN
-(or JSON when that module is present).
+:func:`read_boards` reads any registered file, choosing the format from
+``fmt``, the file extension, or the content; :func:`write_boards` writes any
+registered format.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import sys
-from typing import IO, Iterable, Iterator
+from typing import IO, Any, Iterable, Iterator
 
 from ..board import Board
 from ..errors import FileFormatError
 
-__all__ = ["read_boards", "write_boards", "detect_format", "FORMATS"]
+__all__ = ["read_boards", "write_boards", "detect_format", "FORMATS", "find_format", "format_of_path",
+           "WriteReport"]
 
-#: Formats :func:`read_boards` knows, by name.
-FORMATS = ("pbn", "lin", "json")
-_EXTENSIONS = {".pbn": "pbn", ".lin": "lin", ".json": "json"}
+from .registry import WriteReport, find_format, format_of_path, formats, sniff_format
 
-
-#: The start of a JSON document of boards: ``[`` then ``{`` or ``]``, or ``{"``
-#: (a PBN tag is ``[Name``, a PBN comment ``{text``).
-_JSON_START = re.compile(r'\s*(\[\s*[{\]]|\{\s*")')
+#: Formats :func:`read_boards` knows, by name (the registry's readable formats).
+FORMATS = tuple(f.name for f in formats() if f.can_read)
 
 
-def detect_format(path: str, head: bytes | None = None) -> str | None:
-    """``pbn``/``lin``/``json`` from the file name, else from the first bytes
-    (``head``): a ``[`` tag line means PBN, ``xx|`` pairs mean LIN, ``{``/``[{``
-    JSON.  None when neither tells."""
-    ext = os.path.splitext(path)[1].lower()
-    if ext in _EXTENSIONS:
-        return _EXTENSIONS[ext]
+def detect_format(path: str, head: bytes | None = None, size: int | None = None) -> str | None:
+    """The name of the format of ``path``: from its extension, else from its
+    first bytes (``head``) and size.  None when neither tells."""
+    fmt = format_of_path(path)
+    if fmt is not None and fmt.can_read:
+        return fmt.name
     if head is None:
         return None
-    text = head.lstrip(b"\xef\xbb\xbf").decode("latin-1")
-    if _JSON_START.match(text):  # a JSON array of objects (as show --json writes it, "[" on its own line)
-        return "json"
-    for line in text.splitlines():
-        s = line.strip()
-        if not s or s.startswith("%") or s.startswith(";"):
-            continue
-        if s.startswith("[{") or s.startswith("{\""):
-            return "json"
-        if s.startswith("[") or s.startswith("{"):
-            return "pbn"
-        if len(s) > 3 and s[2] == "|" and s[:2].isalpha():
-            return "lin"
-        return None
-    return None
+    found = sniff_format(head, size)
+    return found.name if found is not None else None
 
 
-def read_boards(path: str, fmt: str | None = None) -> Iterator[Board]:
+def read_boards(path: str, fmt: str | None = None, first: int | None = None) -> Iterator[Board]:
     """Yield the boards of the file at ``path`` (``-`` is standard input).
 
-    ``fmt`` (``pbn``, ``lin``, ``json``) overrides the choice made from the
-    extension or, failing that, from the content.  Raises FileFormatError
-    (file, line, board) when the input cannot be read at all: a missing file,
-    a directory, binary data, an empty file, no game, an unknown format.
-    Problems inside boards never raise: see ``board.problems``.
+    ``fmt`` (a registered format name: ``pbn``, ``lin``, ``json``, ``dup``,
+    ``dlm``...) overrides the choice made from the extension or, failing
+    that, from the content.  ``first`` numbers the boards of a format that
+    has no board numbers (default 1).  Raises FileFormatError (file, line,
+    board) when the input cannot be read at all: a missing file, a
+    directory, binary data in a text format, an empty file, no game, an
+    unknown format.  Problems inside boards never raise: see ``board.problems``.
     """
     path = os.fspath(path)
+    spec = find_format(fmt) if fmt is not None else None
+    if fmt is not None and (spec is None or not spec.can_read):
+        raise FileFormatError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})", path)
     if path == "-":
         stream = sys.stdin.buffer
         source: IO[bytes] | bytes = stream  # streamed, not read whole, when the format is known or can be peeked
-        kind = fmt
-        if kind is None:
+        if spec is None:
             peek = getattr(stream, "peek", None)
             head = peek(4096)[:4096] if peek is not None else b""
             if peek is None or len(head.strip()) < 64:
@@ -75,28 +63,40 @@ def read_boards(path: str, fmt: str | None = None) -> Iterator[Board]:
                 # writer that has sent only a few bytes so far ('[' of a JSON
                 # array): read it all, the content decides
                 source = head = (head + stream.read()) if peek is None else stream.read()
-            kind = detect_format("", head) or "pbn"
-        yield from _read(kind, source, "<stdin>")
+            spec = sniff_format(head, len(head) if isinstance(source, bytes) else None) or find_format("pbn")
+        assert spec is not None
+        if not spec.streamed and not isinstance(source, bytes):
+            source = stream.read()
+        yield from spec.read(source, "<stdin>", first)
         return
     if os.path.isdir(path):
         raise FileFormatError("is a directory, not a file", path)
     if not os.path.exists(path):
         raise FileFormatError("no such file", path)
-    kind = fmt or detect_format(path)
-    if kind is None:
+    if spec is None:
+        spec = format_of_path(path)
+        if spec is not None and not spec.can_read:
+            spec = None
+    if spec is None:
         try:
             with open(path, "rb") as f:
                 head = f.read(4096)
+                size = os.fstat(f.fileno()).st_size
         except OSError as e:
             raise FileFormatError(f"cannot open: {e.strerror or e}", path) from None
         if not head:
             raise FileFormatError("empty file", path)
-        if b"\x00" in head:
-            raise FileFormatError("not a text file (binary data: NUL bytes)", path)
-        kind = detect_format(path, head)
-        if kind is None:
-            raise FileFormatError("unknown file format (expected PBN, LIN or JSON; give --from pbn, lin or json)", path)
-    yield from _read(kind, _PathArg(path), path)
+        spec = sniff_format(head, size)
+        if spec is None:
+            if b"\x00" in head:
+                raise FileFormatError("not a text file (binary data: NUL bytes) and no deal layout bridgekit "
+                                      "knows (give --from FORMAT)", path)
+            raise FileFormatError("unknown file format (expected PBN, LIN, JSON or a dealing machine's layout; "
+                                  "give --from FORMAT)", path)
+    if spec.streamed:
+        yield from spec.read(_PathArg(path), path, first)
+    else:
+        yield from spec.read(path, path, first)
 
 
 class _PathArg(os.PathLike[str]):
@@ -109,41 +109,24 @@ class _PathArg(os.PathLike[str]):
         return self.path
 
 
-def _read(kind: str, source: os.PathLike[str] | IO[bytes] | bytes, name: str) -> Iterator[Board]:
-    kind = kind.lower()
-    if kind == "pbn":
-        from .pbn import read_pbn
-        yield from read_pbn(source, name)
-    elif kind == "lin":
-        from .lin import read_lin
-        yield from read_lin(source, name)
-    elif kind == "json":
-        from .json import read_json
-        yield from read_json(source, name)
-    else:
-        raise FileFormatError(f"unknown format {kind!r} (expected pbn, lin or json)", name)
-
-
-def write_boards(boards: Iterable[Board], out: str | IO[str], fmt: str = "pbn") -> int:
-    """Write ``boards`` to ``out`` (a path, ``-`` for standard output, or a text
-    stream) as PBN export format (``fmt="pbn"``) or JSON.  A path is written
-    through :class:`bridgekit.safeio.Output` (temporary file, renamed into
-    place when every board was written).  Returns the number of boards."""
-    from .pbn import write_pbn
-
-    def write(stream: IO[str]) -> int:
-        if fmt == "pbn":
-            return write_pbn(boards, stream)
-        if fmt == "json":
-            from .json import write_json
-            return int(write_json(boards, stream))
-        raise FileFormatError(f"cannot write format {fmt!r} (expected pbn or json)")
-
+def write_boards(boards: Iterable[Board], out: str | IO[Any], fmt: str = "pbn",
+                 report: WriteReport | None = None) -> int:
+    """Write ``boards`` to ``out`` (a path, or a stream: text for PBN, JSON,
+    LIN and URL, bytes for the dealing layouts) in the registered format
+    ``fmt``.  A path is written through :class:`bridgekit.safeio.Output`
+    (temporary file, renamed into place when every board was written).
+    ``report`` collects what the format could not hold and the boards not
+    written.  Returns the number of boards written."""
+    spec = find_format(fmt)
+    if spec is None or not spec.can_write:
+        raise FileFormatError(f"cannot write format {fmt!r}")
+    if report is None:
+        report = WriteReport(spec)
     if not isinstance(out, str):
-        return write(out)
+        return spec.write(boards, out, report)
     from ..safeio import Output
-    with Output(out) as target:  # temporary file, renamed into place once all is written
-        count = write(target.stream)
+    with Output(out, binary=spec.binary) as target:  # temporary file, renamed into place once all is written
+        count = spec.write(boards, target.stream, report)
         target.commit()
     return count
 

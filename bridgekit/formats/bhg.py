@@ -1,0 +1,72 @@
+"""BHG: the Borel hand generator's layout.
+
+A text file: an empty first line, then one line of 52 letters a board.  The
+letters are the cards, ``A`` the ace of spades ... ``Z`` the two of hearts,
+``a`` the ace of diamonds ... ``z`` the two of clubs; the line gives four
+hands of 13, starting with the board's dealer (board 1 North, 2 East, ...)
+and going clockwise.  No board numbers: boards are numbered from
+``--first`` (and the number says whose hand comes first, so a wrong
+``--first`` turns the table).  Source: Big Deal's output.c (format
+"borel"), the only public description found.  bridgekit writes the cards of
+each hand in ascending order and CR LF line ends; BHG -> PBN -> BHG is byte
+for byte for files written so.
+"""
+
+from __future__ import annotations
+
+from typing import IO, Any, Iterable, Iterator
+
+from ..board import Board
+from ..errors import FileFormatError
+from .dealfile import Hands, as_bytes, make_board, write_deals
+from .registry import WriteReport
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_CARD_OF = {ch: i for i, ch in enumerate(_LETTERS)}
+
+
+def encode(number: int, hands: Hands) -> bytes:
+    dealer = (number - 1) % 4
+    return ("".join(_LETTERS[c] for i in range(4) for c in sorted(hands[(dealer + i) % 4])) + "\r\n").encode("ascii")
+
+
+def sniff(head: bytes, size: int | None) -> bool:
+    lines = head.splitlines()
+    for line in lines[:3]:
+        if line.strip():
+            return len(line.strip()) == 52 and line.strip().isalpha() and len(set(line.strip())) == 52
+    return False
+
+
+def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
+    raw = as_bytes(data, name)
+    if not raw.strip():
+        raise FileFormatError("empty file", name)
+    if b"\x00" in raw:
+        raise FileFormatError("not a BHG file (binary data: NUL bytes)", name)
+    start = first if first is not None else 1
+    index = 0
+    for lineno, line in enumerate(raw.decode("latin-1").splitlines(), 1):
+        text = line.strip()
+        if not text:
+            continue
+        number = start + index
+        index += 1
+        cards = [_CARD_OF.get(ch) for ch in text]
+        if len(text) != 52 or None in cards:
+            if index == 1 and (len(text) < 40 or not text.isalpha()):
+                raise FileFormatError("not a BHG file (a board is a line of 52 letters A-Z a-z)", name, lineno)
+            bad = "" if None not in cards else f", with {text[cards.index(None)]!r}"
+            yield make_board(number, None, name, lineno, [(
+                "bad-record", f"a board is 52 letters A-Z a-z, this line has {len(text)} characters{bad}")])
+            continue
+        dealer = (number - 1) % 4
+        hands: Hands = [[], [], [], []]
+        for i in range(4):
+            hands[(dealer + i) % 4] = [c for c in cards[13 * i:13 * i + 13] if c is not None]
+        yield make_board(number, hands, name, lineno)
+
+
+def write(boards: Iterable[Board], stream: IO[bytes], report: WriteReport) -> int:
+    stream.write(b"\r\n")
+    return write_deals(boards, stream, report, encode)
