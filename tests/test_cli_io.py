@@ -198,9 +198,10 @@ def test_convert_refuses_to_overwrite_input_without_in_place(tmp_path: Path) -> 
 
 def test_convert_usage_errors(tmp_path: Path) -> None:
     assert run("convert", str(MATCH)).exit_code == 2  # no OUT
-    result = run("convert", str(MATCH), str(tmp_path / "x.lin"))
-    assert result.exit_code == 2 and "cannot write LIN" in result.stderr
-    assert run("convert", str(MATCH), str(tmp_path / "x.txt"), "--to", "lin").exit_code == 2
+    result = run("convert", str(MATCH), str(tmp_path / "x.xyz"))
+    assert result.exit_code == 2 and "cannot tell the output format from the extension '.xyz'" in result.stderr
+    assert run("convert", str(MATCH), str(tmp_path / "x.txt"), "--to", "nosuch").exit_code == 2
+    assert not list(tmp_path.iterdir())
     result = run("convert", str(MATCH), str(tmp_path / "no" / "such" / "x.pbn"))
     assert result.exit_code == 2 and "folder does not exist" in result.stderr
 

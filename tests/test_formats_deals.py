@@ -332,3 +332,14 @@ def test_registry_extensions_and_names() -> None:
             assert format_of_path(f"a/b{ext.upper()}") is spec
     assert format_of_path("x.txt") is None and format_of_path("-") is None
     assert {"dup", "dlm", "bri", "dge", "ber", "rzd", "cds", "lin", "url", "pbn", "json"} <= {f.name for f in formats()}
+
+
+def test_docs_table_lists_every_format() -> None:
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "formats.md").read_text(encoding="utf-8")
+    table = doc.split("## The table", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[1].strip() for line in table.splitlines() if line.startswith("| ") and "---" not in line}
+    assert {f.name for f in formats()} <= rows
+    for spec in formats():
+        for ext in spec.extensions:
+            assert f"`{ext}`" in table, ext

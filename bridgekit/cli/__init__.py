@@ -17,7 +17,7 @@ from ..errors import ExitStatus
 #: command name -> (module under bridgekit.cli, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "show": ("io", "show", "Show boards: hand diagram, auction, play and result."),
-    "convert": ("io", "convert", "Convert between PBN, LIN and JSON."),
+    "convert": ("io", "convert", "Convert between PBN, LIN, JSON and dealing-machine files (DUP, DLM...)."),
     "check": ("check", "check", "Check deals, auctions, play and recorded results."),
     "score": ("scoring", "score", "Score boards under a rules profile."),
     "match": ("scoring", "match", "Score a team match in IMPs (or pairs in matchpoints)."),
