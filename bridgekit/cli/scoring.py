@@ -588,6 +588,8 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
         written = WriteReport(spec)
         with out:
             write_boards_out(boards, out, status, spec.name, report=written)
+        if event is None:  # the default Event names this command, not the user's data: not worth a line
+            written.lost.pop("event", None)
         say_write_report(written, status)
         if status.unreadable:
             click.get_current_context().exit(int(status.exit_code))
