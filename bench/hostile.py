@@ -8,6 +8,8 @@ and a time growing like the size (x10 from 100 KB to 1 MB, not x100).
     python bench/hostile.py --big           # also the 10 MB single lines
     python bench/hostile.py --only braces   # one construct
     python bench/hostile.py --timeout 60    # give up on a run after 60 s
+    python bench/hostile.py --ties          # only `bridgekit event` on one ScoreTable of
+                                            # 1,000 to 10,000 tied rows (linear: x10 rows, x10 time)
 
 Each run is a separate process (its peak RSS is its own, read with wait4).
 """
@@ -83,7 +85,10 @@ def main() -> int:
     parser.add_argument("--only", action="append", help="only these constructs (repeatable)")
     parser.add_argument("--big", action="store_true", help="also 10 MB files")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is stopped (60)")
+    parser.add_argument("--ties", action="store_true", help="only event on ScoreTables of tied rows")
     args = parser.parse_args()
+    if args.ties:
+        return ties(args.timeout)
     names = args.only or list(CONSTRUCTS)
     sizes = SIZES + ((BIG,) if args.big else ())
     baseline: dict[int, float] = {}
@@ -110,6 +115,41 @@ def main() -> int:
             print(f"{name:<20}" + "".join(f"{c:>16}" for c in cells) + f"   {growth:>6.1f}", flush=True)
     print("cells: seconds, x ratio to the baseline file of the same size, peak RSS (MB);"
           " last column: time at 1 MB / time at 100 KB (10 when linear, 100 when quadratic)")
+    return 0
+
+
+def tied_table(rows: int) -> str:
+    """One board whose ScoreTable has ``rows`` identical results, every pair
+    different: ``rows`` x 2 pairs tied in the ranking."""
+    lines = ['[Board "1"]', '[Dealer "N"]', '[Vulnerable "None"]',
+             '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]']
+    lines.extend(f"{i} {rows + i} 3NT N 9" for i in range(1, rows + 1))
+    return "\n".join(lines) + "\n"
+
+
+def ties(timeout: float) -> int:
+    """``bridgekit event --ranking`` on one ScoreTable of 1,000 to 10,000 tied
+    rows, against a baseline of ``bridgekit check`` on the same file (reading
+    only): a linear ranking keeps the ratio flat and the time x10 for x10 rows
+    (it was quadratic: 10,000 rows took 21-23 s)."""
+    print(f"{'rows':>8} {'check':>12} {'event':>12} {'ratio':>7}")
+    first: tuple[int, float] | None = None
+    last: tuple[int, float] = (0, 0.0)
+    with tempfile.TemporaryDirectory() as folder:
+        for rows in (1000, 2500, 5000, 10000):
+            path = Path(folder) / f"ties{rows}.pbn"
+            path.write_text(tied_table(rows), encoding="utf-8")
+            base, _, base_rss = run(path, timeout)
+            took, elapsed, rss = run(path, timeout, "event")
+            if took is None or base is None:
+                print(f"{rows:>8,} {'>' + str(int(timeout)) + 's':>12}")
+                continue
+            first = first or (rows, took)
+            last = (rows, took)
+            print(f"{rows:>8,} {base:>8.2f}s {base_rss}MB {took:>7.2f}s {rss}MB {took / base:>6.1f}x", flush=True)
+    if first is not None and last[0] > first[0]:
+        print(f"time x{last[1] / first[1]:.1f} for rows x{last[0] / first[0]:.0f} "
+              "(includes Python's start-up, about 0.3 s a run)")
     return 0
 
 

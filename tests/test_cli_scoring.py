@@ -169,10 +169,11 @@ def test_match_table() -> None:
 def test_match_mp(tmp_path: Path) -> None:
     r = run("match", MATCH, "--mp", "--json")
     assert r.exit_code == 0
-    d = json.loads(r.stdout)
-    first = [x for x in d["results"] if x["board"] == 1]
-    assert [(x["score_ns"], x["mp_ns"], x["mp_ew"], x["top"]) for x in first] == [(420, 1.0, 0.0, 1), (170, 0.0, 1.0, 1)]
-    assert {p["pair"] for p in d["pairs"]} >= {"Ann & Bob", "Gus & Hal"}
+    d = json.loads(r.stdout)   # bridgekit event's JSON contract: one matchpointer
+    [first] = [b for b in d["boards"] if b["board"] == "1"]
+    assert first["top"] == 1
+    assert [(x["score_ns"], x["points_ns"], x["points_ew"]) for x in first["results"]] == [(420, 1.0, 0.0), (170, 0.0, 1.0)]
+    assert {p["pair"] for p in d["pairs"]} >= {"Ann - Bob", "Gus - Hal"}
 
 
 # -- rubber --------------------------------------------------------------------

@@ -493,3 +493,45 @@ def test_hand_records_with_an_intended_contract_are_not_results(tmp_path: Path) 
     assert r.exit_code == 1
     assert r.stderr.count("not scored: no result") == 2
     assert "no results to score" in r.stderr and "result, top" not in r.stdout
+
+
+# -- methods are objects in a registry -----------------------------------------
+
+def test_a_fifth_method_is_one_class_and_its_registration() -> None:
+    """Total-point scoring (each result's own score, summed): a method the
+    package does not have, added from outside by one subclass and ``register``;
+    the event, its ranking, its JSON and the CLI's --method take it without
+    any other change."""
+    from bridgekit.event import ScoringMethod, find_method, register
+    from bridgekit.event.methods import unregister
+
+    class TotalPoints(ScoringMethod):
+        name = "total-points"
+        title = "total points"
+        unit = "pt"
+
+        def score_field(self, state, t, f, group, settings):  # type: ignore[no-untyped-def]
+            for r in group:
+                if r.compared:
+                    r.points_ns, r.points_ew = float(r.score_ns), float(-r.score_ns)
+            return 0.0
+
+    method = register(TotalPoints())
+    try:
+        assert find_method("Total-Points") is method and method in list(Method)
+        ev = scored(MITCHELL, method=method)
+        # N/S 1: +420 (b1) +600 (b2) -90 (b3) = 930; N/S 2: -50 +630 -90 = 490; N/S 3: +170 -110 -50 = 10
+        ns = {s.pair: (s.points, s.rank) for s in ev.standings if s.direction == "NS"}
+        assert ns == {"1": (930, "1"), "2": (490, "2"), "3": (10, "3")}
+        assert "total points" in run("event", "-", "--method", "total-points", input=MITCHELL).stdout
+    finally:
+        unregister(method)
+    assert "total-points" not in [m.name for m in Method]
+
+
+def test_ties_share_a_rank_in_one_pass_over_a_large_field() -> None:
+    """2,000 pairs on one board, all the same result: every pair ranked 1=
+    in its direction (the ranking used to be quadratic in ties)."""
+    rows = [f"- {i} {i} {1000 + i} 3NT N 9 - -" for i in range(1, 1001)]
+    ev = scored(event_pbn({1: rows}))
+    assert {s.rank for s in ev.standings} == {"1="} and len(ev.standings) == 2000

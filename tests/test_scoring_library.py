@@ -12,7 +12,7 @@ from bridgekit.board import Board, deal_boards
 from bridgekit.formats import read_boards
 from bridgekit.formats.pbn import read_pbn
 from bridgekit.rules import find_profile
-from bridgekit.scoring import (pair_matchpoints, parse_score_tag, profile_for_board, room_of, score_board,
+from bridgekit.scoring import (parse_score_tag, profile_for_board, room_of, score_board,
                                score_boards, team_match, write_score_tags)
 from bridgekit.seats import Seat, Vul, dealer_for_board
 
@@ -115,10 +115,13 @@ def test_matchpoints_by_board() -> None:
             ("3NT", "S", "8", "Gil", "Hu")]
     boards = [board(Board="1", Vulnerable="None", Contract=c, Declarer=d, Result=r, North=n, South=s,
                     East="x", West="y") for c, d, r, n, s in rows]
-    results, pairs = pair_matchpoints(score_boards(boards))
-    assert [(r.score.ns, r.mp_ns, r.mp_ew, r.top) for r in results] == [
+    from bridgekit.event import EventOptions, Method, read_event   # the one matchpointer (match --mp too)
+    ev = read_event(boards, EventOptions(method=Method.MP))
+    [t] = ev.boards
+    assert [(r.score_ns, r.points_ns, r.points_ew, r.top) for r in t.results] == [
         (420, 1.5, 1.5, 3), (450, 3.0, 0.0, 3), (420, 1.5, 1.5, 3), (-50, 0.0, 3.0, 3)]
-    assert pairs[0]["pair"] == "Cy & Di" and pairs[0]["percent"] == 100.0
+    best = ev.standings[0]
+    assert best.pair == "Cy - Di" and best.percentage == 100.0
 
 
 def test_write_score_tags_per_profile() -> None:

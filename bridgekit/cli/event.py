@@ -10,7 +10,9 @@ import click
 
 from ..board import Board
 from ..errors import ExitStatus
-from ..event import Event, EventOptions, EventResult, Method, Movement, Scale, Traveller, read_event
+from ..errors import BridgekitError
+from ..event import (CrossScale, Event, EventOptions, EventResult, Movement, Scale, ScoringMethod, Traveller,
+                     find_method, method_names, read_event)
 from ..rules import Profile
 from ..printable import printable
 from .options import from_option
@@ -25,10 +27,28 @@ def _choice(enum: Any) -> click.Choice:
     return click.Choice([m.value for m in enum], case_sensitive=False)
 
 
+class MethodType(click.ParamType):
+    """A scoring method by name, looked up in the registry when parsed (a
+    method registered after import is accepted)."""
+
+    name = "method"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> ScoringMethod:
+        if isinstance(value, ScoringMethod):
+            return value
+        try:
+            return find_method(str(value))
+        except BridgekitError as e:
+            self.fail(str(e), param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(method_names()) + "]"
+
+
 @click.command(context_settings=_CTX)
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @from_option
-@click.option("--method", type=_choice(Method), default=None,
+@click.option("--method", type=MethodType(), default=None,
               help="mp (matchpoints), butler (IMPs against a datum) or cross-imps.  "
                    "Default: the Scoring tag (IMP;Butler... butler, anything else mp).")
 @click.option("--mp-scale", "scale", type=_choice(Scale), default=None,
@@ -37,6 +57,9 @@ def _choice(enum: Any) -> click.Choice:
 @click.option("--trim", type=click.IntRange(0, 10), default=None,
               help="Butler: scores dropped at each end before taking the mean "
                    "(default 1 from 5 results, else 0).")
+@click.option("--cross-scale", "cross_scale", type=_choice(CrossScale), default=None,
+              help="Cross-IMPs on a board: sum (over the comparisons, the file's IMP;Cross), per-score "
+                   "(Cross1) or per-comparison (Cross2).  Default: the Scoring tag, else per-comparison.")
 @click.option("--across-field", is_flag=True, help="Compare every section's results together.")
 @click.option("--movement", type=_choice(Movement), default="auto", show_default=True,
               help="mitchell ranks each direction, howell one field; auto looks at the pairs.")
@@ -53,7 +76,8 @@ def _choice(enum: Any) -> click.Choice:
                    "file (- for standard output, instead of the report); never one of the inputs.")
 @output_options()
 @ascii_option
-def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: int | None,
+def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | None, trim: int | None,
+          cross_scale: str | None,
           across_field: bool, movement: str, avg_plus: float, avg_minus: float, avg_imps: float,
           rules: Profile | None, ranking_only: bool, output: str | None, fmt: str, ascii_: bool) -> None:
     """Score a pairs event: travellers and ranking.
@@ -76,11 +100,11 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
     ascii_ = wants_ascii(ascii_)
     profile = rules
     out = open_output(output, files) if output is not None else None  # refused before reading (OUT = IN...)
-    options = EventOptions(method=Method(method.lower()) if method else None,
+    options = EventOptions(method=method,
                            scale=Scale(scale.lower()) if scale else None, trim=trim,
                            across_field=across_field, movement=Movement(movement.lower()),
                            average_plus=avg_plus, average_minus=avg_minus, average_imps=avg_imps,
-                           profile=profile)
+                           profile=profile, cross_scale=CrossScale(cross_scale.lower()) if cross_scale else None)
     status = RunStatus()
     ctx = click.get_current_context()
     boards: list[Board] = []
@@ -88,14 +112,33 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
     if output is not None:
         boards = list(stream)
     ev = read_event(boards if output is not None else stream, options, keep_boards=output is not None)
+    if not report_event(ev, fmt if output != "-" else None, ascii_, ranking_only):
+        ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
+    if out is not None:
+        from ..event import write_event
+        write_event(ev)
+        with out:  # committed only when every input was read (bridgekit.safeio)
+            if write_boards_out(boards, out, status, since=0) is None:
+                ctx.exit(int(ExitStatus.UNREADABLE))
+        if output != "-":
+            click.echo(f"wrote {plural(len(boards), 'board')} with {_points_name(ev)} columns and a TotalScoreTable "
+                       f"to {output}", err=True)
+    status.problems = len(ev.problems)
+    ctx.exit(int(status.exit_code))
+
+
+def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = False) -> bool:
+    """Print what was found wrong (stderr) and the event in ``fmt`` (table,
+    JSON, CSV...; None: nothing on stdout).  False when there was nothing to
+    score (said on stderr).  ``event`` and ``match --mp`` both report here."""
     for p in ev.problems:
         warn(str(p))
     if not ev.boards:
         click.echo("bridgekit: no results to score (no ScoreTable rows, no game record with a Board tag "
                    "and a result)", err=True)
-        ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
-    if output == "-":
-        pass                        # standard output carries the PBN written below
+        return False
+    if fmt is None:
+        pass                        # standard output carries the PBN written by the caller
     elif fmt == JSON:
         echo_json(ev.to_dict())
     elif fmt != TABLE:
@@ -110,21 +153,11 @@ def event(files: tuple[str, ...], method: str | None, scale: str | None, trim: i
         click.echo(printable(render_ranking(ev)))
         click.echo()
         click.echo(summary(ev))
-    if out is not None:
-        from ..event import write_event
-        write_event(ev)
-        with out:  # committed only when every input was read (bridgekit.safeio)
-            if write_boards_out(boards, out, status, since=0) is None:
-                ctx.exit(int(ExitStatus.UNREADABLE))
-        if output != "-":
-            click.echo(f"wrote {plural(len(boards), 'board')} with {_points_name(ev)} columns and a TotalScoreTable "
-                       f"to {output}", err=True)
-    status.problems = len(ev.problems)
-    ctx.exit(int(status.exit_code))
+    return True
 
 
 def _points_name(ev: Event) -> str:
-    return "MP" if ev.method is Method.MP else "IMP"
+    return ev.method.unit
 
 
 def _num(x: float | None) -> str:
@@ -172,7 +205,7 @@ def render_traveller(t: Traveller, ev: Event, ascii_: bool, again: bool = False)
     head = f"Board {t.board}{f' (line {line})' if again and line is not None else ''}  " \
            f"Vul {t.vulnerable if t.vulnerable is not None else '?'}  " \
            f"{results} result{'s' if results != 1 else ''}"
-    if ev.method is Method.MP and t.top is not None:
+    if ev.method.out_of_top and t.top is not None:
         head += f", top {_num(t.top)}"
     if t.datum:
         head += ", datum " + ", ".join(f"{d:+d}" if sec is None else f"{sec} {d:+d}"
@@ -213,7 +246,7 @@ def render_ranking(ev: Event) -> str:
     """The ranking of each field, best first, ties shown as 2=, in 80 columns.
     Pairs known only by their players' names show them in the names column."""
     out: list[str] = []
-    mp = ev.method is Method.MP
+    mp = ev.method.out_of_top
     for section, direction, pairs in ev.fields():
         movement = ev.movement.get(section)
         title = "Ranking"
@@ -233,7 +266,7 @@ def render_ranking(ev: Event) -> str:
             rows.append([s.rank, *who, s.boards, _num(s.points)]
                         + ([_num(s.max), f"{s.percentage:.2f}" if s.percentage is not None else ""] if mp else []))
         headers = ["rank", *(["pair", "names"] if ids else ["pair"]), "boards",
-                   "MP" if mp else "IMPs"] + (["max", "%"] if mp else [])
+                   ev.method.unit + ("" if mp else "s")] + (["max", "%"] if mp else [])
         name_col = 2 if ids else 1
         align = ["left"] * (name_col + 1) + ["right"] * (len(headers) - name_col - 1)
         out.append(title + "\n" + _fit(rows, headers, align, (name_col,)))
@@ -244,8 +277,7 @@ def render_ranking(ev: Event) -> str:
 
 def summary(ev: Event) -> str:
     """The closing lines: what was scored and what agrees with the file."""
-    how = {Method.MP: f"matchpoints, {ev.scale.value} scale", Method.BUTLER: "Butler IMPs",
-           Method.CROSS_IMPS: "cross-IMPs"}[ev.method]
+    how = ev.method.describe(ev.settings)
     n = len(ev.boards)
     text = f"{n} board{'s' if n != 1 else ''}, {ev.results} result{'s' if ev.results != 1 else ''} ({how})"
     checks = []

@@ -17,7 +17,7 @@ from ..errors import BridgekitError, ExitStatus, ParseError
 from ..render import render_deal, render_pad
 from ..printable import printable
 from ..rules import DEFAULT, Profile
-from ..scoring import (ScoreTotals, pair_matchpoints, profile_for_board, rubber_session, score_board, score_boards,
+from ..scoring import (ScoreTotals, profile_for_board, rubber_session, score_board, score_boards,
                        score_result, team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Vul
 from .options import from_option
@@ -329,9 +329,9 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, asc
     tie); several matches (files or HomeTeam/VisitTeam pairs) are then ranked
     by VP.  For a whole pairs session see `bridgekit event`.
 
-    With --mp every board played more than once is matchpointed: one point for
-    each N/S score beaten, half for each tie (top = results - 1); E/W get the
-    rest; pairs are named from the player tags.
+    With --mp the boards are matchpointed as `bridgekit event --method mp`
+    does (the same code: ScoreTables or game records of the same board,
+    Neuberg, sections; pairs named from the player tags).
 
     \b
     Examples:
@@ -342,15 +342,19 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, asc
     """
     ascii_ = wants_ascii(ascii_)
     status = RunStatus()
-    scores = list(score_boards(iter_boards(files, status), rules))
     ctx = click.get_current_context()
+    if mp:   # one matchpointer: bridgekit event's
+        from ..event import EventOptions, Method, read_event
+        from .event import report_event
+        ev = read_event(iter_boards(files, status), EventOptions(method=Method.MP, profile=rules))
+        if not report_event(ev, fmt, ascii_) and not status.exit_code:
+            ctx.exit(int(ExitStatus.PROBLEMS))
+        status.problems = len(ev.problems)
+        ctx.exit(int(status.exit_code))
+    scores = list(score_boards(iter_boards(files, status), rules))
     if not scores:  # zero boards (said on stderr by the reader): nothing to compare
         ctx.exit(int(status.exit_code))
     travellers = next((s.board for s in scores if "ScoreTable" in s.board.tables), None)
-    if mp:
-        if not _matchpoints(scores, fmt, ascii_, travellers):
-            status.problems += 1
-        ctx.exit(int(status.exit_code))
     found = team_matches(scores)
     if travellers is not None and not any(m.boards for m in found):
         _to_event(travellers)
@@ -391,38 +395,6 @@ def _to_event(board: Board) -> None:
     name = board.file or "-"
     warn(f"{name}: the results are travellers (ScoreTable tags: a pairs event), not two rooms of a team "
          f"match; score them with 'bridgekit event {name}'")
-
-
-def _matchpoints(scores: list[Any], fmt: str, ascii_: bool, travellers: Board | None = None) -> bool:
-    """Print the matchpoints of boards played several times; False when no
-    board was (said on stderr, with ``bridgekit event`` for travellers)."""
-    rows, pairs = pair_matchpoints(scores)
-    data = [r.to_dict() for r in rows]
-    if not data:
-        if travellers is not None:
-            _to_event(travellers)
-        else:
-            warn("no board has more than one result: nothing to matchpoint")
-    if fmt == JSON:
-        echo_json({"results": data, "pairs": pairs})
-        return bool(data)
-    if fmt != TABLE:
-        output_rows(data, fmt)
-        return bool(data)
-    if not data:
-        return False
-    output_rows(data, TABLE, [
-        column("board", "board"), column("N/S", "ns_pair"), column("E/W", "ew_pair"),
-        Column("contract", lambda d: _contract_text(d["contract"], ascii_)), column("by", "declarer"),
-        column("tricks", "tricks"), Column("score", lambda d: _ns_text(d["score_ns"]), "right"),
-        column("MP N/S", "mp_ns", show=_num, align="right"), column("MP E/W", "mp_ew", show=_num, align="right"),
-        column("top", "top", align="right")])
-    click.echo()
-    output_rows(pairs, TABLE, [column("pair", "pair"), column("boards", "boards", align="right"),
-                               column("MP", "mp", show=_num, align="right"),
-                               column("top", "top", show=_num, align="right"),
-                               column("%", "percent", align="right")])
-    return True
 
 
 def _say_unformed(found: list[Any]) -> None:

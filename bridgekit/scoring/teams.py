@@ -1,15 +1,13 @@
-"""Team matches in IMPs (with victory points) and pair events in matchpoints,
-over boards already scored (``scoring.boards``)."""
+"""Team matches in IMPs (with victory points), over boards already scored
+(``scoring.boards``).  Pair events in matchpoints are ``bridgekit.event``'s."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, TypedDict
+from typing import Iterable
 
-from ..board import Board
-from ..rules.imps import imps, matchpoints
+from ..rules.imps import imps
 from ..rules.vp import TeamStanding, victory_points, vp_standings
-from ..seats import Side
 from .boards import BoardScore
 from .tags import parse_imp_tag, room_of
 
@@ -196,91 +194,3 @@ def _open_closed(group: list[BoardScore], team_a: str | None) -> tuple[BoardScor
 def vp_standings_of(matches: Iterable[Match]) -> list[TeamStanding]:
     """The teams of ``matches`` ranked by victory points (``rules.vp``)."""
     return vp_standings((m.team_a, m.team_b, m.imps_a, m.imps_b, len(m.boards)) for m in matches)
-
-
-# -- matchpoints -------------------------------------------------------------
-
-def _pair_name(board: Board, side: Side, fallback: str) -> str:
-    a, b = (board.get(s.full_name) for s in side.seats)
-    if a or b:
-        return f"{a or '?'} & {b or '?'}"
-    return fallback
-
-
-class MPRow(TypedDict):
-    """One matchpointed result as :meth:`MPResult.to_dict` gives it (JSON/CSV)."""
-
-    board: int | str
-    ns_pair: str
-    ew_pair: str
-    contract: str | None
-    declarer: str | None
-    tricks: int | None
-    score_ns: int | None
-    mp_ns: float
-    mp_ew: float
-    top: int
-    percent_ns: float | None
-
-
-class PairTotal(TypedDict):
-    """One pair's matchpoint total over a session (``pair_matchpoints``)."""
-
-    pair: str
-    boards: int
-    mp: float
-    top: float
-    percent: float | None
-
-
-@dataclass
-class MPResult:
-    number: int | str
-    score: BoardScore
-    ns_pair: str
-    ew_pair: str
-    mp_ns: float
-    mp_ew: float
-    top: int
-
-    def to_dict(self) -> MPRow:
-        return {"board": self.number, "ns_pair": self.ns_pair, "ew_pair": self.ew_pair,
-                "contract": self.score.contract_text, "declarer": _decl(self.score),
-                "tricks": _tricks(self.score), "score_ns": self.score.ns,
-                "mp_ns": self.mp_ns, "mp_ew": self.mp_ew, "top": self.top,
-                "percent_ns": round(100 * self.mp_ns / self.top, 2) if self.top else None}
-
-
-def pair_matchpoints(scores: Iterable[BoardScore]) -> tuple[list[MPResult], list[PairTotal]]:
-    """Matchpoint every board played more than once (by board number): one
-    point per N/S score beaten, half per tie, top = plays - 1; E/W get the rest.
-    Returns the per-result rows and per-pair totals (pairs named from the
-    player tags, else the room/table)."""
-    groups: dict[object, list[BoardScore]] = {}
-    for s in scores:
-        if s.score is None:
-            continue
-        key: object = s.board.number if s.board.number is not None else s.board.label
-        groups.setdefault(key, []).append(s)
-    rows: list[MPResult] = []
-    totals: dict[str, dict[str, float]] = {}
-    for key, group in groups.items():
-        if len(group) < 2:
-            continue
-        mps = matchpoints([s.score.ns for s in group if s.score is not None])
-        top = len(group) - 1
-        for i, (s, mp) in enumerate(zip(group, mps)):
-            room = room_of(s.board) or f"table {i + 1}"
-            ns = _pair_name(s.board, Side.NS, f"NS {room}")
-            ew = _pair_name(s.board, Side.EW, f"EW {room}")
-            rows.append(MPResult(key if isinstance(key, (int, str)) else str(key), s, ns, ew, mp, top - mp, top))
-            for pair, got in ((ns, mp), (ew, top - mp)):
-                t = totals.setdefault(pair, {"mp": 0.0, "top": 0.0, "boards": 0})
-                t["mp"] += got
-                t["top"] += top
-                t["boards"] += 1
-    pairs: list[PairTotal] = [
-        {"pair": p, "boards": int(t["boards"]), "mp": t["mp"], "top": t["top"],
-         "percent": round(100 * t["mp"] / t["top"], 2) if t["top"] else None}
-        for p, t in sorted(totals.items(), key=lambda kv: -(kv[1]["mp"] / kv[1]["top"] if kv[1]["top"] else 0))]
-    return rows, pairs

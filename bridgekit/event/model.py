@@ -1,0 +1,264 @@
+"""The event model: one table's result, a board's traveller, a pair's
+standing, a whole event, and what did not add up.
+
+Values here carry data only; the method that gave them their points
+(``bridgekit.event.methods``) says how they are named and shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from ..board import Board
+from ..contract import Contract
+from ..rules import Profile
+from ..seats import Seat, Vul
+
+if TYPE_CHECKING:
+    from .methods import ScoringMethod
+
+
+class Scale(str, Enum):
+    """Matchpoint scales: ``acbl`` 1 per result beaten, 1/2 per tie;
+    ``ebu`` 2 and 1 (PBN's ``MP1``)."""
+
+    ACBL = "acbl"
+    EBU = "ebu"
+
+
+class CrossScale(str, Enum):
+    """How cross-IMPs are totalled on a board (PBN 2.1, 3.4.12, the ``Scoring``
+    modifiers): ``sum`` over every comparison (``Cross``), divided by the number
+    of scores (``Cross1``), or by the number of comparisons (``Cross2``)."""
+
+    SUM = "sum"
+    PER_SCORE = "per-score"
+    PER_COMPARISON = "per-comparison"
+
+
+class Movement(str, Enum):
+    AUTO = "auto"
+    MITCHELL = "mitchell"
+    HOWELL = "howell"
+
+
+@dataclass(frozen=True)
+class EventOptions:
+    """How to score an event.  ``method`` None: from the boards' ``Scoring``
+    tag (``IMP;Butler...`` butler, ``IMP;Cross...`` cross-imps, anything else
+    mp); ``scale`` None: ``ebu`` when the tag says ``MP1``, else ``acbl``;
+    ``trim``: scores dropped at each end for the Butler datum (None: 1 from 5
+    results); ``cross_scale`` None: as the tag says (``Cross`` sum, ``Cross1``
+    per score, ``Cross2`` and no modifier per comparison); ``profile``: the
+    rules profile for every board (None: each board's Scoring tag)."""
+
+    method: ScoringMethod | None = None
+    scale: Scale | None = None
+    trim: int | None = None
+    across_field: bool = False
+    movement: Movement = Movement.AUTO
+    average_plus: float = 60.0
+    average_minus: float = 40.0
+    average_imps: float = 3.0
+    profile: Profile | None = None
+    cross_scale: CrossScale | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the method needs once the options and the file's ``Scoring`` tag
+    are reconciled."""
+
+    scale: Scale = Scale.ACBL
+    trim: int | None = None
+    cross_scale: CrossScale = CrossScale.PER_COMPARISON
+
+
+@dataclass
+class EventProblem:
+    """A result that could not be used as written, located for the director."""
+
+    message: str
+    file: str | None = None
+    line: int | None = None
+    board: str | None = None
+    row: int | None = None
+
+    def __str__(self) -> str:
+        parts = [p for p in (self.file, f"line {self.line}" if self.line is not None else None,
+                             f"board {self.board}" if self.board is not None else None,
+                             f"row {self.row}" if self.row is not None else None) if p]
+        return f"{', '.join(parts)}: {self.message}" if parts else self.message
+
+
+@dataclass(slots=True)
+class EventResult:
+    """One table's result of a board.
+
+    ``score_ns`` is the score computed under the board's profile (or, for a
+    row giving only a score, the recorded one); ``arbitrary`` is the
+    (N/S, E/W) arbitrary scores (``A+``, ``40%``...) or None; ``points_*``
+    are filled in by ``score_event``.  ``weight`` is the ``Multiplicity``
+    (results this row stands for)."""
+
+    board: str
+    number: int | None
+    section: str | None = None
+    table: str | None = None
+    round: str | None = None
+    ns: str | None = None
+    ew: str | None = None
+    names_ns: str | None = None
+    names_ew: str | None = None
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    score_ns: int | None = None
+    arbitrary: tuple[str, str] | None = None
+    not_played: bool = False
+    recorded: dict[str, str] = field(default_factory=dict)
+    recorded_ns: int | None = None
+    weight: int = 1
+    points_ns: float | None = None
+    points_ew: float | None = None
+    top: float | None = None          # the matchpoint top of the result's field
+    vulnerable: Vul | None = None
+    deal: str | None = None           # the board's deal: results of the same number and deal compare
+    file: str | None = None
+    line: int | None = None
+    row: int | None = None            # 0-based row of the ScoreTable, None for a game record
+    source: Board | None = None       # the board, kept only for writing back
+
+    @property
+    def mismatch(self) -> bool | None:
+        """True when the recorded score differs from the computed one."""
+        if self.recorded_ns is None or self.score_ns is None or self.contract is None:
+            return None
+        return self.recorded_ns != self.score_ns
+
+    def mark(self, marks: tuple[str, str] | None) -> bool:
+        """Record an arbitrary result (``NP`` in either: not played); False for None."""
+        if marks is None:
+            return False
+        if "NP" in marks:
+            self.not_played = True
+        else:
+            self.arbitrary = marks
+        return True
+
+    @property
+    def compared(self) -> bool:
+        """Whether the result takes part in the comparison (a real score)."""
+        return self.score_ns is not None and self.arbitrary is None and not self.not_played
+
+    @property
+    def row_number(self) -> int | None:
+        """The 1-based ScoreTable row, as a director counts."""
+        return None if self.row is None else self.row + 1
+
+    def arbitrary_text(self) -> str:
+        if self.not_played:
+            return "Not played"
+        if self.arbitrary is not None:
+            return "/".join(self.arbitrary)
+        return ""
+
+    def to_dict(self) -> dict[str, object]:
+        """The result as the JSON contract gives it."""
+        c = self.contract
+        return {"section": self.section, "ns": self.ns, "ew": self.ew,
+                "contract": str(c) if c is not None else (self.arbitrary_text() or None),
+                "declarer": self.declarer.name if self.declarer is not None else None,
+                "result": self.tricks, "score_ns": self.score_ns,
+                "points_ns": rounded(self.points_ns), "points_ew": rounded(self.points_ew),
+                "recorded": dict(self.recorded), "mismatch": self.mismatch}
+
+
+def rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 2)
+
+
+@dataclass
+class Traveller:
+    """A board's results with their points; ``top`` is the matchpoint top
+    (None under IMPs), ``datum`` the Butler datum of each field."""
+
+    board: str
+    number: int | None
+    vulnerable: Vul | None
+    results: list[EventResult] = field(default_factory=list)
+    top: float | None = None
+    datum: dict[str | None, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"board": self.board, "top": self.top, "results": [r.to_dict() for r in self.results]}
+
+
+@dataclass
+class Standing:
+    """One pair's total over the session and its rank in its field."""
+
+    section: str | None
+    pair: str
+    direction: str | None       # "NS", "EW", or None in a Howell
+    names: str | None = None
+    boards: int = 0
+    points: float = 0.0
+    max: float | None = 0.0
+    rank: str = ""
+    rounded_points: float = 0.0  # the sum of the per-board points as the file rounds them
+
+    @property
+    def percentage(self) -> float | None:
+        if self.max is None or not self.max:
+            return None
+        return 100 * self.points / self.max
+
+    def to_dict(self) -> dict[str, object]:
+        pct = self.percentage
+        return {"section": self.section, "pair": self.pair, "direction": self.direction,
+                "names": self.names, "boards": self.boards, "points": round(self.points, 2),
+                "max": None if self.max is None else round(self.max, 2),
+                "percentage": None if pct is None else round(pct, 2), "rank": self.rank}
+
+
+@dataclass
+class Event:
+    """A session scored: travellers, standings (grouped by field, best first)
+    and what did not add up."""
+
+    method: ScoringMethod
+    scale: Scale
+    boards: list[Traveller]
+    standings: list[Standing]
+    movement: dict[str | None, Movement] = field(default_factory=dict)
+    problems: list[EventProblem] = field(default_factory=list)
+    score_compared: int = 0
+    score_mismatches: int = 0
+    points_compared: int = 0
+    points_mismatches: int = 0
+    across_field: bool = False
+    own_method: bool = True           # the method is the one the file's Scoring tag names
+    totals_compared: int = 0
+    totals_mismatches: int = 0
+    settings: Settings = field(default_factory=Settings)
+    point_decimals: int | None = None   # decimals the file writes its per-board points with
+
+    @property
+    def results(self) -> int:
+        return sum(r.weight for t in self.boards for r in t.results)
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON contract of ``bridgekit event --json``."""
+        return {"method": self.method.name, "boards": [t.to_dict() for t in self.boards],
+                "pairs": [s.to_dict() for s in self.standings]}
+
+    def fields(self) -> list[tuple[str | None, str | None, list[Standing]]]:
+        """The standings grouped as they are ranked: (section, direction,
+        pairs); section None across the field."""
+        out: dict[tuple[str | None, str | None], list[Standing]] = {}
+        for s in self.standings:
+            out.setdefault((None if self.across_field else s.section, s.direction), []).append(s)
+        return [(sec, d, pairs) for (sec, d), pairs in out.items()]

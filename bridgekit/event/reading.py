@@ -1,0 +1,240 @@
+"""Reading results: a board's ``ScoreTable`` rows, or game records of the
+same board, become ``EventResult``s.
+
+Each row is checked (contract, declarer, result well formed), scored under
+the board's vulnerability and its rules profile, and compared with the
+recorded score.  A bad row is an ``EventProblem`` (file, line, board, row),
+never an exception.  Arbitrary results are read from the Contract, Result or
+score cells (``bridgekit.event.artificial``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from ..board import Board
+from ..contract import PASSED_OUT, Contract, Result
+from ..errors import BridgekitError
+from ..rules import Profile
+from ..scoring import profile_for_board, score_board
+from ..seats import Seat, Side, Vul
+from .artificial import arbitrary_pair
+from .model import EventProblem, EventResult
+
+#: ScoreTable columns a result reads itself; any other recorded cell is kept in ``recorded``.
+_OWN_COLUMNS = ("Table", "Round", "Section", "PairId_NS", "PairId_EW", "Names_NS", "Names_EW",
+                "Contract", "Declarer", "Result", "Multiplicity")
+
+
+def cell(rec: dict[str, str], name: str) -> str | None:
+    value = rec.get(name)
+    if value is None:
+        return None
+    value = value.strip()
+    return None if value in ("", "-", "?") else value
+
+
+def int_cell(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text.lstrip("^").replace(" ", ""))
+    except ValueError:
+        return None
+
+
+def _tricks(text: str, contract: Contract) -> int:
+    """Declarer's tricks from a Result cell: ``9``, or relative to the
+    contract ``=``, ``+1``, ``-2``.  Raises BridgekitError."""
+    t = text.strip().lstrip("^")
+    if t == "=" or t.upper() == "MADE":
+        return contract.tricks_needed
+    if t[:1] in "+-" and t[1:].isdigit():
+        n = contract.tricks_needed + int(t)
+    elif t.isdigit():
+        n = int(t)
+    else:
+        raise BridgekitError(f"result {text!r} is not a number of tricks (0-13, or =, +1, -2)")
+    if not 0 <= n <= 13:
+        raise BridgekitError(f"result {text!r} gives {n} tricks for {contract} (0 to 13)")
+    return n
+
+
+class _BoardContext:
+    """What every row of a board shares: label, number, vulnerability, profile."""
+
+    def __init__(self, board: Board, profile: Profile | None, cache: dict[tuple[object, ...], Any]) -> None:
+        self.board = board
+        self.cache = cache      # cells -> scored: a session repeats the same few results
+        self.label = board.label or "?"
+        self.number = board.number
+        self.profile = profile_for_board(board, profile)
+        vul = board.vulnerable
+        self.vul = vul if vul is not None else self.profile.default_vulnerability(board.number)
+        self.deal = str(board.deal) if board.deal is not None else None
+
+
+def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | None,
+                problems: list[EventProblem]) -> EventResult:
+    board = ctx.board
+    r = EventResult(ctx.label, ctx.number, file=board.file, line=line, row=row, vulnerable=ctx.vul,
+                    deal=ctx.deal)
+
+    def bad(message: str) -> None:
+        problems.append(EventProblem(message, board.file, line, ctx.label, row + 1))
+
+    r.section = cell(rec, "Section") or board.get("Section")
+    r.table, r.round = cell(rec, "Table"), cell(rec, "Round")
+    r.names_ns, r.names_ew = cell(rec, "Names_NS"), cell(rec, "Names_EW")
+    r.ns = cell(rec, "PairId_NS") or r.names_ns
+    r.ew = cell(rec, "PairId_EW") or r.names_ew
+    r.recorded = {k: v for k, v in rec.items() if k not in _OWN_COLUMNS and v.strip() not in ("", "-", "?")}
+    mult = cell(rec, "Multiplicity")
+    if mult is not None:
+        n = int_cell(mult)
+        if n is None or n < 1:
+            bad(f"Multiplicity {mult!r} is not a count of results; taken as 1")
+        else:
+            r.weight = n
+    score_ns, score_ew = cell(rec, "Score_NS"), cell(rec, "Score_EW")
+    contract_text = cell(rec, "Contract")
+    if r.mark(arbitrary_pair(score_ns, score_ew, contract_text) or
+              arbitrary_pair(None, None, cell(rec, "Result"))):
+        return r
+    recorded: int | None = None
+    if score_ns is not None or score_ew is not None:
+        a, b = int_cell(score_ns), int_cell(score_ew)
+        if (score_ns is not None and a is None) or (score_ew is not None and b is None):
+            bad(f"score {score_ns or score_ew!r} is not a number")
+        elif a is not None and b is not None and a != -b and not (a == 0 or b == 0):
+            recorded = a - b
+        else:
+            recorded = a if a is not None else -b if b is not None else None
+    r.recorded_ns = recorded
+    if contract_text is None:
+        if recorded is None:
+            bad("no contract and no score")
+        r.score_ns = recorded       # a row giving only the score (an assigned score, or a summary table)
+        return r
+    key = (contract_text, cell(rec, "Declarer"), cell(rec, "Result"), ctx.vul)
+    scored = ctx.cache.get(key)
+    if scored is None:
+        scored = ctx.cache[key] = _score_cells(*key, ctx.profile)
+    if isinstance(scored, str):
+        if recorded is not None:
+            scored += f"; the recorded score {recorded:+d} for N/S is used"
+            r.score_ns = recorded
+        bad(scored)
+        return r
+    r.contract, r.declarer, r.tricks, r.score_ns = scored
+    return r
+
+
+def _score_cells(contract_text: str, declarer_text: str | None, result_text: str | None, vul: Vul | None,
+                 profile: Profile) -> tuple[Contract, Seat | None, int | None, int] | str:
+    """A row's contract, declarer and result cells read and scored: (contract,
+    declarer, tricks, N/S score), or what is wrong with them."""
+    try:
+        contract = Contract.parse(contract_text.lstrip("^"))
+        if contract.is_passed_out:
+            result = Result(PASSED_OUT)
+        else:
+            if declarer_text is None:
+                raise BridgekitError(f"{contract} has no declarer")
+            declarer = Seat.parse(declarer_text.lstrip("^"))
+            if result_text is None:
+                raise BridgekitError(f"{contract} by {declarer.name} has no result")
+            result = Result(contract, declarer, _tricks(result_text, contract))
+    except BridgekitError as e:
+        return str(e)
+    score, notes = profile.score_result(result, vul, None)
+    if score is None:
+        return "; ".join(notes) + (" (no Vulnerable tag, no board number)" if vul is None else "")
+    return result.contract, result.declarer, result.tricks, score.ns
+
+
+def _game_result(ctx: _BoardContext, problems: list[EventProblem]) -> EventResult | None:
+    """One game record as one table's result (None when it records no result at all)."""
+    board = ctx.board
+    r = EventResult(ctx.label, ctx.number, file=board.file, line=board.line, vulnerable=ctx.vul,
+                    deal=ctx.deal)
+    r.section = board.get("Section")
+    r.table, r.round = board.get("Table"), board.get("Round")
+    names = []
+    for side in (Side.NS, Side.EW):
+        a, b = (board.get(s.full_name) for s in side.seats)
+        names.append(None if not (a or b) else a if a == b else f"{a or '?'} - {b or '?'}")  # one pair name
+    r.names_ns, r.names_ew = names
+    r.ns, r.ew = r.names_ns, r.names_ew
+    for tag in ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage"):
+        value = board.get(tag)
+        if value is not None:
+            r.recorded[tag] = value
+    if r.mark(arbitrary_pair(board.get("Score"), None, board.get("Contract"))):
+        return r
+    s = score_board(board, ctx.profile)
+    if s.result is None:
+        if board.get("Contract") is None and board.get("Score") is None:
+            return None
+        problems.append(EventProblem(f"not scored: {'; '.join(s.notes)}", board.file,
+                                     board.line_of("Contract"), ctx.label))
+        if s.recorded_ns is None:
+            return None     # a contract and nothing else to score: a hand record, not a table's result
+        r.score_ns = s.recorded_ns
+        return r
+    r.contract, r.declarer, r.tricks = s.result.contract, s.result.declarer, s.result.tricks
+    r.score_ns, r.recorded_ns = s.ns, s.recorded_ns
+    if r.score_ns is None:
+        problems.append(EventProblem("; ".join(s.notes) or "not scored", board.file, board.line, ctx.label))
+        r.score_ns = s.recorded_ns
+    return r
+
+
+def read_results(boards: Iterable[Board], problems: list[EventProblem],
+                 profile: Profile | None = None, keep_boards: bool = False) -> Iterator[EventResult]:
+    """Every table's result in ``boards``: the rows of a board's ``ScoreTable``
+    when it has one, else the board itself as one game record (a record
+    without a ``Board`` tag belongs to no traveller and is skipped).  Problems
+    go to ``problems``; nothing here raises for bad rows.  ``keep_boards``
+    keeps each result's board (for ``write_event``)."""
+    caches: dict[int, dict[tuple[object, ...], Any]] = {}    # one per profile
+    for board in boards:
+        prof = profile_for_board(board, profile)
+        ctx = _BoardContext(board, prof, caches.setdefault(id(prof), {}))
+        table = board.tables.get("ScoreTable")
+        if table is None and board.label is None:
+            continue
+        if table is not None and table.rows:
+            width = len(table.columns)
+            for i, rec in enumerate(table.records()):
+                line = table.row_line(i)
+                if len(table.rows[i]) != width:
+                    problems.append(EventProblem(f"row has {len(table.rows[i])} of the {width} columns",
+                                                 board.file, line, ctx.label, i + 1))
+                    continue
+                r = _row_result(ctx, rec, i, line, problems)
+                if keep_boards:
+                    r.source = board
+                yield r
+        else:
+            g = _game_result(ctx, problems)
+            if g is not None:
+                if keep_boards:
+                    g.source = board
+                yield g
+
+
+def pair_names(boards: Iterable[Board]) -> dict[tuple[str | None, str], str]:
+    """(section, pair id) -> names, from the boards' ``TotalScoreTable``s
+    (columns ``PairId`` and ``Names``, ``Section`` when given)."""
+    out: dict[tuple[str | None, str], str] = {}
+    for board in boards:
+        table = board.tables.get("TotalScoreTable")
+        if table is None:
+            continue
+        for rec in table.records():
+            pid, names = cell(rec, "PairId"), cell(rec, "Names")
+            if pid is not None and names is not None:
+                out[(cell(rec, "Section"), pid)] = " - ".join(n.strip() for n in names.split(";") if n.strip())
+    return out
+
