@@ -535,3 +535,38 @@ def test_ties_share_a_rank_in_one_pass_over_a_large_field() -> None:
     rows = [f"- {i} {i} {1000 + i} 3NT N 9 - -" for i in range(1, 1001)]
     ev = scored(event_pbn({1: rows}))
     assert {s.rank for s in ev.standings} == {"1="} and len(ev.standings) == 2000
+
+
+# -- cross-IMPs as the Scoring tag says; recorded figures at their precision ----
+
+CROSS_ROWS = ["- 1 1 1 4S N 10 - -", "- 2 2 2 4S N 10 - -", "- 3 3 3 4S N 9 - -"]   # +420 +420 -50
+
+
+@pytest.mark.parametrize("tag, expected", [
+    # +420 v +420: 0, v -50 (470, in 430-490): 10 IMPs; -50 v each +420: -10.  Sums 10, 10, -20.
+    ("IMP;Cross", [10, 10, -20]),
+    ("IMP;Cross1", [3.3333, 3.3333, -6.6667]),     # / 3 scores (PBN 2.1, 3.4.12)
+    ("IMP;Cross2", [5, 5, -10]),                   # / 2 comparisons
+])
+def test_cross_imps_are_totalled_as_the_scoring_tag_says(tag: str, expected: list[float]) -> None:
+    ev = scored(event_pbn({1: CROSS_ROWS}, scoring=tag))
+    assert ev.method is Method.CROSS_IMPS
+    assert [p[2] for p in points(ev, 1)] == expected
+
+
+def test_cross_scale_option_overrides_the_tag() -> None:
+    from bridgekit.event import CrossScale
+    ev = scored(event_pbn({1: CROSS_ROWS}, scoring="IMP;Cross"), cross_scale=CrossScale.PER_COMPARISON)
+    assert [p[2] for p in points(ev, 1)] == [5, 5, -10]
+
+
+def test_recorded_points_are_compared_at_the_precision_written() -> None:
+    """Cross1 gives 3.3333: a file writing 3.3 (one decimal), 3 (none) or
+    3.33 agrees, one writing 3.4 or 3.34 does not."""
+    columns = COLUMNS + ";IMP_NS"
+
+    def mismatches(written: str) -> int:
+        rows = [CROSS_ROWS[0] + f" {written}", CROSS_ROWS[1] + " -", CROSS_ROWS[2] + " -"]
+        return scored(event_pbn({1: rows}, columns, "IMP;Cross1")).points_mismatches
+
+    assert [mismatches(w) for w in ("3.3", "3", "3.33", "3.4", "3.34")] == [0, 0, 0, 1, 1]
