@@ -119,12 +119,18 @@ def test_unknown_format_message_names_the_option_that_exists(tmp_path: Path) -> 
 
 # -- match, --board, empty inputs --------------------------------------------------
 
-@pytest.mark.parametrize("extra", [(), ("--mp",)])
-def test_match_on_a_pairs_file_points_to_event(extra: tuple[str, ...]) -> None:
-    result = run("match", PAIRS, *extra)
+def test_match_on_a_pairs_file_points_to_event() -> None:
+    result = run("match", PAIRS)
     assert result.exit_code == 1
     assert f"bridgekit event {PAIRS}" in result.stderr
     assert "--mp" not in result.stderr
+
+
+def test_match_mp_on_a_pairs_file_is_event_method_mp() -> None:
+    """match --mp is bridgekit event's matchpointer (issue 28): the same report."""
+    mp = run("match", PAIRS, "--mp", "--json")
+    ev = run("event", PAIRS, "--method", "mp", "--json")
+    assert mp.exit_code == ev.exit_code and mp.stdout == ev.stdout and '"points_ns"' in mp.stdout
 
 
 @pytest.mark.parametrize("name", ["show", "score", "check"])
