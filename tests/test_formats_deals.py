@@ -140,14 +140,16 @@ def test_every_layout_by_hand_for_the_suits_deal() -> None:
 
 
 def test_bhg_starts_each_line_with_the_dealer() -> None:
-    # board 2: East deals, so the line starts with East's hearts, then South, West, North
+    # board 2: East deals, so the line starts with East's hearts, then South, West, North;
+    # board 2 is on line 3 (deal-convert), board 1's line left empty
     data, _ = write("bhg", [board(2, SUITS_DEAL)])
-    assert data == b"\r\n" + bytes(range(78, 91)) + bytes(range(97, 123)) + bytes(range(65, 78)) + b"\r\n"
-    # read as board 1 (--first 1), the same line is another deal: North gets the hearts
-    (b,) = read("bhg", data, first=1)
-    assert b.get("Deal") == "N:.AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 AKQJT98765432..."
-    (b,) = read("bhg", data, first=2)
-    assert same_deal(b.get("Deal"), SUITS_DEAL)
+    assert data == b"\r\n\r\n" + bytes(range(78, 91)) + bytes(range(97, 123)) + bytes(range(65, 78)) + b"\r\n"
+    (b,) = read("bhg", data)
+    assert b.get("Board") == "2" and same_deal(b.get("Deal"), SUITS_DEAL)
+    # numbered otherwise (--first 3 for the first line), the same line is board 4, West first:
+    # West the hearts, North the diamonds, East the clubs, South the spades
+    (b,) = read("bhg", data, first=3)
+    assert b.get("Board") == "4" and b.get("Deal") == "N:..AKQJT98765432. ...AKQJT98765432 AKQJT98765432... .AKQJT98765432.."
 
 
 def test_rotating_deal_by_hand() -> None:
@@ -228,7 +230,7 @@ def test_round_trip_pbn_x_pbn(seed: int, count: int, first: int, fmt: str) -> No
     boards = random_boards(seed, count, first)
     data, report = write(fmt, boards)
     assert report.written == count
-    keeps_numbers = fmt in ("dup", "dlm", "cds", "csv")
+    keeps_numbers = fmt in ("dup", "dlm", "cds", "csv", "bhg")
     back = read(fmt, data, None if keeps_numbers else first)
     assert len(back) == count
     for a, b in zip(boards, back):
@@ -343,3 +345,54 @@ def test_docs_table_lists_every_format() -> None:
     for spec in formats():
         for ext in spec.extensions:
             assert f"`{ext}`" in table, ext
+
+
+# -- another program's files ---------------------------------------------------------
+# deal-convert (emkael, BSD-2) publishes the same 16 deals in its test/ folder as PBN
+# (read here in place from the shared corpus) and in the other layouts.  A few of its
+# records, as published, are the oracle: bridgekit writes the same bytes from the PBN
+# and reads them back to the same deals.
+DEALCONVERT_DLM = {1: "Board 01=fokfapmnnkpbcfibeooicpgahi022", 2: "Board 02=dcflcehpbpdgpjchkgcacdgbng020",
+                   16: "Board 16=ncjpninegjcfalppajokhakmeb009"}
+DEALCONVERT_CSV_1 = ('"65","A53","JT7","AK762","AK87","QT4","AK98","95","JT9","982","Q532","Q83","Q432","KJ76","64",'
+                     '"JT4","1","N/-"')
+DEALCONVERT_BHG_1 = "IJNWYdehnouvzABGHPRXabfgswDEFSTZcjlmptyCKLMOQUVikqrx"
+DEALCONVERT_BER_1 = "2243332211444142423344121322311221434331134423112431"
+
+
+def test_deal_convert_published_files() -> None:
+    from conftest import CORPUS
+    path = CORPUS / "pbn" / "dealconvert" / "test.pbn"
+    if not path.is_file():
+        pytest.skip("../shared/corpus is absent")
+    boards = list(read_boards(str(path)))
+    assert len(boards) == 16
+    dlm, _ = write("dlm", boards)
+    lines = dlm.decode().splitlines()
+    for number, line in DEALCONVERT_DLM.items():
+        assert line in lines
+    # its header (Duplicates=1, boards 1-16, shown) checks with Big Deal's file checksum too
+    theirs = dlm_file([DEALCONVERT_DLM[1], DEALCONVERT_DLM[2]], 1, 2).replace(b"Duplicates=0", b"Duplicates=1")
+    theirs = theirs.replace(b"Checksum=2", b"Checksum=3")  # 1 ^ 1 ^ 2 ^ 1
+    got = read("dlm", theirs)
+    assert [b.problems for b in got] == [[], []]
+    assert [b.deal for b in got] == [boards[0].deal, boards[1].deal]
+    csv_data, _ = write("csv", boards)
+    assert csv_data.decode().splitlines()[0] == DEALCONVERT_CSV_1
+    bhg, _ = write("bhg", boards)
+    assert bhg.decode().splitlines()[1] == DEALCONVERT_BHG_1
+    ber, _ = write("ber", boards)
+    assert ber[:52].decode() == DEALCONVERT_BER_1
+    for fmt, data in (("csv", (DEALCONVERT_CSV_1 + "\r\n").encode()), ("bhg", f"\n{DEALCONVERT_BHG_1}\n".encode()),
+                      ("ber", DEALCONVERT_BER_1.encode())):
+        (b,) = read(fmt, data)
+        assert b.deal == boards[0].deal and b.problems == [], fmt
+
+
+def test_dup_as_deal_convert_writes_it() -> None:
+    """Header in the first record only, NULs in the others, the count where
+    convert.pdf has the highest board: boards 17-18 read as 17-18."""
+    body = CONVERT_BRI + CONVERT_DGE.translate(CP437)
+    data = (body + "YN17 0 2  ").encode("latin-1") + (body + "\0" * 10).encode("latin-1")
+    boards = read("dup", data)
+    assert [b.get("Board") for b in boards] == ["17", "18"] and all(b.problems == [] for b in boards)

@@ -67,8 +67,8 @@ register(Format(
     "csv", "Big Deal CSV", (".csv",), frozenset({"deal", "number", "dealer", "vulnerability"}), "dealcsv",
     sniff=dealcsv.sniff, programs="Big Deal; spreadsheets and databases"))
 register(Format(
-    "bhg", "Borel hand generator", (".bhg",), _DEALS, "bhg", sniff=bhg.sniff,
-    programs="Borel hand generator; Big Deal writes it"))
+    "bhg", "Borel hand generator", (".bhg",), frozenset({"deal", "number"}), "bhg", sniff=bhg.sniff,
+    programs="Borel hand generator; Big Deal and deal-convert write it", notes="board N on line N + 1"))
 register(Format(
     "dup", "Duplimate (DOS)", (".dup",), _DEALS, "dup", sniff=dup.sniff,
     programs="Duplimate dealing machines (Jannersten); Big Deal, Dealer4, BridgeComposer write it; ACBL and "

@@ -18,9 +18,13 @@ highest board must agree with the number of records, the sorted hands with
 the card numbers: a disagreement is reported on the board.
 
 Where the descriptions disagree: Big Deal (output.c) writes ``0`` copies and
-leaves the sorted hands of board 1 blank in its "blind" variant; bridgekit
-writes what convert.pdf shows (``1`` copy, every board's sorted hands), and
-reads both.  A rec.games.bridge description (2011) mentions an older DUP of
+leaves the sorted hands of board 1 blank in its "blind" variant; deal-convert
+(emkael, dup.py) also writes ``0`` copies, puts the header in the first record
+only (NUL bytes in the others) and writes the number of boards where
+convert.pdf has the highest board (the same value when the set starts at 1).
+bridgekit writes what convert.pdf shows (``1`` copy, every record's header,
+every board's sorted hands) and reads all three: a "highest board" below the
+lowest is read as a count.  A rec.games.bridge description (2011) mentions an older DUP of
 78-digit lines: such a file is read as BRI lines.  X -> PBN -> X is byte for
 byte only for files written this way with the card numbers in ascending
 order (the header's Y/N answers and copies are not kept in PBN).
@@ -74,6 +78,8 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
         raise FileFormatError(f"not a DUP file: the records are not {RECORD} bytes (byte {HEADER + 1} should be "
                               f"Y or N, it is {data[HEADER:HEADER + 1]!r})", name)
     lowest, highest = parse_header(data[HEADER:RECORD]) if len(data) >= RECORD else (None, None)
+    if lowest is not None and highest is not None and highest < lowest:  # deal-convert's count of boards
+        highest = lowest + highest - 1
     start = first if first is not None else (lowest if lowest is not None and lowest >= 1 else 1)
     count = (len(data) + RECORD - 1) // RECORD
     for i in range(count):

@@ -110,8 +110,9 @@ class WriteReport:
             self.lost["players"] += 1
         if "event" not in carries and any(board.get(t) for t in ("Event", "Site", "Date")):
             self.lost["event"] += 1
-        if "notes" not in carries and (board.comments or board.notes or (board.auction is not None
-                                                                         and board.auction.notes)):
+        # an auction's notes (alerts) go with the auction: LIN keeps them as an| texts
+        if "notes" not in carries and (board.comments or board.notes
+                                       or (board.play is not None and (board.play.notes or board.play.comments))):
             self.lost["notes"] += 1
         if "other" not in carries and any(name not in _BASIC_TAGS and tag.value.strip() not in ("", "?")
                                           for name, tag in tags.items()):
