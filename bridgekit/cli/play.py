@@ -73,12 +73,22 @@ def _ask(prompt: str) -> str | None:
               help="Seconds after which the computer stops solving more layouts for a card "
                    "(default 1; 0 solves them all).")
 @click.option("--auto", is_flag=True, help="The computer plays South too (a demonstration).")
+@click.option("--watch", is_flag=True,
+              help="When North declares, the computer plays both hands and you watch "
+                   "(by default you play them both from North's seat).")
+@click.option("--pace", type=click.FloatRange(0.0, 10.0), default=None, metavar="SECONDS",
+              help="Pause after each card the computer plays (default 0.8 in a terminal, 0 otherwise).")
+@click.option("--fast", is_flag=True, help="No pause after the computer's cards (--pace 0).")
+@click.option("--full", is_flag=True, help="The review also goes trick by trick (else on request).")
+@click.option("-v", "--verbose", is_flag=True,
+              help="The computer's reasons in full (layouts solved, how they were weighted).")
 @click.option("--save", "save", default=None, metavar="FILE.pbn",
               help="Where to write the record (default bridgekit-play-DATE-TIME.pbn here).")
 @click.option("--no-save", is_flag=True, help="Do not write the record.")
 @ascii_option
 def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None, samples: int | None,
-         think: float | None, auto: bool, save: str | None, no_save: bool, ascii_: bool) -> None:
+         think: float | None, auto: bool, watch: bool, pace: float | None, fast: bool, full: bool,
+         verbose: bool, save: str | None, no_save: bool, ascii_: bool) -> None:
     """Play one deal as South, with the computer as your partner North and
     your opponents East and West.  South deals.  Type calls (1h 2nt x xx p)
     and cards (sq h10 cT, or a number from the list); ? explains the
@@ -118,7 +128,8 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
         vul=vul if vul is not None else (board_vul or Vul.NONE),
         samples=samples or DEFAULT_SAMPLES,
         think=DEFAULT_THINK if think is None else (think or None),
-        auto=auto, seed=seed, ascii=ascii_, colour=use_colour())
+        auto=auto, seed=seed, ascii=ascii_, colour=use_colour(), watch=watch, verbose=verbose,
+        pace=0.0 if fast else pace if pace is not None else (0.8 if sys.stdout.isatty() else 0.0))
     try:
         record = play_game(deal, options, _ask, click.echo)
     except GameAborted as e:
@@ -134,25 +145,38 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
     if not no_save:
         _save(pbn_board, save, source)
     if record.human is not None and record.play is not None and record.play.cards:
-        _offer_review(record, ascii_)
+        _offer_review(record, ascii_, full)
 
 
-def _offer_review(record: GameRecord, ascii_: bool) -> None:
-    """Ask whether to review the deal; show it (``bridgekit.game.review``) on yes."""
-    prompt = "Review the deal (reasons, double-dummy cost of your cards)? y/n "
+def _yes(prompt: str) -> bool:
+    """A y/n answer; asks again on anything else (a card typed once too often
+    must not end the game unreviewed); the end of input is a no."""
+    again = "Please answer y or n.  " + prompt
     while True:
         answer = _ask(prompt)
         word = "" if answer is None else answer.strip().lower()
         if word in ("y", "yes"):
-            break
+            return True
         if answer is None or word in ("", "n", "no"):
-            return
-        # a card typed once too often must not end the game unreviewed
-        prompt = "Please answer y or n.  Review the deal? y/n "
-    from ..game.review import review_lines
-    click.echo("Solving the play double dummy...", err=True)
+            return False
+        prompt = again
+
+
+def _offer_review(record: GameRecord, ascii_: bool, full: bool) -> None:
+    """Ask whether to review the deal; show its summary on yes, and the
+    trick-by-trick detail with ``--full`` or on a second yes
+    (``bridgekit.game.review``)."""
+    if not _yes("Review the deal (against par, your costly cards)? y/n "):
+        return
+    from ..game.review import detail_lines, solve, summary_lines
+    click.echo("Solving the deal double dummy...", err=True)
+    colour = use_colour()
     try:
-        click.echo("\n".join(review_lines(record, ascii_, use_colour())))
+        summary, pm = solve(record)
+        click.echo("\n".join(summary_lines(record, summary, ascii_, colour)))
+        if pm is not None and (full or _yes("The play trick by trick? y/n ")):
+            click.echo("")
+            click.echo("\n".join(detail_lines(record, pm, ascii_, colour)))
     except BridgekitError as e:
         click.echo(f"bridgekit: no review: {e}", err=True)
 

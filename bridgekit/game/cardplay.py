@@ -117,11 +117,50 @@ class TableView:
 
 @dataclass(frozen=True)
 class CardDecision:
-    """A computer card and the reason it gives when asked."""
+    """A computer card and why: ``kind`` is ``only`` (the one legal card),
+    ``equivalent`` (every legal card alike), ``timeout`` (nothing solved in
+    time: the lowest card) or ``sampled`` (best in ``best_in`` of ``solved``
+    layouts, dealt to fit ``fit``: the auction, the contract or the play so
+    far; ``expected`` tricks for its side).  ``reason`` is the precise form
+    (``--verbose``), ``plain()`` the one a club player reads at a glance."""
 
     card: Card
-    reason: str
+    kind: str
     values: dict[Card, float] = field(default_factory=dict, compare=False)
+    best_in: int = 0
+    solved: int = 0
+    fit: str = "play"
+    expected: float = 0.0
+
+    @property
+    def reason(self) -> str:
+        card = self.card
+        if self.kind == "only":
+            return f"{card}: the only legal card"
+        if self.kind == "equivalent":
+            return f"{card}: all the legal cards are equivalent"
+        if self.kind == "timeout":
+            return f"{card}: no layout solved in time; the lowest card"
+        what = ("the play, weighted by their fit to the auction" if self.fit == "auction" else
+                "the play, weighted by their fit to the contract" if self.fit == "contract" else "the play so far")
+        return (f"{card}: best in {self.best_in} of {self.solved} layouts consistent with {what}; "
+                f"our side expects {self.expected:.1f} tricks in all")
+
+    def plain(self) -> str:
+        """The reason in plain words (calls and cards as letters, spelled at the edge)."""
+        card = self.card
+        if self.kind == "only":
+            return f"{card}: the only card I could play"
+        if self.kind == "equivalent":
+            return f"{card}: my cards were all alike, so the lowest"
+        if self.kind == "timeout":
+            return f"{card}: no time to work it out, so the lowest"
+        tricks = round(self.expected)
+        if self.best_in == self.solved:
+            where = f"best however the unseen cards lie (all {self.solved} layouts I tried)"
+        else:
+            where = f"best in {self.best_in} of the {self.solved} likely layouts of the unseen cards I tried"
+        return f"{card}: {where}; we expect about {tricks} trick{'' if tricks == 1 else 's'}"
 
 
 class CardPlayer:
@@ -172,10 +211,10 @@ class CardPlayer:
         play = view.play
         legal = list(play.legal_cards)
         if len(legal) == 1:
-            return CardDecision(legal[0], f"{legal[0]}: the only legal card")
+            return CardDecision(legal[0], "only")
         if _all_equivalent(play, legal):
             card = min(legal, key=lambda c: c.rank)
-            return CardDecision(card, f"{card}: all the legal cards are equivalent")
+            return CardDecision(card, "equivalent")
         start = self.clock()
         shown = self.bidder.infer(view.auction, view.vul) if self.use_auction else None
         samples, think = self.budget(play)
@@ -194,14 +233,11 @@ class CardPlayer:
         n = len(results)
         card = max(legal, key=lambda c: (totals[c], best_count[c], -int(c.rank), -int(c.suit)))
         if n == 0:
-            return CardDecision(card, f"{card}: no layout solved in time; the lowest card")
+            return CardDecision(card, "timeout")
         avg = {c: totals[c] / n for c in legal}
         won_before = _side_tricks(play, play.turn)
-        what = ("the play, weighted by their fit to the auction" if level == 0 else
-                "the play, weighted by their fit to the contract" if level == 1 else "the play so far")
-        reason = (f"{card}: best in {best_count[card]} of {n} layouts consistent with {what}; "
-                  f"our side expects {won_before + avg[card]:.1f} tricks in all")
-        return CardDecision(card, reason, avg)
+        fit = "auction" if level == 0 else "contract" if level == 1 else "play"
+        return CardDecision(card, "sampled", avg, best_count[card], n, fit, won_before + avg[card])
 
 
     def _solve(self, play: Play, layouts: Iterator[Deal], start: float,

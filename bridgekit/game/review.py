@@ -1,44 +1,255 @@
 """The review offered when a deal at the table ends.
 
-Trick by trick: every card with who played it; each computer decision with
-the reason it gave; and for every card the human chose (its own hand, and
-dummy's when it declared) the double-dummy cost of that card, from the same
-post-mortem ``bridgekit analyse`` makes (``bridgekit.analysis.postmortem``).
-The auction comes first, each computer call with its reason.  Lines fit 80
+A summary first, read at a glance: the contract and its score against
+double-dummy par (in IMPs), the tricks taken against double dummy, **your**
+cards that cost tricks (one line each: trick, card, what was best), the
+computer's costly cards apart, and the auction's first call after which par
+could no longer be reached, with its reason.  The trick-by-trick detail
+follows on request (``full``): every card with the player who chose it, each
+computer card's reason and each costly card's double-dummy cost.
+
+Every card is charged to whoever chose it (``GameRecord.chosen_by_human``):
+your own cards, dummy's when you declare, North's and yours when North
+declares and you play both hands; with ``--watch`` the computer's.  The
+figures come from the same post-mortem ``bridgekit analyse`` makes
+(``bridgekit.analysis.postmortem``) and from DDS's par.  Lines fit 80
 columns.
 """
 
 from __future__ import annotations
 
-from ..analysis.postmortem import CardVerdict, analyse_play
+from dataclasses import dataclass
+
+from ..analysis.postmortem import CardVerdict, PostMortem, analyse_play
+from ..auction import Auction
+from ..calls import Call
 from ..cards import Card
+from ..contract import Contract, Doubling, Result
+from ..dds import DDTable, Par, ParContract, dd_table, dds_par
+from ..rules import find_profile
+from ..rules.imps import imps
 from ..render import call_text, card_text, contract_text, spelled_text, visible_len
 from ..seats import Seat
+from .bidding import Bidder
 from .session import GameRecord, wrap
 
 
-def _chooser(seat: Seat, declarer: Seat) -> Seat:
-    """Who chooses ``seat``'s card: declarer chooses dummy's."""
-    return declarer if seat is declarer.partner else seat
+# -- the figures ------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class CostlyCard:
+    """A card that cost its side tricks double dummy."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    best: tuple[Card, ...]
+    cost: int
+    by_you: bool
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the review's summary says, as data (rendered by ``summary_lines``).
+    Scores are for North-South; ``imps_from_par`` is the table's score against
+    par from North-South's (your side's) point of view."""
+
+    contract: Contract | None
+    declarer: Seat | None
+    tricks: int | None              # declarer's side at the table (None: play unfinished)
+    score_ns: int | None            # at the table
+    dd_tricks: int | None           # the contract's tricks double dummy, before the lead
+    dd_score_ns: int | None         # the contract scored with those tricks
+    par: Par
+    costly: tuple[CostlyCard, ...]
+    off_par: int | None             # the first call after which par could not be reached
+    off_par_reason: str | None
+
+    @property
+    def imps_from_par(self) -> int | None:
+        return None if self.score_ns is None else imps(self.score_ns - self.par.score)
+
+
+def first_call_off_par(auction: Auction, par: Par) -> int | None:
+    """The index of the first call after which none of ``par``'s contracts
+    could be the final contract any more, or None when the auction reached
+    par.  A bid past par is charged to its bidder; an auction that ends short
+    of par (or with the wrong declarer) to the par side's last call, and a
+    sacrifice left undoubled to the doubling side's last call: the pass that
+    ends an auction is rarely the one that missed par."""
+    prefix = Auction(auction.dealer)
+    for i, call in enumerate(auction.calls):
+        prefix.push(call)
+        if _par_reachable(prefix, par.contracts):
+            continue
+        if not prefix.is_complete() or not par.contracts:
+            return i
+        last = prefix.last_bid()
+        target = par.contracts[0]
+        side = target.side
+        if (last is not None and last.call.strain is not None and last.seat.side is side
+                and (last.call.level, last.call.strain) == (target.contract.level, target.contract.strain)
+                and last.doubling is not target.contract.doubling):
+            wanted = target.contract.doubling
+            # too little doubling: the opponents failed to double; too much: a
+            # double by the opponents, or the declaring side's redouble
+            side = side if last.doubling > wanted and wanted is not Doubling.UNDOUBLED else side.opponents
+        return max(k for k in range(i + 1) if prefix.seat_of(k).side is side)
+    return None
+
+
+def _par_reachable(a: Auction, targets: tuple[ParContract, ...]) -> bool:
+    last = a.last_bid()
+    if not targets:                       # par is a pass-out: any bid leaves it
+        return last is None
+    for pc in targets:
+        assert pc.contract.strain is not None
+        bid = Call.bid(pc.contract.level, pc.contract.strain)
+        if last is None or last.call.rank < bid.rank:
+            if not a.is_complete():
+                return True
+        elif last.call == bid and last.seat.side is pc.side:
+            if not a.is_complete():
+                return True
+            if a.declarer() in pc.declarers and last.doubling is pc.contract.doubling:
+                return True
+    return False
+
+
+def summarise(record: GameRecord, table: DDTable | None = None, pm: PostMortem | None = None) -> Summary:
+    """The summary's figures (solves the DD table and the play unless given)."""
+    auction = record.auction
+    deal = record.deal
+    table = table if table is not None else dd_table(deal)
+    par = dds_par(table, record.vul, auction.dealer)
+    contract, declarer, play = auction.contract(), auction.declarer(), record.play
+    profile = find_profile("contract")
+    tricks = score_ns = dd_tricks = dd_score = None
+    costly: tuple[CostlyCard, ...] = ()
+    if contract is not None and contract.is_passed_out:
+        score_ns = dd_score = 0
+    elif contract is not None and declarer is not None and contract.strain is not None:
+        dd_tricks = table.tricks(declarer, contract.strain)
+        dd_score = profile.score(Result(contract, declarer, dd_tricks), record.vul, deal).ns
+        if play is not None and play.is_complete():
+            tricks = play.declarer_tricks()
+            score_ns = profile.score(Result(contract, declarer, tricks), record.vul, deal).ns
+        if play is not None and play.cards:
+            if pm is None:
+                pm = analyse_play(deal, contract.strain, declarer, list(play.cards), contract=str(contract))
+            costly = tuple(CostlyCard(v.trick, v.seat, v.card, v.best, v.cost, v.seat in record.chosen_by_human)
+                           for v in pm.verdicts if v.cost > 0)
+    off = None if dd_score == par.score else first_call_off_par(auction, par)
+    reason = None
+    if off is not None:
+        reason = record.call_reasons.get(off)
+        if reason is None:
+            reason = Bidder().explain(auction, off, record.vul)
+    return Summary(contract, declarer, tricks, score_ns, dd_tricks, dd_score, par, costly, off, reason)
+
+
+# -- rendering ---------------------------------------------------------------------
 
 def _cards(cards: tuple[Card, ...] | list[Card], ascii_: bool, colour: bool) -> str:
     return " ".join(card_text(c, ascii_, colour) for c in cards)
 
 
-def _cost_text(v: CardVerdict, ascii_: bool, colour: bool) -> str:
-    if v.cost == 0:
-        return "no trick lost"
-    tricks = "trick" if v.cost == 1 else "tricks"
-    return f"cost {v.cost} {tricks} double dummy (best {_cards(v.best, ascii_, colour)})"
+def _tricks(n: int) -> str:
+    return f"{n} trick{'' if n == 1 else 's'}"
 
 
-def review_lines(record: GameRecord, ascii_: bool = False, colour: bool = False) -> list[str]:
-    """The review of a finished (or partly played) deal, as lines of at most
-    80 columns.  Solves every position of the play with DDS."""
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _par_text(par: Par, ascii_: bool, colour: bool) -> str:
+    if not par.contracts:
+        return "a pass-out (0)"
+    shown = []
+    for pc in par.contracts:
+        who = " or ".join(s.full_name for s in pc.declarers)
+        shown.append(f"{contract_text(pc.contract, ascii_, colour)}{pc.result_text} by {who}")
+    return f"N-S {_signed(par.score)} ({'; '.join(shown)})"
+
+
+def _verdict(contract: Contract, tricks: int) -> str:
+    diff = tricks - contract.tricks_needed
+    return ("made" if diff == 0 else f"made with {_tricks(diff).replace('trick', 'overtrick')}"
+            if diff > 0 else f"down {-diff}")
+
+
+def _who(seat: Seat, record: GameRecord) -> str:
+    """The seat, and who chose its cards when that is not obvious."""
+    human = record.human
+    chosen = seat in record.chosen_by_human
+    if seat is human and not chosen:
+        return f"{seat.full_name} (computer)"     # --watch: the computer played your hand
+    return f"{seat.full_name} (you)" if chosen else seat.full_name
+
+
+def _costly_line(c: CostlyCard, record: GameRecord, ascii_: bool, colour: bool) -> str:
+    where = "" if c.seat is record.human else f" from {c.seat.full_name}"
+    who = "" if c.by_you else f"{c.seat.full_name} "
+    text = (f"  Trick {c.trick:>2}  {who}{card_text(c.card, ascii_, colour)}{where if c.by_you else ''}, "
+            f"best {_cards(c.best, ascii_, colour)}: cost {_tricks(c.cost)}")
+    return wrap(text, indent=14)
+
+
+def summary_lines(record: GameRecord, s: Summary, ascii_: bool = False, colour: bool = False) -> list[str]:
+    """The summary, at most 80 columns a line."""
+    lines = ["Review of the deal.", ""]
+    c, d = s.contract, s.declarer
+    if c is None:
+        lines.append("The auction did not end.")
+    elif c.is_passed_out:
+        lines.append("Contract   passed out: 0 for both sides.")
+    elif d is not None:
+        played = (f", {_tricks(s.tricks)}: {_verdict(c, s.tricks)}, N-S {_signed(s.score_ns or 0)}"
+                  if s.tricks is not None else " (the play did not end)")
+        lines.append(wrap(f"Contract   {contract_text(c, ascii_, colour)} by {d.full_name}{played}.", indent=11))
+    par_line = f"Par        {_par_text(s.par, ascii_, colour)}"
+    if s.imps_from_par is not None:
+        n = s.imps_from_par
+        par_line += (": par reached." if s.score_ns == s.par.score else
+                     f": {abs(n)} IMP{'' if abs(n) == 1 else 's'} {'above' if n > 0 else 'below'} par"
+                     f" (N-S {_signed(s.score_ns or 0)} against {_signed(s.par.score)}).")
+    lines.append(wrap(par_line, indent=11))
+    if c is not None and d is not None and s.dd_tricks is not None:
+        taken = f"{s.tricks} taken" if s.tricks is not None else "play unfinished"
+        lines.append(wrap(f"Tricks     {taken}; double dummy {s.dd_tricks} for {d.full_name} "
+                          f"before the opening lead.", indent=11))
+        yours = [x for x in s.costly if x.by_you]
+        theirs = [x for x in s.costly if not x.by_you]
+        if not record.chosen_by_human:
+            lines.append("Your cards none: the computer played your side's cards.")
+        elif not yours:
+            lines.append("Your cards none cost a trick double dummy.")
+        else:
+            total = sum(x.cost for x in yours)
+            lines.append(f"Your cards that cost tricks double dummy ({total} in all):")
+            lines += [_costly_line(x, record, ascii_, colour) for x in yours]
+        if theirs:
+            total = sum(x.cost for x in theirs)
+            lines.append(f"The computer's cards that cost tricks ({total} in all):")
+            lines += [_costly_line(x, record, ascii_, colour) for x in theirs]
+    if s.off_par is None:
+        if c is not None and s.dd_score_ns == s.par.score:
+            lines.append("Auction    reached par.")
+    else:
+        seat = record.auction.seat_of(s.off_par)
+        who = f"{seat.full_name}{' (you)' if seat is record.human else ''}"
+        call = call_text(record.auction.calls[s.off_par], ascii_, colour)
+        lines.append(wrap(f"Auction    left par with {who}'s {call} (call {s.off_par + 1}): "
+                          f"{spelled_text(s.off_par_reason or '', ascii_, colour)}", indent=11))
+    return lines
+
+
+def detail_lines(record: GameRecord, pm: PostMortem, ascii_: bool = False, colour: bool = False) -> list[str]:
+    """The auction with the computer's reasons, then the play trick by trick:
+    each card with who chose it, the computer's reasons and every cost."""
     auction = record.auction
     human = record.human
-    lines = ["Review of the deal.", "", "The auction:"]
+    lines = ["The auction:"]
     for i, call in enumerate(auction.calls):
         seat = auction.dealer.next(i)
         who = f"{seat.full_name}{' (you)' if seat is human else ''}"
@@ -47,38 +258,47 @@ def review_lines(record: GameRecord, ascii_: bool = False, colour: bool = False)
         shown += " " * max(0, 5 - visible_len(shown))   # colour codes take no room
         text = f"  {who:<11} {shown}" + (f" {spelled_text(reason, ascii_, colour)}" if reason else "")
         lines.append(wrap(text, indent=20))
-    contract = auction.contract()
-    declarer = auction.declarer()
     play = record.play
-    if contract is None or contract.strain is None or declarer is None or play is None or not play.cards:
-        lines.append("No card was played.")
-        return lines
-    pm = analyse_play(record.deal, contract.strain, declarer, list(play.cards), contract=str(contract))
-    yours = [v for v in pm.verdicts if human is not None and _chooser(v.seat, declarer) is human]
-    theirs = [v for v in pm.verdicts if human is None or _chooser(v.seat, declarer) is not human]
-    lines += ["", wrap(f"The play: {contract_text(contract, ascii_, colour)} by {declarer.full_name}; "
-                       f"double dummy {pm.start} tricks for declarer's side at the start, {pm.end} at the end.")]
-    if yours:
-        cost = sum(v.cost for v in yours)
-        lines.append(wrap(f"Your cards cost {cost} trick{'' if cost == 1 else 's'} double dummy, "
-                          f"the computer's {sum(v.cost for v in theirs)}."))
+    assert play is not None
+    tricks = play.tricks()
     for t in range(0, len(pm.verdicts), 4):
         trick = pm.verdicts[t:t + 4]
         cards = "  ".join(f"{v.seat.name} {card_text(v.card, ascii_, colour)}" for v in trick)
         won = ""
-        tricks = play.tricks()
         if t // 4 < len(tricks) and tricks[t // 4].winner is not None:
             won = f"  -> {tricks[t // 4].winner.full_name}"   # type: ignore[union-attr]
         lines.append("")
         lines.append(f"Trick {t // 4 + 1:>2}: {cards}{won}")
         for v in trick:
-            mine = human is not None and _chooser(v.seat, declarer) is human
-            label = v.seat.full_name + (" (you)" if v.seat is human else " (dummy)" if mine else "")
-            if mine:
-                text = f"{card_text(v.card, ascii_, colour)}: {_cost_text(v, ascii_, colour)}"
-            else:
-                reason = record.card_reasons.get(v.index)
-                text = (card_text(v.card, ascii_, colour) if reason is None else spelled_text(reason, ascii_, colour))
-                text += f" [{_cost_text(v, ascii_, colour)}]" if v.cost else ""
-            lines.append(wrap(f"  {label:<13} {text}", indent=16))
+            lines.append(wrap(f"  {_who(v.seat, record):<20} {_card_note(v, record, ascii_, colour)}", indent=23))
+    return lines
+
+
+def _card_note(v: CardVerdict, record: GameRecord, ascii_: bool, colour: bool) -> str:
+    card = card_text(v.card, ascii_, colour)
+    cost = f"cost {_tricks(v.cost)} (best {_cards(v.best, ascii_, colour)})" if v.cost else ""
+    if v.seat in record.chosen_by_human:
+        return f"{card}: {cost or 'no trick lost'}"
+    reason = record.card_reasons.get(v.index)
+    text = card if reason is None else spelled_text(reason, ascii_, colour)
+    return f"{text} [{cost}]" if cost else text
+
+
+def solve(record: GameRecord) -> tuple[Summary, PostMortem | None]:
+    """The summary and the play's post-mortem (None when no card was played):
+    solves the deal's DD table and every position of the play with DDS."""
+    contract, declarer, play = record.auction.contract(), record.auction.declarer(), record.play
+    pm = None
+    if (contract is not None and contract.strain is not None and declarer is not None and play is not None
+            and play.cards):
+        pm = analyse_play(record.deal, contract.strain, declarer, list(play.cards), contract=str(contract))
+    return summarise(record, pm=pm), pm
+
+
+def review_lines(record: GameRecord, ascii_: bool = False, colour: bool = False, full: bool = False) -> list[str]:
+    """The review: the summary, and with ``full`` the trick-by-trick detail."""
+    summary, pm = solve(record)
+    lines = summary_lines(record, summary, ascii_, colour)
+    if full and pm is not None:
+        lines += ["", *detail_lines(record, pm, ascii_, colour)]
     return lines

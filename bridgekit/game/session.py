@@ -7,8 +7,10 @@ the rules engine (an illegal call is refused with the rule it breaks); the
 computer bids the system of ``bridgekit.game.bidding`` and gives its reason for
 any call on request (``?``).  The opening lead is made, dummy goes down, and
 the play goes on: as declarer you play both your hand and dummy; as a defender
-your own hand; when North declares the computer plays both North-South hands
-and you watch.  After thirteen tricks (or four passes, which score zero) the
+your own hand; when North declares you play both North-South hands from
+North's seat, as online robots' tables do (``watch`` lets the computer play
+them while you watch).  The computer's cards are shown at ``pace`` seconds
+each, so a person can follow them.  After thirteen tricks (or four passes, which score zero) the
 result, the duplicate score and its breakdown are shown and the record is
 built as a PBN board: deal, auction, play, result, score, and notes with the
 computer's reasons.
@@ -25,12 +27,13 @@ from __future__ import annotations
 import datetime as _dt
 import random
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
 from ..auction import Auction
 from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Tag
-from ..calls import Call
+from ..calls import Call, CallKind
 from ..cards import ALL_CARDS, Card
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
@@ -91,6 +94,9 @@ class GameOptions:
     ascii: bool = False
     colour: bool = False
     event: str = "bridgekit play"
+    watch: bool = False         # when North declares, the computer plays both hands
+    pace: float = 0.0           # seconds to wait after each card the computer plays
+    verbose: bool = False       # the computer's reasons in full (layouts, weights)
 
 
 @dataclass
@@ -106,6 +112,9 @@ class GameRecord:
     human: Seat | None = YOU
     date: _dt.date = field(default_factory=_dt.date.today)
     event: str = "bridgekit play"
+    #: the seats whose cards the human chose (South, dummy when South
+    #: declares, North and South when North declares and you play both)
+    chosen_by_human: frozenset[Seat] = frozenset()
 
     def to_board(self) -> Board:
         """The record as a PBN board (tags, auction and play sections with
@@ -127,15 +136,13 @@ class GameRecord:
         tag("Deal", self.deal.str_from(DEALER))
         contract = self.auction.contract()
         declarer = self.auction.declarer()
-        note_no = 0
         rec = AuctionRecord(self.auction.dealer)
+        notes = _SectionNotes(rec.notes)
         for i, call in enumerate(self.auction.calls):
             entry = CallEntry(call)
             reason = self.call_reasons.get(i)
             if reason is not None:
-                note_no += 1
-                entry.note = note_no
-                rec.notes[note_no] = reason
+                notes.attach(entry, reason)
             rec.calls.append(entry)
         rec.complete_marker = self.auction.is_complete()
         b.auction = rec
@@ -150,6 +157,7 @@ class GameRecord:
             play = self.play
             if play is not None:
                 prec = PlayRecord(declarer.lho)
+                play_notes = _SectionNotes(prec.notes)
                 for t, trick in enumerate(play.tricks()):
                     row: list[CardEntry | None] = [None] * 4
                     for k, card in enumerate(trick.cards):
@@ -157,9 +165,7 @@ class GameRecord:
                         card_entry = CardEntry(card)
                         reason = self.card_reasons.get(t * 4 + k)
                         if reason is not None:
-                            note_no += 1
-                            card_entry.note = note_no
-                            prec.notes[note_no] = reason
+                            play_notes.attach(card_entry, reason)
                         row[(seat - prec.leader) % 4] = card_entry
                     prec.tricks.append(row)
                 prec.incomplete_marker = not play.is_complete()
@@ -171,13 +177,38 @@ class GameRecord:
         return b
 
 
+class _SectionNotes:
+    """The notes of one section (auction or play) as PBN 2.1 allows them
+    (sections 3.5.4 and 3.6.4): numbered from 1 to 32 within the section, a
+    number shared by every call or card with the same text.  A reason past
+    the 32nd distinct one is kept as a comment after its call or card, the
+    standard's commentary form, so that nothing is lost and the file checks
+    clean."""
+
+    LIMIT = 32
+
+    def __init__(self, notes: dict[int, str]) -> None:
+        self.notes = notes
+        self.numbers: dict[str, int] = {}
+
+    def attach(self, entry: CallEntry | CardEntry, text: str) -> None:
+        number = self.numbers.get(text)
+        if number is None and len(self.numbers) < self.LIMIT:
+            number = self.numbers[text] = len(self.numbers) + 1
+            self.notes[number] = text
+        if number is not None:
+            entry.note = number
+        else:
+            entry.comments.append(text)
+
+
 class Table:
     """One deal at the table.  ``run()`` plays it to the end and returns the
     ``GameRecord``; raises ``GameAborted`` when input ends or you type ``quit``
     (Ctrl-C is left to the caller as KeyboardInterrupt)."""
 
     def __init__(self, deal: Deal, options: GameOptions, ask: Callable[[str], str | None],
-                 say: Callable[[str], None]) -> None:
+                 say: Callable[[str], None], pause: Callable[[float], None] = time.sleep) -> None:
         if not deal.is_complete:
             problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
             raise ParseError(f"the deal to play must be complete ({problems})")
@@ -185,6 +216,7 @@ class Table:
         self.opt = options
         self.ask_line = ask
         self.say = say
+        self.pause = pause
         self.human: Seat | None = None if options.auto else YOU
         self.bidder = Bidder()
         self.player = CardPlayer(options.samples, rng=random.Random(options.seed), bidder=self.bidder,
@@ -307,12 +339,20 @@ class Table:
 
     # -- the play ---------------------------------------------------------------
 
-    def _controller(self, seat: Seat, play: Play) -> Seat | None:
-        """Who chooses ``seat``'s card: the human seat or None for the computer."""
-        if self.human is None:
-            return None
-        owner = play.declarer if seat is play.dummy else seat  # declarer plays dummy's cards
-        return self.human if owner is self.human else None
+    def _human_seats(self, play: Play) -> frozenset[Seat]:
+        """The seats whose cards the human chooses: its own; dummy's when it
+        declares; both of its side's when its partner declares (unless
+        watching), from declarer's seat as online robots' tables do."""
+        human = self.human
+        if human is None:
+            return frozenset()
+        if play.declarer is human:
+            return frozenset((human, play.dummy))
+        if play.declarer is human.partner and not self.opt.watch:
+            return frozenset((human, human.partner))
+        if play.declarer is human.partner:
+            return frozenset()       # watching: the computer plays both hands
+        return frozenset((human,))
 
     def _play(self) -> None:
         a = self.record.auction
@@ -321,26 +361,36 @@ class Table:
         assert contract is not None and declarer is not None
         play = Play(self.deal, contract.strain, declarer)
         self.record.play = play
+        mine = self._human_seats(play)
+        self.record.chosen_by_human = mine
         if self.human is not None:
             if declarer is self.human:
                 self.say("You declare: you play your hand and North's (dummy).")
+            elif declarer is self.human.partner and mine:
+                self.say(wrap(f"{declarer.full_name} declares: you play both hands from "
+                              f"{declarer.full_name}'s seat, {declarer.full_name}'s cards and your own "
+                              f"(dummy's).  (--watch lets the computer play them.)"))
             elif declarer is self.human.partner:
-                self.say("North declares: the computer plays North and your South hand; you watch.")
+                self.say(f"{declarer.full_name} declares: the computer plays {declarer.full_name} and "
+                         f"your {self.human.full_name} hand; you watch.")
             else:
                 self.say("You defend: play your South hand.")
         while not play.is_complete():
             seat = play.turn
-            who = self._controller(seat, play)
+            who = self.human if seat in mine else None
             if who is not None:
                 card = self._human_card(play)
             else:
                 view = TableView.for_seat(self.deal, play, a, self.opt.vul)
                 decision = self.player.decide(view)
                 card = decision.card
-                self.record.card_reasons[len(play.cards)] = decision.reason
+                self.record.card_reasons[len(play.cards)] = (decision.reason if self.opt.verbose
+                                                             else decision.plain())
             play.push(card)
             if who is None:
                 self.say(f"{seat.full_name:<5} plays {self._c(card)}")
+                if self.opt.pace > 0:
+                    self.pause(self.opt.pace)
             if len(play.cards) == 1:
                 dummy = play.dummy
                 self.say(f"Dummy ({dummy.full_name}) goes down:  "
@@ -365,27 +415,40 @@ class Table:
                  f"{tricks} tricks, {how}.")
 
     def _view_text(self, play: Play) -> str:
-        """What the human sees before choosing a card: the hands it may see
-        (its own, and dummy once faced), the score in tricks and the trick so far."""
+        """What the human sees before choosing a card: a compact header that
+        keeps the contract and the auction in view, the hands it may see (its
+        own, dummy once faced, declarer's when it plays them) and the trick so
+        far."""
         human = self.human
         assert human is not None
-        contract = self.record.auction.contract()
+        a = self.record.auction
+        contract = a.contract()
         assert contract is not None
         n = len(play.cards) // 4 + 1
         lines = [f"Trick {n}: {contract_text(contract, self.opt.ascii, self.opt.colour)} by "
                  f"{play.declarer.full_name}; tricks won: declarer {play.declarer_tricks()}, "
-                 f"defence {play.defence_tricks()}"]
-        seats = [play.dummy, human] if len(play.cards) >= 1 else [human]
-        if play.dummy is human:
-            seats = [human]
-        for seat in sorted(set(seats), key=lambda s: (s is not Seat.N, s)):
-            label = f"{seat.full_name} ({'dummy' if seat is play.dummy else 'you'})"
-            lines.append(f"  {label:<15} " + self._hand_line(play.remaining(seat) or set()))
+                 f"defence {play.defence_tricks()}",
+                 wrap(f"  Auction ({a.dealer.full_name} first): {self._compact_auction()}", indent=4)]
+        mine = self.record.chosen_by_human
+        seats = set(mine) | {human}
+        if play.cards:
+            seats.add(play.dummy)
+        for seat in sorted(seats, key=lambda s: (s is not Seat.N, s)):
+            role = "you" if seat is human else "dummy" if seat is play.dummy else "declarer"
+            label = f"{seat.full_name} ({role})"
+            lines.append(f"  {label:<16} " + self._hand_line(play.remaining(seat) or set()))
         trick = play.current_trick()
         leader = play.leader
         so_far = "  ".join(f"{leader.next(k).name} {self._c(c)}" for k, c in enumerate(trick))
-        lines.append(f"  Trick so far:   {so_far or '(your lead)'}")
+        lines.append(f"  {'Trick so far:':<16} {so_far or '(your lead)'}")
         return "\n".join(lines)
+
+    def _compact_auction(self) -> str:
+        """The finished auction on one line: its closing passes as ``all pass``."""
+        calls = [self._call(c) for c in self.record.auction.calls]
+        if len(calls) > 4 and all(c.kind is CallKind.PASS for c in self.record.auction.calls[-3:]):
+            calls[-3:] = ["all pass"]
+        return " ".join(calls)
 
     def _human_card(self, play: Play) -> Card:
         seat = play.turn
@@ -395,7 +458,8 @@ class Table:
             return legal[0]
         self.say("")
         self.say(self._view_text(play))
-        whose = "your hand" if seat is self.human else f"dummy ({seat.full_name})"
+        whose = ("your hand" if seat is self.human else f"dummy ({seat.full_name})" if seat is play.dummy
+                 else f"{seat.full_name}'s hand")
         offer = "  ".join(f"{i}:{self._c(c)}" for i, c in enumerate(legal, start=1))
         self.say(wrap(f"Play from {whose}: {offer}"))
         while True:
@@ -409,7 +473,8 @@ class Table:
             if low == "hint":
                 view = TableView.for_seat(self.deal, play, self.record.auction, self.opt.vul)
                 d = self.player.decide(view)
-                self.say(wrap(f"The computer would play {self._c(d.card)}. {self._spelled(d.reason)}"))
+                self.say(wrap(f"The computer would play {self._c(d.card)}. "
+                              f"{self._spelled(d.reason if self.opt.verbose else d.plain())}"))
                 continue
             if low == "help":
                 self.say("Cards: sq, h10, cT, DA (suit then rank, or rank then suit), or the number "
