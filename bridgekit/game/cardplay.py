@@ -236,8 +236,8 @@ class CardPlayer:
             return CardDecision(card, "timeout")
         avg = {c: totals[c] / n for c in legal}
         won_before = _side_tricks(play, play.turn)
-        fit = "auction" if level == 0 else "contract" if level == 1 else "play"
-        return CardDecision(card, "sampled", avg, best_count[card], n, fit, won_before + avg[card])
+        fitted = "auction" if level == 0 else "contract" if level == 1 else "play"
+        return CardDecision(card, "sampled", avg, best_count[card], n, fitted, won_before + avg[card])
 
 
     def _solve(self, play: Play, layouts: Iterator[Deal], start: float,
