@@ -135,7 +135,9 @@ def test_arbitrary_scores_and_a_board_not_played() -> None:
     assert points(plus, 1)[3] == ("4", "4", 2.1, 0.9)
     butler = scored(text, method=Method.BUTLER)
     assert points(butler, 1)[3] == ("4", "4", 3, -3) and points(butler, 2)[3] == ("4", "5", 0, 0)
-    assert any("cannot be IMPed" in p.message for p in butler.problems)     # 40% under IMPs
+    assert points(butler, 2)[2] == ("3", "4", 3, -3)     # E/W 40% is an average minus: N/S +3, E/W -3
+    odd = scored(text.replace(" 40%", " 45%"), method=Method.BUTLER)
+    assert any("cannot be IMPed" in p.message for p in odd.problems)     # 45% has no IMP equivalent
 
 
 def test_parse_arbitrary_spellings() -> None:
@@ -300,21 +302,23 @@ def test_event_command_prints_travellers_and_ranking_in_80_columns(mitchell_file
 def test_event_json_contract(mitchell_file: Path) -> None:
     r = run("event", str(mitchell_file), "--json")
     data = json.loads(r.stdout)
-    assert list(data) == ["method", "boards", "pairs"] and data["method"] == "mp"
+    assert list(data) == ["kind", "method", "boards", "pairs"] and data["method"] == "mp"
     board = data["boards"][0]
-    assert list(board) == ["board", "top", "results"] and board["top"] == 2
-    assert list(board["results"][0]) == ["section", "ns", "ew", "contract", "declarer", "result", "score_ns",
-                                         "points_ns", "points_ew", "recorded", "mismatch"]
+    assert list(board) == ["board", "top", "datum", "results"] and board["top"] == 2
+    assert list(board["results"][0]) == ["section", "round", "table", "ns", "ew", "contract", "declarer", "result",
+                                         "score_ns", "points_ns", "points_ew", "percentage_ns", "percentage_ew",
+                                         "recorded", "mismatch"]
     assert board["results"][0]["score_ns"] == 420 and board["results"][0]["points_ns"] == 2
     pair = data["pairs"][3]
-    assert list(pair) == ["section", "pair", "direction", "names", "boards", "points", "max", "percentage", "rank"]
+    assert list(pair) == ["section", "pair", "direction", "names", "boards", "total", "points", "max",
+                          "percentage", "rank"]
     assert (pair["pair"], pair["direction"], pair["rank"], pair["percentage"]) == ("1", "EW", "1=", 58.33)
 
 
 def test_event_csv_and_ranking_only(mitchell_file: Path) -> None:
     r = run("event", str(mitchell_file), "--csv")
     lines = r.stdout.splitlines()
-    assert lines[0].startswith("board,section,ns,ew,contract") and len(lines) == 10
+    assert lines[0].startswith("board,section,round,table,ns,ew,contract") and len(lines) == 10
     r = run("event", str(mitchell_file), "--ranking", "--csv")
     assert r.stdout.splitlines()[0].startswith("section,pair,direction") and len(r.stdout.splitlines()) == 7
 
@@ -570,3 +574,195 @@ def test_recorded_points_are_compared_at_the_precision_written() -> None:
         return scored(event_pbn({1: rows}, columns, "IMP;Cross1")).points_mismatches
 
     assert [mismatches(w) for w in ("3.3", "3", "3.33", "3.4", "3.34")] == [0, 0, 0, 1, 1]
+
+
+# -- artificial scores ------------------------------------------------------------
+
+BYE_EVENT = event_pbn({
+    # board 1: N/S 1 +420, N/S 2 +420, N/S 3 -50 (3 results, top 2); pair 4 N/S sits out (a bye)
+    1: ["- 1 1 1 4S N 10 - -", "- 2 2 2 4S N 10 - -", "- 3 3 3 4S N 9 - -", "- 4 4 - Bye - - - -"],
+    # board 2 (N/S vulnerable): 1NT by N: 7, 8, 6 and 8 tricks: +90 +120 -100 +120
+    2: ["- 1 1 2 1NT N 7 - -", "- 2 2 3 1NT N 8 - -", "- 3 3 1 1NT N 6 - -", "- 4 4 4 1NT N 8 - -"],
+})
+
+
+def test_a_bye_does_not_count_under_matchpoints() -> None:
+    ev = scored(BYE_EVENT)
+    # the bye is not a result: board 1's 3 results are factored (Neuberg) to the 4 of board 2
+    assert ev.boards[0].top == 3 and points(ev, 1)[0] == ("1", "1", 2.1667, 0.8333)   # (1.5 + .5) x 4/3 - .5
+    four = next(s for s in ev.standings if s.pair == "4" and s.direction == "NS")
+    # board 2: +120 ties +120 and beats +90 and -100: 2.5 of 3; its percentage is that board's alone
+    assert (four.boards, four.points, four.max, round(four.percentage, 2)) == (1, 2.5, 3, 83.33)
+
+
+def test_a_bye_is_the_pairs_own_mean_under_butler() -> None:
+    """Butler's "mean" for a bye: the pair is credited with its own IMPs per
+    board played.  Board 2's datum: +90 +120 -100 +120, mean 57.5, rounded
+    to 60; pair 4 N/S +120 is +60 against it: 2 IMPs; the bye on board 1 is
+    worth 2 more."""
+    ev = scored(BYE_EVENT, method=Method.BUTLER)
+    assert ev.boards[1].datum == {None: 60}
+    four = next(s for s in ev.standings if s.pair == "4" and s.direction == "NS")
+    assert (four.boards, four.points) == (2, 4)
+    assert points(ev, 1)[3] == ("4", None, 2, None)
+
+
+def test_average_plus_against_the_pairs_session_percentage() -> None:
+    """--avg-session: an A+ is 60% or the pair's percentage on its other
+    boards if higher (WBF Laws Committee, 1998); an A- 40% or it if lower."""
+    text = event_pbn({
+        1: ["- 1 1 1 4S N 10 - -", "- 2 2 2 4S N 9 - -", "- 3 3 3 - - - A+ -"],     # N/S 3 A+, E/W 3 A-
+        2: ["- 1 1 2 3NT N 9 - -", "- 2 2 3 3NT N 8 - -", "- 3 3 1 3NT N 10 - -"],  # +400 -50 +430
+    })
+    fixed = scored(text)
+    assert points(fixed, 1)[2] == ("3", "3", 1.2, 0.8)      # top 2: 60% and 40%
+    session = scored(text, session_averages=True)
+    # N/S 3 topped board 2 (2 of 2: 100%): its A+ is 100% of 2; E/W 3 beat nobody on board 2
+    # (E/W v +430... E/W 3 sat against N/S 2's -50: E/W 3 got 2 of 2, 100%): its A- stays 40%
+    assert points(session, 1)[2] == ("3", "3", 2.0, 0.8)
+    ns3 = next(s for s in session.standings if s.pair == "3" and s.direction == "NS")
+    assert (ns3.points, ns3.max) == (4.0, 4.0)
+
+
+@pytest.mark.parametrize("cell, ns, ew", [("A", 0, 0), ("A+", 3, -3), ("A-", -3, 3), ("60%", 3, -3),
+                                          ("50%", 0, 0), ("40%", -3, 3)])
+def test_artificial_scores_under_imps(cell: str, ns: float, ew: float) -> None:
+    """Law 12C2: average plus is 3 IMPs; 60%/50%/40% are the same marks."""
+    text = event_pbn({1: ["- 1 1 1 4S N 10 - -", "- 2 2 2 4S N 9 - -", f"- 3 3 3 - - - {cell} -"]})
+    assert points(scored(text, method=Method.BUTLER), 1)[2] == ("3", "3", ns, ew)
+
+
+# -- teams ---------------------------------------------------------------------------
+
+TEAMS_ROOMS = """[Event "Club teams"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Scoring "IMP"]
+[ScoreTable "Round;Table;Room;HomeTeam;VisitTeam;Contract;Declarer;Result"]
+1 1 Open Lions Tigers 4S N 10
+1 1 Closed Lions Tigers 4S N 9
+1 2 Open Bears Wolves 3NT S 9
+1 2 Closed Bears Wolves 3NT S 9
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Scoring "IMP"]
+[ScoreTable "Round;Table;Room;HomeTeam;VisitTeam;Contract;Declarer;Result"]
+1 1 Open Lions Tigers 2H E 8
+1 1 Closed Lions Tigers 3H E 9
+1 2 Open Bears Wolves 1NT N 7
+1 2 Closed Bears Wolves 2S W 8
+"""
+# The same results in the table/round layout: the team at each side.
+TEAMS_SIDES = (TEAMS_ROOMS.replace("Round;Table;Room;HomeTeam;VisitTeam", "Round;Table;Team_NS;Team_EW")
+               .replace("Open Lions Tigers", "Lions Tigers").replace("Closed Lions Tigers", "Tigers Lions")
+               .replace("Open Bears Wolves", "Bears Wolves").replace("Closed Bears Wolves", "Wolves Bears"))
+
+
+def matches(ev) -> list[tuple[str, str, int, float, float, float | None, float | None]]:  # type: ignore[no-untyped-def]
+    return [(m.home, m.away, m.boards, m.imps_home, m.imps_away, m.vp_home, m.vp_away) for m in ev.matches]
+
+
+@pytest.mark.parametrize("text", [TEAMS_ROOMS, TEAMS_SIDES], ids=["rooms", "sides"])
+def test_team_event_imps_and_vps_by_hand(text: str) -> None:
+    """Lions v Tigers: b1 +420 (open) v -50 (closed) = 470: 10 IMPs; b2
+    -110 v -140 = 30: 1 IMP; 11-0 over 2 boards is 16.90-3.10 on the WBF
+    2013 scale.  Bears v Wolves: +400 twice, 0; b2 +90 v -110 = 200: 5 IMPs,
+    13.78-6.22."""
+    ev = scored(text)
+    assert ev.kind == "teams" and ev.method is Method.TEAMS
+    assert matches(ev) == [("Bears", "Wolves", 2, 5, 0, 13.78, 6.22), ("Lions", "Tigers", 2, 11, 0, 16.9, 3.1)]
+    assert [(t.rank, t.team, t.vp) for t in ev.teams] == [("1", "Lions", 16.9), ("2", "Bears", 13.78),
+                                                          ("3", "Wolves", 6.22), ("4", "Tigers", 3.1)]
+    assert points(ev, 1)[:2] == [("Lions", "Tigers", 10, -10), ("Tigers", "Lions", -10, 10)]
+    assert victory_points(11, 2) == (16.9, 3.1) and victory_points(5, 2) == (13.78, 6.22)
+
+
+def test_board_a_match_and_patton_by_hand() -> None:
+    """Board-a-match: Lions win both boards (2), Bears tie b1 and win b2
+    (1.5).  Patton: 2 a board won, 1 drawn, plus 2 a board (4) to the team
+    ahead on aggregate (Lions +500, Bears +200): Lions 8, Bears 3 + 4 = 7."""
+    bam = scored(TEAMS_ROOMS, method=Method.BAM)
+    assert [(t.team, t.imps_for) for t in bam.teams] == [("Lions", 2), ("Bears", 1.5), ("Wolves", 0.5),
+                                                         ("Tigers", 0)]
+    assert all(t.vp is None for t in bam.teams)
+    assert [(t.team, t.imps_for) for t in scored(TEAMS_ROOMS, method=Method.BAM, scale=Scale.EBU).teams][:2] \
+        == [("Lions", 4), ("Bears", 3)]                 # the British 2/1/0
+    patton = scored(TEAMS_ROOMS, method=Method.PATTON)
+    assert [(t.team, t.imps_for) for t in patton.teams] == [("Lions", 8), ("Bears", 7), ("Wolves", 1),
+                                                            ("Tigers", 0)]
+
+
+def test_team_event_json_contract() -> None:
+    d = json.loads(run("event", "-", "--json", input=TEAMS_ROOMS).stdout)
+    assert d["kind"] == "teams" and d["method"] == "teams"
+    assert d["matches"][1] == {"round": "1", "home": "Lions", "away": "Tigers", "boards": 2, "imps_home": 11,
+                               "imps_away": 0, "vp_home": 16.9, "vp_away": 3.1}
+    row = d["boards"][0]["results"][0]
+    assert {k: row[k] for k in ("ns", "ew", "contract", "declarer", "result", "score_ns", "points_ns",
+                                "points_ew", "team_ns", "team_ew")} == {
+        "ns": "Lions", "ew": "Tigers", "contract": "4S", "declarer": "N", "result": 10, "score_ns": 420,
+        "points_ns": 10, "points_ew": -10, "team_ns": "Lions", "team_ew": "Tigers"}
+    assert d["teams"][0]["rank"] == "1" and d["teams"][0]["vp"] == 16.9
+
+
+def test_team_event_printed_with_vps_at_two_decimals() -> None:
+    r = run("event", "-", "--ascii", input=TEAMS_ROOMS)
+    assert r.exit_code == 0, r.stderr
+    assert "16.90" in r.stdout and "3.10" in r.stdout and "Ranking of the teams" in r.stdout
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
+
+
+def test_a_pairs_event_json_has_the_same_keys() -> None:
+    d = json.loads(run("event", "-", "--json", input=MITCHELL).stdout)
+    assert d["kind"] == "pairs" and "matches" not in d
+    row = d["boards"][0]["results"][0]
+    assert (row["percentage_ns"], row["percentage_ew"]) == (100.0, 0.0) and d["boards"][0]["datum"] is None
+    assert {"total", "percentage", "rank"} <= set(d["pairs"][0])
+
+
+def _two_table_match(results: list[tuple[int, str, str, int, int]]) -> list:  # type: ignore[type-arg]
+    """Game records of a two-table match: (board, contract, declarer, tricks
+    in the open room, tricks in the closed room)."""
+    from bridgekit.board import Board
+    boards = []
+    for number, contract, declarer, open_tricks, closed_tricks in results:
+        for room, tricks in (("Open", open_tricks), ("Closed", closed_tricks)):
+            b = Board()
+            for tag, value in (("Board", str(number)), ("Dealer", "N"), ("Vulnerable", VULS[(number - 1) % 4 + 1]),
+                               ("HomeTeam", "Home"), ("VisitTeam", "Away"), ("Room", room),
+                               ("Contract", contract), ("Declarer", declarer), ("Result", str(tricks))):
+                b.set(tag, value)
+            boards.append(b)
+    return boards
+
+
+@given(st.lists(st.tuples(st.sampled_from(["1NT", "3NT", "4S", "2HX", "6D", "5CX", "7NT"]),
+                          st.sampled_from("NESW"), st.integers(0, 13), st.integers(0, 13)),
+                min_size=1, max_size=8))
+def test_property_match_and_event_agree_on_two_table_matches(rows: list[tuple[str, str, int, int]]) -> None:
+    """`bridgekit match` (scoring.team_matches) and `bridgekit event` (the
+    teams method) score the same two-table match: the same IMPs on every
+    board, the same totals and the same victory points."""
+    from bridgekit.scoring import score_boards, team_matches
+    boards = _two_table_match([(i, *row) for i, row in enumerate(rows, start=1)])
+    [m] = team_matches(score_boards(boards))
+    ev = read_event(boards)
+    [em] = ev.matches
+    assert [b.imps for b in m.boards] == [t.results[0].points_ns for t in ev.boards]
+    assert (em.home, em.away, em.imps_home, em.imps_away) == (m.team_a, m.team_b, m.imps_a, m.imps_b)
+    assert (em.vp_home, em.vp_away) == m.victory_points
+
+
+def test_match_vp_reports_no_draw_when_no_match_was_formed() -> None:
+    """Three tables of one board (a pairs event's game records) under match
+    --vp: no board at exactly two tables, so no winner and no VP (it used to
+    say "winner": "draw")."""
+    records = "\n".join(f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[North "N{i}"]\n[South "S{i}"]\n'
+                        f'[Contract "4S"]\n[Declarer "N"]\n[Result "{9 + i}"]\n' for i in range(3))
+    r = run("match", "-", "--vp", "--json", input=records)
+    d = json.loads(r.stdout)
+    assert d["boards"] == [] and d["winner"] is None and (d["vp_a"], d["vp_b"]) == (None, None)
+    assert "no match formed" in r.stderr

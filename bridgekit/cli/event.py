@@ -60,6 +60,9 @@ class MethodType(click.ParamType):
 @click.option("--cross-scale", "cross_scale", type=_choice(CrossScale), default=None,
               help="Cross-IMPs on a board: sum (over the comparisons, the file's IMP;Cross), per-score "
                    "(Cross1) or per-comparison (Cross2).  Default: the Scoring tag, else per-comparison.")
+@click.option("--vp-scale", "vp_scale", type=click.Choice(["wbf-2013", "imps"], case_sensitive=False),
+              default=None, help="Team events: victory points on the WBF 2013 continuous 20-VP scale "
+                                 "(wbf-2013, the default) or none (imps: the IMP margin itself).")
 @click.option("--across-field", is_flag=True, help="Compare every section's results together.")
 @click.option("--movement", type=_choice(Movement), default="auto", show_default=True,
               help="mitchell ranks each direction, howell one field; auto looks at the pairs.")
@@ -67,6 +70,9 @@ class MethodType(click.ParamType):
               help="Matchpoint percentage of an A+ (average plus).")
 @click.option("--avg-minus", "avg_minus", type=click.FloatRange(0, 100), default=40.0, show_default=True,
               help="Matchpoint percentage of an A- (average minus).")
+@click.option("--avg-session", "avg_session", is_flag=True,
+              help="Matchpoints: an A+ is 60%% or the pair's percentage on its other boards if higher, "
+                   "an A- 40%% or it if lower (WBF Laws Committee 1998; default: 60%% and 40%% fixed).")
 @click.option("--avg-imps", "avg_imps", type=click.FloatRange(0, 24), default=3.0, show_default=True,
               help="IMPs of an A+ (and minus those of an A-) under IMP methods.")
 @rules_option
@@ -77,10 +83,10 @@ class MethodType(click.ParamType):
 @output_options()
 @ascii_option
 def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | None, trim: int | None,
-          cross_scale: str | None,
-          across_field: bool, movement: str, avg_plus: float, avg_minus: float, avg_imps: float,
+          cross_scale: str | None, vp_scale: str | None,
+          across_field: bool, movement: str, avg_plus: float, avg_minus: float, avg_session: bool, avg_imps: float,
           rules: Profile | None, ranking_only: bool, output: str | None, fmt: str, ascii_: bool) -> None:
-    """Score a pairs event: travellers and ranking.
+    """Score a pairs or teams event: travellers and ranking.
 
     Each board's results come from its ScoreTable rows (as BridgeComposer,
     ScoreBridge or Ruter export them) or from several game records of the
@@ -104,6 +110,7 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
                            scale=Scale(scale.lower()) if scale else None, trim=trim,
                            across_field=across_field, movement=Movement(movement.lower()),
                            average_plus=avg_plus, average_minus=avg_minus, average_imps=avg_imps,
+                           session_averages=avg_session, vp_scale=vp_scale,
                            profile=profile, cross_scale=CrossScale(cross_scale.lower()) if cross_scale else None)
     status = RunStatus()
     ctx = click.get_current_context()
@@ -150,14 +157,59 @@ def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = 
             for t in ev.boards:
                 click.echo(printable(render_traveller(t, ev, ascii_, labels[t.board] > 1)))
                 click.echo()
-        click.echo(printable(render_ranking(ev)))
+        if ev.method.for_teams:
+            click.echo(printable(render_matches(ev)))
+            click.echo()
+        click.echo(printable(render_teams(ev) if ev.method.for_teams else render_ranking(ev)))
         click.echo()
         click.echo(summary(ev))
     return True
 
 
+def render_matches(ev: Event) -> str:
+    """Each match of a team event: teams, boards, points each way, VPs."""
+    vp = any(m.vp_home is not None for m in ev.matches)
+    rows = _decimals([[m.round or "", m.home, m.away, m.boards, m.imps_home, m.imps_away]
+                      + ([m.vp_home, m.vp_away] if vp else []) for m in ev.matches], (4, 5), (6, 7))
+    unit = ev.method.unit + ("s" if ev.method.unit == "IMP" else "")
+    headers = ["round", "home", "away", "boards", f"{unit} home", f"{unit} away"] + (
+        ["VP home", "VP away"] if vp else [])
+    align = ["left", "left", "left"] + ["right"] * (len(headers) - 3)
+    return "Matches\n" + _fit(rows, headers, align, (1, 2))
+
+
+def render_teams(ev: Event) -> str:
+    """The teams ranked: matches, boards, IMPs won and lost, VP (or points)."""
+    if not ev.teams:
+        return "No team to rank (no board played at both tables of a match)."
+    vp = any(t.vp is not None for t in ev.teams)
+    rows = _decimals([[t.rank, t.team, t.matches, t.boards, t.imps_for, t.imps_against]
+                      + ([t.vp] if vp else []) for t in ev.teams], (4, 5), (6,))
+    unit = "IMPs" if vp else ev.method.unit
+    headers = ["rank", "team", "matches", "boards", f"{unit} +", f"{unit} -"] + (["VP"] if vp else [])
+    align = ["left", "left"] + ["right"] * (len(headers) - 2)
+    return "Ranking of the teams\n" + _fit(rows, headers, align, (1,))
+
+
 def _points_name(ev: Event) -> str:
     return ev.method.unit
+
+
+def _decimals(rows: list[list[Any]], columns: tuple[int, ...], vp: tuple[int, ...] = ()) -> list[list[Any]]:
+    """Format the numbers of ``columns`` with one number of decimals per
+    column (the fewest, up to 2, that show every value of the column exactly
+    as rounded to 2), and those of ``vp`` with 2 as VP scales are published."""
+    def places(x: float) -> int:
+        x = round(x, 2)
+        return 0 if x == int(x) else 1 if round(x, 1) == x else 2
+    for c in columns + vp:
+        values = [row[c] for row in rows if c < len(row) and isinstance(row[c], (int, float))]
+        d = 2 if c in vp else max((places(float(v)) for v in values), default=0)
+        for row in rows:
+            if c < len(row):
+                v = row[c]
+                row[c] = "" if v is None else f"{round(float(v), d) + 0.0:.{d}f}" if isinstance(v, (int, float)) else v
+    return rows
 
 
 def _num(x: float | None) -> str:
@@ -219,10 +271,11 @@ def render_traveller(t: Traveller, ev: Event, ascii_: bool, again: bool = False)
             r.ns or "", r.ew or "", _played(r, ascii_) + (f" (recorded {_signed(r.recorded_ns)})" if r.mismatch else ""),
             score if r.score_ns is not None and r.score_ns >= 0 else "",
             str(-r.score_ns) if r.score_ns is not None and r.score_ns < 0 else "",
-            _num(r.points_ns), _num(r.points_ew)] + ([f"x{r.weight}"] if times else []))
+            r.points_ns, r.points_ew] + ([f"x{r.weight}"] if times else []))
     headers = (["sec"] if sections else []) + ["N/S", "E/W", "result", "N/S +", "E/W +",
                                                f"{what} N/S", f"{what} E/W"] + (["times"] if times else [])
     first = 1 if sections else 0
+    rows = _decimals(rows, (first + 5, first + 6))
     align = ["left"] * (first + 3) + ["right"] * 4 + (["left"] if times else [])
     return head + "\n" + _fit(rows, headers, align, (first, first + 1))
 
@@ -263,11 +316,12 @@ def render_ranking(ev: Event) -> str:
         for s in pairs:
             pair = f"{s.section} {s.pair}" if ev.across_field and s.section else s.pair
             who = [pair, s.names or ""] if ids else [pair]
-            rows.append([s.rank, *who, s.boards, _num(s.points)]
-                        + ([_num(s.max), f"{s.percentage:.2f}" if s.percentage is not None else ""] if mp else []))
+            rows.append([s.rank, *who, s.boards, s.points]
+                        + ([s.max, f"{s.percentage:.2f}" if s.percentage is not None else ""] if mp else []))
         headers = ["rank", *(["pair", "names"] if ids else ["pair"]), "boards",
                    ev.method.unit + ("" if mp else "s")] + (["max", "%"] if mp else [])
         name_col = 2 if ids else 1
+        rows = _decimals(rows, (name_col + 2, name_col + 3) if mp else (name_col + 2,))
         align = ["left"] * (name_col + 1) + ["right"] * (len(headers) - name_col - 1)
         out.append(title + "\n" + _fit(rows, headers, align, (name_col,)))
     if not out:

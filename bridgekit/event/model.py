@@ -52,7 +52,10 @@ class EventOptions:
     ``trim``: scores dropped at each end for the Butler datum (None: 1 from 5
     results); ``cross_scale`` None: as the tag says (``Cross`` sum, ``Cross1``
     per score, ``Cross2`` and no modifier per comparison); ``profile``: the
-    rules profile for every board (None: each board's Scoring tag)."""
+    rules profile for every board (None: each board's Scoring tag);
+    ``session_averages``: an ``A+`` is 60% or the pair's percentage on its
+    other boards if higher, an ``A-`` 40% or it if lower (WBF Laws Committee,
+    1998; else 60% and 40% fixed)."""
 
     method: ScoringMethod | None = None
     scale: Scale | None = None
@@ -64,6 +67,8 @@ class EventOptions:
     average_imps: float = 3.0
     profile: Profile | None = None
     cross_scale: CrossScale | None = None
+    session_averages: bool = False
+    vp_scale: str | None = None
 
 
 @dataclass(frozen=True)
@@ -130,6 +135,10 @@ class EventResult:
     line: int | None = None
     row: int | None = None            # 0-based row of the ScoreTable, None for a game record
     source: Board | None = None       # the board, kept only for writing back
+    team_ns: str | None = None        # a team event: the team sitting N/S at this table
+    team_ew: str | None = None
+    home: str | None = None           # the match's home team (HomeTeam; else the first N/S team seen)
+    swing: int | None = None          # a team event: N/S score here minus N/S score at the other table
 
     @property
     def mismatch(self) -> bool | None:
@@ -166,14 +175,62 @@ class EventResult:
         return ""
 
     def to_dict(self) -> dict[str, object]:
-        """The result as the JSON contract gives it."""
+        """The result as the JSON contract gives it (``docs/event.md``)."""
         c = self.contract
-        return {"section": self.section, "ns": self.ns, "ew": self.ew,
-                "contract": str(c) if c is not None else (self.arbitrary_text() or None),
-                "declarer": self.declarer.name if self.declarer is not None else None,
-                "result": self.tricks, "score_ns": self.score_ns,
-                "points_ns": rounded(self.points_ns), "points_ew": rounded(self.points_ew),
-                "recorded": dict(self.recorded), "mismatch": self.mismatch}
+        pct: dict[str, float | None] = {"percentage_ns": None, "percentage_ew": None}
+        if self.top:
+            for key, pts in (("percentage_ns", self.points_ns), ("percentage_ew", self.points_ew)):
+                pct[key] = None if pts is None else round(100 * pts / self.top, 2)
+        out: dict[str, object] = {
+            "section": self.section, "round": self.round, "table": self.table, "ns": self.ns, "ew": self.ew,
+            "contract": str(c) if c is not None else (self.arbitrary_text() or None),
+            "declarer": self.declarer.name if self.declarer is not None else None,
+            "result": self.tricks, "score_ns": self.score_ns,
+            "points_ns": rounded(self.points_ns), "points_ew": rounded(self.points_ew), **pct,
+            "recorded": dict(self.recorded), "mismatch": self.mismatch}
+        if self.team_ns is not None:
+            out["team_ns"], out["team_ew"] = self.team_ns, self.team_ew
+        return out
+
+
+@dataclass
+class TeamMatch:
+    """One match of a team event: the boards both teams played in a round,
+    the IMPs (or board points) each scored and their victory points."""
+
+    round: str | None
+    home: str
+    away: str
+    boards: int = 0
+    imps_home: float = 0.0         # IMPs won by each team (or board-a-match / Patton points)
+    imps_away: float = 0.0
+    vp_home: float | None = None
+    vp_away: float | None = None
+    unpaired: int = 0              # results of the match with no counterpart at the other table
+
+    def to_dict(self) -> dict[str, object]:
+        return {"round": self.round, "home": self.home, "away": self.away, "boards": self.boards,
+                "imps_home": rounded(self.imps_home), "imps_away": rounded(self.imps_away),
+                "vp_home": rounded(self.vp_home), "vp_away": rounded(self.vp_away)}
+
+
+@dataclass
+class TeamTotal:
+    """One team's total over the matches it played: victory points (None
+    when the method ranks on points), IMPs won and lost, rank."""
+
+    team: str
+    matches: int = 0
+    boards: int = 0
+    imps_for: float = 0.0
+    imps_against: float = 0.0
+    vp: float | None = None
+    rank: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"team": self.team, "matches": self.matches, "boards": self.boards,
+                "imps_for": rounded(self.imps_for), "imps_against": rounded(self.imps_against),
+                "vp": rounded(self.vp), "rank": self.rank}
 
 
 def rounded(x: float | None) -> float | None:
@@ -193,7 +250,11 @@ class Traveller:
     datum: dict[str | None, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
-        return {"board": self.board, "top": self.top, "results": [r.to_dict() for r in self.results]}
+        datum: object = None
+        if self.datum:
+            datum = self.datum[None] if list(self.datum) == [None] else {str(k): v for k, v in self.datum.items()}
+        return {"board": self.board, "top": self.top, "datum": datum,
+                "results": [r.to_dict() for r in self.results]}
 
 
 @dataclass
@@ -219,7 +280,8 @@ class Standing:
     def to_dict(self) -> dict[str, object]:
         pct = self.percentage
         return {"section": self.section, "pair": self.pair, "direction": self.direction,
-                "names": self.names, "boards": self.boards, "points": round(self.points, 2),
+                "names": self.names, "boards": self.boards, "total": round(self.points, 2),
+                "points": round(self.points, 2),
                 "max": None if self.max is None else round(self.max, 2),
                 "percentage": None if pct is None else round(pct, 2), "rank": self.rank}
 
@@ -245,15 +307,28 @@ class Event:
     totals_mismatches: int = 0
     settings: Settings = field(default_factory=Settings)
     point_decimals: int | None = None   # decimals the file writes its per-board points with
+    matches: list[TeamMatch] = field(default_factory=list)     # a team event's matches
+    teams: list[TeamTotal] = field(default_factory=list)       # and its teams, ranked
 
     @property
     def results(self) -> int:
         return sum(r.weight for t in self.boards for r in t.results)
 
+    @property
+    def kind(self) -> str:
+        """``pairs`` or ``teams``."""
+        return "teams" if self.method.for_teams else "pairs"
+
     def to_dict(self) -> dict[str, object]:
-        """The JSON contract of ``bridgekit event --json``."""
-        return {"method": self.method.name, "boards": [t.to_dict() for t in self.boards],
-                "pairs": [s.to_dict() for s in self.standings]}
+        """The JSON contract of ``bridgekit event --json`` (``docs/event.md``):
+        the same keys for every kind of event."""
+        out: dict[str, object] = {"kind": self.kind, "method": self.method.name,
+                                  "boards": [t.to_dict() for t in self.boards],
+                                  "pairs": [s.to_dict() for s in self.standings]}
+        if self.method.for_teams:
+            out["matches"] = [m.to_dict() for m in self.matches]
+            out["teams"] = [t.to_dict() for t in self.teams]
+        return out
 
     def fields(self) -> list[tuple[str | None, str | None, list[Standing]]]:
         """The standings grouped as they are ranked: (section, direction,

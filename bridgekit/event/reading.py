@@ -16,14 +16,43 @@ from ..board import Board
 from ..contract import PASSED_OUT, Contract, Result
 from ..errors import BridgekitError
 from ..rules import Profile
-from ..scoring import profile_for_board, score_board
+from ..scoring import profile_for_board, room_of, score_board
 from ..seats import Seat, Side, Vul
 from .artificial import arbitrary_pair
 from .model import EventProblem, EventResult
 
+#: Team columns (a team event's ScoreTable), by their names without case or
+#: underscores: the home and away teams with the room, or the team at each side.
+_TEAM_COLUMNS = {"hometeam": "home", "teamhome": "home", "home": "home", "teamidhome": "home",
+                 "visitteam": "away", "awayteam": "away", "teamaway": "away", "teamvisit": "away",
+                 "away": "away", "visit": "away", "teamidaway": "away", "teamidvisit": "away",
+                 "teamns": "ns", "teamidns": "ns", "nsteam": "ns", "teamew": "ew", "teamidew": "ew",
+                 "ewteam": "ew", "room": "room"}
+
 #: ScoreTable columns a result reads itself; any other recorded cell is kept in ``recorded``.
 _OWN_COLUMNS = ("Table", "Round", "Section", "PairId_NS", "PairId_EW", "Names_NS", "Names_EW",
                 "Contract", "Declarer", "Result", "Multiplicity")
+
+
+def _room(text: str | None) -> str | None:
+    """``Open``/``Closed`` from a Room cell (``O``, ``C``, ``1``, ``2`` too)."""
+    if text is None:
+        return None
+    key = text.strip().lower()
+    return "Open" if key in ("open", "o", "1") else "Closed" if key in ("closed", "c", "2") else None
+
+
+def set_teams(r: EventResult, cells: dict[str, str | None]) -> None:
+    """The teams of a result from its team cells (``home``, ``away``, ``room``,
+    ``ns``, ``ew``): the home team sits N/S in the open room."""
+    ns, ew, home, away = cells.get("ns"), cells.get("ew"), cells.get("home"), cells.get("away")
+    if ns is None and ew is None and home is not None and away is not None:
+        room = _room(cells.get("room"))
+        ns, ew = (away, home) if room == "Closed" else (home, away)
+    if ns is not None and ew is not None:
+        r.team_ns, r.team_ew, r.home = ns, ew, home
+        if r.ns is None and r.ew is None:    # no pair numbers: the teams name the tables' pairs
+            r.ns, r.ew = ns, ew
 
 
 def cell(rec: dict[str, str], name: str) -> str | None:
@@ -88,7 +117,12 @@ def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | N
     r.names_ns, r.names_ew = cell(rec, "Names_NS"), cell(rec, "Names_EW")
     r.ns = cell(rec, "PairId_NS") or r.names_ns
     r.ew = cell(rec, "PairId_EW") or r.names_ew
-    r.recorded = {k: v for k, v in rec.items() if k not in _OWN_COLUMNS and v.strip() not in ("", "-", "?")}
+    teams = {_TEAM_COLUMNS[k.replace("_", "").lower()]: cell(rec, k) for k in rec
+             if k.replace("_", "").lower() in _TEAM_COLUMNS}
+    if teams:
+        set_teams(r, teams)
+    r.recorded = {k: v for k, v in rec.items() if k not in _OWN_COLUMNS and v.strip() not in ("", "-", "?")
+                  and k.replace("_", "").lower() not in _TEAM_COLUMNS}
     mult = cell(rec, "Multiplicity")
     if mult is not None:
         n = int_cell(mult)
@@ -166,6 +200,9 @@ def _game_result(ctx: _BoardContext, problems: list[EventProblem]) -> EventResul
         names.append(None if not (a or b) else a if a == b else f"{a or '?'} - {b or '?'}")  # one pair name
     r.names_ns, r.names_ew = names
     r.ns, r.ew = r.names_ns, r.names_ew
+    if board.get("HomeTeam") and board.get("VisitTeam"):
+        set_teams(r, {"home": board.get("HomeTeam"), "away": board.get("VisitTeam"),
+                      "room": room_of(board)})
     for tag in ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage"):
         value = board.get(tag)
         if value is not None:

@@ -10,9 +10,9 @@ from ..board import Board
 from ..contract import Result
 from ..rules import Profile
 from ..seats import Vul
+from .artificial import BYE
 from .methods import Method, method_for_tag, tag_fields
 from .model import Event, EventOptions, EventProblem, EventResult, Traveller
-from .ranking import rank_event
 from .reading import pair_names, read_results
 from .recorded import compare_recorded, compare_totals
 
@@ -25,6 +25,9 @@ def score_event(results: Iterable[EventResult], options: EventOptions = EventOpt
     ``names`` maps (section, pair id) to names (``pair_names``)."""
     fields = tag_fields(scoring)
     tag_method = method_for_tag(scoring)
+    results = list(results)
+    if not tag_method.for_teams and any(r.team_ns is not None for r in results):
+        tag_method = Method.TEAMS       # results naming the team at each side: a team event
     method = options.method or tag_method
     settings = method.settings(fields, options, method is tag_method)
     found = list(problems) if problems is not None else []
@@ -48,12 +51,12 @@ def score_event(results: Iterable[EventResult], options: EventOptions = EventOpt
         for f, group in by_field.items():
             top = method.score_field(state, t, f, group, settings)
             for r in group:
-                if r.arbitrary is None:
-                    continue
+                if r.arbitrary is None or BYE in r.arbitrary:
+                    continue     # a bye is credited when the pair's total is known (ranking)
                 a, b = (method.arbitrary_points(m, top, options) for m in r.arbitrary)
                 if a is None or b is None:
                     found.append(EventProblem(f"arbitrary score {'/'.join(r.arbitrary)} cannot be IMPed "
-                                              f"(a percentage): not scored", r.file, r.line, r.board,
+                                              f"(a percentage other than average, plus or minus): not scored", r.file, r.line, r.board,
                                               r.row_number))
                     continue
                 r.points_ns, r.points_ew = a, b
@@ -61,7 +64,7 @@ def score_event(results: Iterable[EventResult], options: EventOptions = EventOpt
                   own_method=scoring is None or method is tag_method, settings=settings)
     # recorded points mean what the Scoring tag says: compared only under that method
     compare_recorded(event, event.own_method, method.named_by(fields))
-    rank_event(event, options, names or {})
+    method.rank(event, options, names or {})
     return event
 
 

@@ -93,8 +93,11 @@ class Match:
         return -sum(b.imps for b in self.boards if b.imps is not None and b.imps < 0)
 
     @property
-    def winner(self) -> str:
-        """Team A's or team B's name, or ``draw``."""
+    def winner(self) -> str | None:
+        """Team A's or team B's name, or ``draw``; None when no match was
+        formed (no board played at both tables): nothing was won or drawn."""
+        if not self.boards:
+            return None
         total = self.total_imps
         if total == 0:
             return "draw"

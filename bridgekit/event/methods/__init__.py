@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
 from ...errors import BridgekitError
 
 if TYPE_CHECKING:
-    from ..model import EventOptions, EventProblem, EventResult, Settings, Standing, Traveller
+    from ..model import Event, EventOptions, EventProblem, EventResult, Settings, Standing, Traveller
 
 
 class ScoringMethod:
@@ -36,6 +36,7 @@ class ScoringMethod:
     game_tag: ClassVar[str] = "ScoreIMP"    # a game record's tag for the same figure
     total_columns: ClassVar[tuple[str, ...]] = ("TotalIMP", "TotalScoreIMP")
     fallback: ClassVar[int] = 0             # > 0: chosen for a Scoring tag no method names (highest wins)
+    for_teams: ClassVar[bool] = False       # compares the two tables of team matches
 
     # -- the Scoring tag ----------------------------------------------------------
 
@@ -71,8 +72,10 @@ class ScoringMethod:
 
     def arbitrary_points(self, mark: str, top: float, options: EventOptions) -> float | None:
         """Points for an arbitrary score (None: it cannot be given under this
-        method).  IMP methods: 0 for an average, +/- ``average_imps``."""
-        return {"A": 0.0, "A+": options.average_imps, "A-": -options.average_imps}.get(mark)
+        method).  IMP methods: 0 for an average (or 50%), +/- ``average_imps``
+        for an average plus or minus (or their percentages, 60% and 40%)."""
+        from ..artificial import mark_imps
+        return mark_imps(mark, options.average_plus, options.average_minus, options.average_imps)
 
     # -- checks and ranking ---------------------------------------------------------
 
@@ -83,12 +86,19 @@ class ScoringMethod:
     def check_recorded(self, t: Traveller, problems: list[EventProblem]) -> None:
         """Compare what else a file records of a board (a Butler datum)."""
 
-    def rank_value(self, s: Standing) -> float:
-        """What a standing is ranked on, as printed (2 decimals)."""
-        return round(s.points, 2)
+    def rank_value(self, s: Standing) -> tuple[float, ...]:
+        """What a standing is ranked on, as printed (2 decimals): equal values
+        are a tie."""
+        return (round(s.points, 2),)
 
     def describe(self, settings: Settings) -> str:
         return self.title
+
+    def rank(self, event: Event, options: EventOptions, names: dict[tuple[str | None, str], str]) -> None:
+        """Fill the event's standings from its results' points (pairs by
+        default; team methods rank matches and teams)."""
+        from ..ranking import rank_event
+        rank_event(event, options, names)
 
     @property
     def value(self) -> str:
@@ -166,15 +176,22 @@ class Method(metaclass=_Enumerated):
     MP: ClassVar[ScoringMethod]
     BUTLER: ClassVar[ScoringMethod]
     CROSS_IMPS: ClassVar[ScoringMethod]
+    TEAMS: ClassVar[ScoringMethod]
+    BAM: ClassVar[ScoringMethod]
+    PATTON: ClassVar[ScoringMethod]
 
 
 from . import matchpoints  # noqa: E402,I001  (registration, in this order)
 from . import butler  # noqa: E402
 from . import cross  # noqa: E402
+from . import teams  # noqa: E402
 
 Method.MP = matchpoints.MATCHPOINTS
 Method.BUTLER = butler.BUTLER
 Method.CROSS_IMPS = cross.CROSS_IMPS
+Method.TEAMS = teams.TEAMS
+Method.BAM = teams.BAM
+Method.PATTON = teams.PATTON
 
 __all__ = ["Method", "ScoringMethod", "all_methods", "find_method", "method_for_tag", "method_names",
            "register", "tag_fields", "unregister"]

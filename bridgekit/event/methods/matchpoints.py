@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...rules.imps import neuberg, weighted_matchpoints
-from ..artificial import mark_percentage
+from ..artificial import BYE, mark_percentage
 from ..model import EventOptions, EventResult, Scale, Settings, Standing, Traveller
 from . import ScoringMethod, register
 
@@ -41,7 +41,7 @@ class Matchpoints(ScoringMethod):
         for t in boards:
             count: dict[str | None, int] = {}
             for r in t.results:
-                if not r.not_played and (r.score_ns is not None or r.arbitrary is not None):
+                if not r.not_played and (r.score_ns is not None or (r.arbitrary is not None and BYE not in r.arbitrary)):
                     f = field_of(r)
                     count[f] = count.get(f, 0) + r.weight
             for f, n in count.items():
@@ -73,9 +73,12 @@ class Matchpoints(ScoringMethod):
     def compares_game_tag(self, settings: Settings) -> bool:
         return settings.scale is Scale.EBU        # a game record's ScoreMP is on the MP1 scale
 
-    def rank_value(self, s: Standing) -> float:
+    def rank_value(self, s: Standing) -> tuple[float, ...]:
+        """The percentage, then the matchpoints, as printed: pairs tie only
+        when both print the same (two pairs at 55.55% on 300.2 and 300.1 of
+        540.4 and 540.2 are 1 and 2, not 1=)."""
         pct = s.percentage
-        return round(pct if pct is not None else 0.0, 2)
+        return (round(pct if pct is not None else 0.0, 2), round(s.points, 2))
 
     def describe(self, settings: Settings) -> str:
         return f"matchpoints, {settings.scale.value} scale"
