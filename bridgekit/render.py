@@ -26,6 +26,8 @@ from .cards import Card, Strain, Suit, PBN_SUIT_ORDER
 from .contract import Contract
 from .deal import Deal, Hand
 from .formats.json import recorded_tricks
+from . import notation
+from .i18n import N_, _, _p
 from .play import Play
 from .printable import printable, visible_len
 from .rules import ABOVE, BELOW
@@ -48,29 +50,29 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - visible_len(text))
 
 
-def suit_text(suit: Suit, ascii: bool = False, colour: bool = False) -> str:
-    """``♠`` (or ``S``); hearts and diamonds in red when ``colour``."""
-    text = suit.name if ascii else suit.symbol
+def suit_text(suit: Suit, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
+    """``♠`` (or ``S``, ``P`` in French); hearts and diamonds in red when ``colour``."""
+    text = notation.suit_text(suit, ascii, lang)
     if colour and suit in (Suit.H, Suit.D):
         return f"{_RED}{text}{_RESET}"
     return text
 
 
-def strain_text(strain: Strain, ascii: bool = False, colour: bool = False) -> str:
+def strain_text(strain: Strain, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
     suit = strain.suit
-    return "NT" if suit is None else suit_text(suit, ascii, colour)
+    return notation.NO_TRUMP[lang] if suit is None else suit_text(suit, ascii, colour, lang)
 
 
-def card_text(card: Card, ascii: bool = False, colour: bool = False) -> str:
-    """``♠A`` / ``SA``."""
-    return f"{suit_text(card.suit, ascii, colour)}{card.rank.letter}"
+def card_text(card: Card, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
+    """``♠A`` / ``SA``; ``♥R`` / ``CR`` in French."""
+    return f"{suit_text(card.suit, ascii, colour, lang)}{notation.rank_text(card.rank, lang)}"
 
 
-def call_text(call: Call, ascii: bool = False, colour: bool = False) -> str:
-    """``1♠``, ``3NT``, ``Pass``, ``X``, ``XX``."""
+def call_text(call: Call, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
+    """``1♠``, ``3NT``, ``Pass``, ``X``, ``XX`` (``3SA``, ``Passe`` in French)."""
     if call.kind is CallKind.BID and call.strain is not None:
-        return f"{call.level}{strain_text(call.strain, ascii, colour)}"
-    return str(call)
+        return f"{call.level}{strain_text(call.strain, ascii, colour, lang)}"
+    return notation.call_text(call, ascii, lang)
 
 
 #: A call (``2C``, ``3NT``) or a card (``SA``, ``H8``) written in letters in a text.
@@ -88,20 +90,23 @@ def spelled_text(text: str, ascii: bool = False, colour: bool = False) -> str:
     return _SPELLED.sub(one, text)
 
 
-def contract_text(contract: Contract, ascii: bool = False, colour: bool = False) -> str:
+def contract_text(contract: Contract, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
     """``4♥X``; ``Passed out`` for four passes."""
     if contract.is_passed_out or contract.strain is None:
-        return "Passed out"
-    return f"{contract.level}{strain_text(contract.strain, ascii, colour)}{contract.doubling.suffix}"
+        return _(lang, "Passed out")
+    return f"{contract.level}{strain_text(contract.strain, ascii, colour, lang)}{contract.doubling.suffix}"
 
 
-def vul_text(vul: Vul | None) -> str:
-    return {None: "?", Vul.NONE: "None", Vul.NS: "N-S", Vul.EW: "E-W", Vul.ALL: "Both"}[vul]
+_VUL_SHORT = {Vul.NONE: N_("None"), Vul.NS: N_("N-S"), Vul.EW: N_("E-W"), Vul.ALL: N_("Both")}
+
+
+def vul_text(vul: Vul | None, lang: str = "en") -> str:
+    return "?" if vul is None else _p(lang, "vulnerability", _VUL_SHORT[vul])
 
 
 # -- the hand diagram ------------------------------------------------------------
 
-def render_hand(hand: Hand | None, ascii: bool = False, colour: bool = False) -> list[str]:
+def render_hand(hand: Hand | None, ascii: bool = False, colour: bool = False, lang: str = "en") -> list[str]:
     """Four lines, spades first: ``♠ AKQ``; ``-``/``—`` for a void; ``?`` lines
     for an unknown hand."""
     lines = []
@@ -109,16 +114,18 @@ def render_hand(hand: Hand | None, ascii: bool = False, colour: bool = False) ->
         if hand is None:
             ranks = "?"
         else:
-            ranks = "".join(r.letter for r in hand.ranks(suit)) or ("-" if ascii else "\u2014")
-        lines.append(f"{suit_text(suit, ascii, colour)} {ranks}")
+            ranks = notation.ranks_text(hand.ranks(suit), lang) or ("-" if ascii else "\u2014")
+        lines.append(f"{suit_text(suit, ascii, colour, lang)} {ranks}")
     return lines
 
 
 def render_deal(deal: Deal | None, *, board: str | None = None, dealer: Seat | None = None,
                 vulnerable: Vul | None = None, names: Mapping[Seat, str] | None = None,
-                hidden: Iterable[Seat] = (), ascii: bool = False, colour: bool = False) -> str:
+                hidden: Iterable[Seat] = (), ascii: bool = False, colour: bool = False, lang: str = "en",
+                show_unknown: bool = True) -> str:
     """The hand diagram: North on top, West left, East right, South below, with
-    the board, dealer and vulnerability in the top-left corner.  ``hidden``
+    the board, dealer and vulnerability in the top-left corner (``?`` when
+    unknown, or nothing without ``show_unknown``).  ``hidden``
     seats are left blank (a player's view); unknown hands show ``?``."""
     hidden_set = set(hidden)
     names = names or {}
@@ -126,20 +133,22 @@ def render_deal(deal: Deal | None, *, board: str | None = None, dealer: Seat | N
     width = 24
 
     def block(seat: Seat) -> list[str]:
-        who = seat.full_name
+        who = notation.seat_name(seat, lang)
         name = names.get(seat)
         if name:
             who = f"{who} {_shorten(printable(name), width - len(who) - 2, ascii)}"
         if seat in hidden_set:
             return [who, "", "", "", ""]
         hand = deal[seat] if deal is not None else None
-        return [who] + render_hand(hand, ascii, colour)
+        return [who] + render_hand(hand, ascii, colour, lang)
 
     corner = []
     if board is not None:
-        corner.append(f"Board {board}")
-    corner.append(f"Dealer {dealer.full_name if dealer is not None else '?'}")
-    corner.append(f"Vul {vul_text(vulnerable)}")
+        corner.append(_(lang, "Board {board}", board=board))
+    if dealer is not None or show_unknown:
+        corner.append(_(lang, "Dealer {seat}", seat=notation.seat_name(dealer, lang) if dealer is not None else "?"))
+    if vulnerable is not None or show_unknown:
+        corner.append(_(lang, "Vul {vul}", vul=vul_text(vulnerable, lang)))
     rows: list[str] = []
     north = block(Seat.N)
     for i in range(5):
@@ -167,7 +176,7 @@ def _shorten(text: str, width: int, ascii: bool = False) -> str:
 
 def auction_cells(auction: Auction | AuctionRecord | Sequence[Call | CallEntry], dealer: Seat | None = None, *,
                   notes: Mapping[int, str] | None = None, ascii: bool = False,
-                  colour: bool = False) -> tuple[list[str], list[str]]:
+                  colour: bool = False, lang: str = "en") -> tuple[list[str], list[str]]:
     """The auction as cells in West North East South order (``-`` before the
     dealer's column; note references as ``(n)`` after the call; ``All pass``
     and ``...`` markers as the record has them) and the notes as ``(n) text``.
@@ -199,7 +208,7 @@ def auction_cells(auction: Auction | AuctionRecord | Sequence[Call | CallEntry],
     cells: list[str] = ["-"] * COLUMNS.index(first)
     for e in entries:
         call = e.call if isinstance(e, CallEntry) else e
-        text = call_text(call, ascii, colour)
+        text = call_text(call, ascii, colour, lang)
         if isinstance(e, CallEntry):
             if e.suffix:
                 text += e.suffix
@@ -207,7 +216,7 @@ def auction_cells(auction: Auction | AuctionRecord | Sequence[Call | CallEntry],
                 text += f"({e.note})"
         cells.append(text)
     if all_pass:
-        cells.append("All pass")
+        cells.append(_(lang, "All pass"))
     if incomplete:
         cells.append("...")
     # BBO writes suits in explanations as !S !H !D !C
@@ -218,7 +227,8 @@ def auction_cells(auction: Auction | AuctionRecord | Sequence[Call | CallEntry],
 
 
 def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry], dealer: Seat | None = None, *,
-                   notes: Mapping[int, str] | None = None, ascii: bool = False, colour: bool = False) -> str:
+                   notes: Mapping[int, str] | None = None, ascii: bool = False, colour: bool = False,
+                   lang: str = "en") -> str:
     """The auction in West North East South columns starting at the dealer's
     column (cells before it are ``-``), note references as ``(n)`` after the
     call and the notes listed below, wrapped to 80 columns.
@@ -227,19 +237,19 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
     sequence of calls (``dealer`` required).  Raises ValueError when ``dealer``
     is needed and missing.
     """
-    cells, note_lines = auction_cells(auction, dealer, notes=notes, ascii=ascii, colour=colour)
+    cells, note_lines = auction_cells(auction, dealer, notes=notes, ascii=ascii, colour=colour, lang=lang)
     cell = 9
-    header = "".join(pad(s.full_name, cell) for s in COLUMNS).rstrip()
+    header = "".join(pad(notation.seat_name(s, lang), cell) for s in COLUMNS).rstrip()
     lines = [header]
     for i in range(0, len(cells), 4):
         lines.append("".join(pad(c, cell) for c in cells[i:i + 4]).rstrip())
     unread = auction.unread if isinstance(auction, AuctionRecord) else []
     if all(c in ("-", "...") for c in cells) and not unread:
-        lines.append("(no calls)")
+        lines.append(_(lang, "(no calls)"))
     for text in unread:  # what the file has where calls were expected (prose), as written
         lines.extend(textwrap.wrap(printable(text), WIDTH) or [""])
     for text in note_lines:
-        number, _, rest = text.partition(" ")
+        number, _sep, rest = text.partition(" ")
         wrapped = textwrap.wrap(f"{number} {rest}", WIDTH - 2, subsequent_indent="    ") or [number]
         if colour:
             wrapped = [_RED_SUITS.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", w) for w in wrapped]
@@ -250,7 +260,7 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
 # -- the play ------------------------------------------------------------------------
 
 def render_tricks(play: Play | PlayRecord, contract: Contract | None = None, *, ascii: bool = False,
-                  colour: bool = False) -> str:
+                  colour: bool = False, lang: str = "en") -> str:
     """The play trick by trick in West North East South columns: ``Lead`` is
     the seat on lead, the winning card is marked ``*`` and ``Won`` names the
     winner, with the running trick count (declarer's side first when known).
@@ -269,24 +279,27 @@ def render_tricks(play: Play | PlayRecord, contract: Contract | None = None, *, 
             cards = {s: e.card for s, e in t.cards.items() if e.card is not None}
             rows.append((t.number, t.leader, cards, t.winner))
     cell = 6
-    header = "Trick  Lead  " + "".join(pad(s.full_name[:5], cell) for s in COLUMNS) + pad("Won", 5) + "NS  EW"
+    header = (pad(_(lang, "Trick"), 7) + pad(_(lang, "Lead"), 6)
+              + "".join(pad(notation.seat_name(s, lang)[:5], cell) for s in COLUMNS) + pad(_(lang, "Won"), 5)
+              + "NS  " + notation.side_text(Side.EW, lang).replace("/", ""))
     lines = [header]
     won = {"NS": 0, "EW": 0}
     for number, leader, cards, winner in rows:
         cols = []
         for seat in COLUMNS:
             card = cards.get(seat)
-            text = card_text(card, ascii, colour) if card is not None else ""
+            text = card_text(card, ascii, colour, lang) if card is not None else ""
             if card is not None and winner is seat:
                 text += "*"
             cols.append(pad(text, cell))
         if winner is not None:
             won[winner.side.value] += 1
         tally = f"{won['NS']:>2}  {won['EW']:>2}" if winner is not None else ""
-        lines.append(f"{number:>5}  {pad(leader.name if leader is not None else '?', 6)}"
-                     + "".join(cols) + pad(winner.name if winner is not None else "", 5) + tally)
+        lines.append(f"{number:>5}  {pad(notation.seat_letter(leader, lang) if leader is not None else '?', 6)}"
+                     + "".join(cols) + pad(notation.seat_letter(winner, lang) if winner is not None else "", 5)
+                     + tally)
     if not rows:
-        lines.append("(no cards played)")
+        lines.append(_(lang, "(no cards played)"))
     return "\n".join(line.rstrip() for line in lines)
 
 

@@ -19,7 +19,7 @@ from bridgekit.seats import Seat, Side
 from bridgekit.tutor import check_lesson, load_lessons
 from bridgekit.tutor.answers import parse_answer
 from bridgekit.tutor.drill import generate
-from bridgekit.tutor.i18n import default_lang, diagram_fr, from_french, lines_fr
+from bridgekit.tutor.i18n import default_lang
 
 
 def figures(text: str) -> set[int]:
@@ -102,7 +102,7 @@ def test_french_answers_are_read() -> None:
     assert str(parse_answer("call", "surcontre", "fr")) == "XX" and str(parse_answer("call", "contre", "fr")) == "X"
     assert str(parse_answer("card", "♥R", "fr")) == "HK" and str(parse_answer("card", "V♠", "fr")) == "SJ"
     assert parse_answer("yesno", "oui", "fr") is True and parse_answer("vul", "tous", "fr").value == "All"
-    assert from_french("number", "-500") == "-500"
+    assert parse_answer("number", "-500", "fr") == -500
 
 
 def test_language_from_the_environment() -> None:
@@ -112,22 +112,37 @@ def test_language_from_the_environment() -> None:
     assert default_lang({}) == "en"
 
 
+def _plain(text: str) -> str:
+    """French output with its no-break spaces read as spaces."""
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
 def test_computed_lines_and_diagrams_in_french() -> None:
-    assert lines_fr("Contract 4♥ by North (10 tricks needed); dummy South; East makes the opening lead") == \
-        "Contrat 4♥ joué par Nord (10 levées à faire) ; mort Sud ; Est entame"
-    row = "  N/S  trick points                         120"
-    assert lines_fr(row).endswith("120") and len(lines_fr(row)) == len(row)  # the column stays
-    line = "Dealer West             North"
-    assert diagram_fr(line).index("Nord") == line.index("North")
+    from bridgekit.deal import Deal
+    from bridgekit.render import render_deal
+    from bridgekit.tutor.compute import compute
+    pos = {"dealer": "N", "auction": "1H Pass 4H Pass Pass Pass"}
+    assert _plain(compute("contract", pos, lang="fr").lines[0]) == \
+        "Contrat 4♥ joué par Nord (10 plis à faire) ; mort Sud ; Est entame"
+    assert compute("contract", pos).lines[0] == \
+        "Contract 4♥ by North (10 tricks needed); dummy South; East makes the opening lead"
+    score = compute("score", {"contract": "2H", "declarer": "S", "tricks": 9, "vul": "None"}, lang="fr").lines
+    en = compute("score", {"contract": "2H", "declarer": "S", "tricks": 9, "vul": "None"}).lines
+    assert [len(r) for r in score[1:-1]] == [len(r) for r in en[1:-1]]  # the points column stays
+    assert "points de levées" in score[1] and score[1].endswith("60")
+    deal = Deal.parse("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    fr, en_d = render_deal(deal, dealer=Seat.W, lang="fr"), render_deal(deal, dealer=Seat.W)
+    assert fr.split("\n")[0].index("Nord") == en_d.split("\n")[0].index("North")
+    assert "Donneur Ouest" in fr and "♠ ARDV" in fr and "♥ 1098" in fr
 
 
 def test_run_a_lesson_in_french(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("BRIDGEKIT_STATE_DIR", str(tmp_path))
     result = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "fr"], input="\n\nN\nO\nq\n")
-    out = result.output
+    out = _plain(result.output)
     assert result.exit_code == 0, out
-    assert "Leçon 1: La table et la donne" in out and "étape 3 sur 13" in out
-    assert "Pas tout à fait. Nord est l'adversaire de droite d'Est" in " ".join(out.split())
+    assert "Leçon 1 : La table et la donne" in out and "étape 3 sur 13" in out
+    assert "Pas tout à fait. Nord est l'adversaire de droite d'Est" in out
     assert "Exact !" in out and "Réponse : Ouest" in out
     assert "Sud : partenaire Nord, adversaire de gauche Ouest" in out
     assert "Progression enregistrée à l'étape 3 sur 13" in out
@@ -144,7 +159,8 @@ def test_drill_in_french_with_french_answers() -> None:
     typed = [french[exs[0].answer], french[exs[1].answer], french[exs[2].answer.lho]]
     result = CliRunner().invoke(cli, ["lesson", "drill", "tricks", "--lang", "fr", "--seed", "8", "--count", "3"],
                                 input="\n".join(typed) + "\n")
-    assert result.exit_code == 0, result.output
-    assert "Exercice 1 sur 3" in result.output and "Qui remporte la levée ?" in result.output
-    assert result.output.count("Exact !") == 2 and "2/3 justes." in result.output
-    assert "À revoir : levées" in result.output
+    out = _plain(result.output)
+    assert result.exit_code == 0, out
+    assert "Exercice 1 sur 3" in out and "Qui remporte la levée ?" in out
+    assert out.count("Exact !") == 2 and "2/3 justes." in out
+    assert "À revoir : levées" in out

@@ -130,8 +130,8 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, la
     if name is None:
         going_on = progress.continue_with([ls.name for ls in lessons])
         if going_on is None:
-            from ..tutor.i18n import t
-            click.echo(t("all_done", lang))
+            from ..i18n import _
+            click.echo(_(lang, "You have finished all the lessons. Run one again with: bridgekit lesson run NUMBER\nor practise with: bridgekit lesson drill"))
             return
         found = next(ls for ls in lessons if ls.name == going_on)
     else:
@@ -167,7 +167,7 @@ def show(name: str, show_checks: bool, lang: str, ascii_: bool) -> None:
     from ..tutor.display import lesson_text
     found = _find(name).in_lang(lang)
     asc = wants_ascii(ascii_)
-    click.echo(lesson_text(found, lambda st: run_computes(st, dds=False, ascii=asc), asc, show_checks),
+    click.echo(lesson_text(found, lambda st: run_computes(st, dds=False, ascii=asc, lang=lang), asc, show_checks),
                nl=False)
 
 
@@ -272,7 +272,7 @@ def puzzle(files: tuple[str, ...], count: int, seed: int | None, lang: str, asci
     """
     from pathlib import Path
 
-    from ..tutor.i18n import t
+    from ..i18n import _
     from ..tutor.puzzle import PuzzleRunner, default_sources, load_puzzles
     paths = [Path(f) for f in files] or default_sources()
     try:
@@ -282,7 +282,7 @@ def puzzle(files: tuple[str, ...], count: int, seed: int | None, lang: str, asci
     except BridgekitError as e:
         _fail(str(e), ExitStatus.UNREADABLE)
     if not found:
-        click.echo(t("pz_none", lang))
+        click.echo(_(lang, "No puzzle found: no board with a complete deal, a contract and a costly card in its play."))
         sys.exit(ExitStatus.PROBLEMS)
     runner = PuzzleRunner(found, sys.stdin, sys.stdout, count=count, lang=lang, ascii=wants_ascii(ascii_))
     try:

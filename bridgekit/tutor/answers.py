@@ -14,7 +14,9 @@ from typing import Any, Callable
 from ..calls import Call
 from ..cards import Card, Strain
 from ..contract import Contract
+from .. import notation
 from ..errors import BridgekitError, ParseError
+from ..i18n import N_, _
 from ..seats import Seat, Side, Vul
 
 _YES = {"yes", "y", "true", "legal", "allowed", "ok", "oui"}
@@ -65,12 +67,39 @@ PARSERS: dict[str, Callable[[str], Any]] = {
 }
 
 
+#: What each answer type expects, as the prompt says it.
+TYPE_HELP = {
+    "seat": N_("a seat: N, E, S or W"), "side": N_("a side: NS or EW"),
+    "number": N_("a number, e.g. 420 or -500"), "numbers": N_("two numbers, below then above, e.g. 36 50"),
+    "yesno": N_("yes or no"), "contract": N_("a contract, e.g. 4S, 3NTX"),
+    "call": N_("a call, e.g. 1H, 2NT, Pass, X, XX"), "card": N_("a card, e.g. SA, H10, C2"),
+    "strain": N_("a strain: C, D, H, S or NT"), "vul": N_("None, NS, EW or All"), "text": N_("a word or two"),
+    "games": N_("NS, EW, both or neither"),
+}
+
+
+def type_help(answer_type: str, lang: str) -> str:
+    return _(lang, TYPE_HELP[answer_type])
+
+
+#: The French-mode parsers (bridgekit.notation): French letters, words and symbols.
+_FRENCH: dict[str, Callable[[str, str], Any]] = {
+    "seat": notation.parse_seat, "side": notation.parse_side, "contract": notation.parse_contract,
+    "call": notation.parse_call, "card": notation.parse_card, "strain": notation.parse_strain,
+    "vul": notation.parse_vul,
+}
+
+
 def parse_answer(answer_type: str, text: str, lang: str = "en") -> Any:
-    """Parse ``text`` as an answer of ``answer_type``; raises BridgekitError.
-    With ``lang`` "fr", French spellings are read too (``ouest``, ``EO``, ``1SA``)."""
+    """Parse ``text`` as an answer of ``answer_type``; raises BridgekitError
+    (``notation.AmbiguousInput`` for a French spelling with two readings).
+    With ``lang`` "fr", French spellings are read (``ouest``, ``EO``, ``1SA``,
+    ``2T``, ``P10``, ``RK``: see ``bridgekit.notation``)."""
     if lang == "fr":
-        from .i18n import from_french
-        text = from_french(answer_type, text)
+        if answer_type in _FRENCH:
+            return _FRENCH[answer_type](text, lang)
+        if answer_type == "yesno":
+            return parse_yesno(text)
     return PARSERS[answer_type](text)
 
 

@@ -56,16 +56,17 @@ def validate_position(step: Step) -> None:
         _play(pos)
 
 
-def run_computes(step: Step, dds: bool = True, ascii: bool = False) -> dict[str, Computed | Exception | None]:
-    """Every computation of ``step`` by id: a Computed, the error it raised, or
-    None when it needs the solver and ``dds`` is false."""
+def run_computes(step: Step, dds: bool = True, ascii: bool = False,
+                 lang: str = "en") -> dict[str, Computed | Exception | None]:
+    """Every computation of ``step`` by id (its lines in ``lang``): a Computed,
+    the error it raised, or None when it needs the solver and ``dds`` is false."""
     out: dict[str, Computed | Exception | None] = {}
     for c in step.computes:
         if c.needs_dds and not dds:
             out[c.id] = None
             continue
         try:
-            out[c.id] = compute(c.what, step.position_for(c), ascii)
+            out[c.id] = compute(c.what, step.position_for(c), ascii, lang)
         except (BridgekitError, ImportError, ArithmeticError, TypeError, AttributeError) as e:
             out[c.id] = e
     return out

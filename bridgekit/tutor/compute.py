@@ -28,6 +28,10 @@ from ..rules.imps import imps as imps_of
 from ..rules.rubber import SessionDeal, keep_score
 from ..scoring import score_boards, team_match
 from ..seats import Seat, Side, Vul, dealer_for_board
+from ..i18n import N_, _, _n, _p, number
+from ..notation import (call_text, card_text, contract_text, seat_letter, seat_name, side_text, strain_text,
+                        strain_word)
+from .i18n import vul_name
 from .loader import lessons_dir
 from .model import LessonError
 
@@ -48,27 +52,136 @@ T = TypeVar("T")
 
 # -- value formatting -------------------------------------------------------
 
-def show_value(value: Any, ascii: bool = False) -> str:
-    """A computed value as a learner reads it."""
+def show_value(value: Any, ascii: bool = False, lang: str = "en") -> str:
+    """A computed value as a learner reads it, in ``lang``."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _(lang, "yes") if value else _(lang, "no")
     if isinstance(value, Seat):
-        return value.full_name
+        return seat_name(value, lang)
     if isinstance(value, Side):
-        return value.label
-    if isinstance(value, (Contract, Card, Call)):
-        return value.symbol(ascii)
+        return side_text(value, lang)
+    if isinstance(value, Contract):
+        return contract_text(value, ascii, lang)
+    if isinstance(value, Card):
+        return card_text(value, ascii, lang)
+    if isinstance(value, Call):
+        return call_text(value, ascii, lang)
     if isinstance(value, Strain):
-        return "no trump" if value is Strain.NT else value.symbol(ascii)
+        return strain_word(value, lang) if value is Strain.NT else strain_text(value, ascii, lang)
     if isinstance(value, (list, tuple)):
-        return ", ".join(show_value(v, ascii) for v in value)
+        return ", ".join(show_value(v, ascii, lang) for v in value)
+    if isinstance(value, float):
+        return number(value, lang)
+    if value == "draw":
+        return _(lang, "draw")
     return str(value)
 
 
+_VUL_LINES = {Vul.NONE: N_("Board {board}: {dealer} deals, nobody vulnerable"),
+              Vul.NS: N_("Board {board}: {dealer} deals, N/S vulnerable"),
+              Vul.EW: N_("Board {board}: {dealer} deals, E/W vulnerable"),
+              Vul.ALL: N_("Board {board}: {dealer} deals, both sides vulnerable")}
+PASSED_OUT_MEANING = {"zero": N_("zero for both sides"), "next-dealer": N_("no score; the next dealer deals"),
+                      "same-dealer": N_("no score; the same dealer deals again")}
+
+#: The score items' labels (``rules``), each followed by an optional detail in
+#: brackets: ``overtricks (2)``, ``trick points (4 odd)``.
+ITEM_LABELS = [N_("trick points"), N_("overtricks"), N_("undertricks"), N_("part-score bonus"), N_("game bonus"),
+               N_("small slam bonus"), N_("grand slam bonus"), N_("making doubled"), N_("making redoubled"),
+               N_("doubled contract made"), N_("redoubled contract made"), N_("rubber bonus"), N_("honours")]
 
 
-def side_name(side: Side) -> str:
-    return side.label
+def item_label(label: str, lang: str) -> str:
+    """A score item's label in ``lang``: the label names the item and may end
+    with its count in brackets (``overtricks (2)``, ``trick points (4 odd)``,
+    ``honours (4 honours, 3+1)``).  (When score items carry their kind apart
+    from their label, issue 25.3, this reads the kind instead.)"""
+    if lang == "en":
+        return label
+    stem, sep, detail = label.partition(" (")
+    if not sep:
+        return _(lang, stem)
+    detail = detail.rstrip(")")
+    words = detail.split()
+    if len(words) == 2 and words[1] == "odd" and words[0].isdigit():
+        detail = _n(lang, "{n} odd trick", "{n} odd tricks", int(words[0]))
+    elif len(words) >= 2 and words[0].isdigit() and words[1].rstrip(",") in ("honours", "aces"):
+        what = words[1].rstrip(",")
+        held = _n(lang, "{n} honour", "{n} honours", int(words[0])) if what == "honours" \
+            else _n(lang, "{n} ace", "{n} aces", int(words[0]))
+        detail = held + (", " + " ".join(words[2:]) if len(words) > 2 else "")
+    return f"{_(lang, stem)} ({detail})"
+
+
+def score_rows(score: Any, lang: str, width: int = 34) -> list[str]:
+    """A score breakdown, one row per item: side, line (above/below), item, points."""
+    rows = []
+    for item in score.items:
+        where = ""
+        if item.line:
+            where = (_(lang, "above") if item.line == ABOVE else _(lang, "below"))
+            where = f"{where:<10} "
+        rows.append(f"  {side_text(item.side, lang):<4} {where}{item_label(item.item, lang):<{width}} "
+                    f"{item.points:>5}")
+    if not score.items:
+        rows.append("  " + _(lang, "no score for either side"))
+    return rows
+
+
+def score_summary(profile: Profile, score: Any, lang: str) -> str:
+    """``N/S +420, E/W -420``; ``N/S 120 below, 50 above; E/W 0 below, 0 above``."""
+    ew = side_text(Side.EW, lang)
+    if profile.keeps_rubbers:
+        return "; ".join(_(lang, "{side} {below} below, {above} above", side=side_text(side, lang),
+                           below=score.on_line(side, BELOW), above=score.on_line(side, ABOVE)) for side in Side)
+    ns = score.ns
+    return f"N/S {ns:+d}, {ew} {-ns:+d}" if ns else f"N/S 0, {ew} 0"
+
+
+def illegal_call_reason(e: IllegalCallError, auction: Auction, ascii: bool, lang: str) -> str:
+    """Why a call is illegal, from the error's code and the auction."""
+    state = auction.last_bid()
+    bid = call_text(state.call, ascii, lang) if state is not None else ""
+    bidder = seat_name(state.seat, lang) if state is not None else ""
+    if e.code == "insufficient-bid":
+        return _(lang, "the last bid is {bid}: a bid must name more tricks, or as many in a higher strain",
+                 bid=bid)
+    if e.code == "double-own-side":
+        return _(lang, "{bid} was bid by their own side ({seat}); only an opponent's bid can be doubled",
+                 bid=bid, seat=bidder)
+    if e.code == "double-doubled":
+        return _(lang, "{bid} is already doubled", bid=bid)
+    if e.code == "double-nothing":
+        return _(lang, "there is no bid to double")
+    if e.code == "redouble-not-doubled":
+        return _(lang, "{bid} has not been doubled", bid=bid) if bid else _(lang, "there is no bid to redouble")
+    if e.code == "redouble-redoubled":
+        return _(lang, "{bid} is already redoubled", bid=bid)
+    if e.code == "redouble-own-double":
+        return _(lang, "{bid} was bid by the other side ({seat}); only the side whose bid was doubled may "
+                       "redouble", bid=bid, seat=bidder)
+    if e.code == "auction-ended":
+        return _(lang, "the auction has already ended")
+    return str(e)
+
+
+def illegal_card_reason(e: IllegalCardError, play: Play, ascii: bool, lang: str) -> str:
+    """Why a card cannot be played now, from the error's code and the play."""
+    seat = play.turn
+    trick = play.current_trick()
+    if e.code == "revoke" and trick:
+        led = trick[0].suit
+        held = sorted((c for c in (play.remaining(seat) or ()) if c.suit is led), key=lambda c: -c.rank)
+        if held:
+            return _(lang, "{suit} were led and {seat} still holds {card}", suit=strain_word(led.strain, lang),
+                     seat=seat_name(seat, lang), card=card_text(held[0], ascii, lang))
+    if e.code == "already-played":
+        return _(lang, "that card has already been played")
+    if e.code == "wrong-hand":
+        return _(lang, "it is {seat}'s turn and the card is not in that hand", seat=seat_name(seat, lang))
+    if e.code == "play-ended":
+        return _(lang, "all 13 tricks have been played")
+    return _(lang, "it breaks the rules of play ({code})", code=e.code)
 
 
 # -- position parsing -------------------------------------------------------
@@ -190,36 +303,39 @@ def pos_profile(pos: dict[str, Any]) -> Profile:
 
 # -- the computations -------------------------------------------------------
 
-def compute_seat(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_seat(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     seat = pos_seat(pos, "seat")
     values = {"seat": seat, "partner": seat.partner, "lho": seat.lho, "rho": seat.rho, "side": seat.side}
-    lines = [f"{seat.full_name}: partner {seat.partner.full_name}, left-hand opponent "
-             f"{seat.lho.full_name}, right-hand opponent {seat.rho.full_name}, side {side_name(seat.side)}"]
+    name = lambda s: seat_name(s, lang)  # noqa: E731
+    lines = [_(lang, "{seat}: partner {partner}, left-hand opponent {lho}, right-hand opponent {rho}, side {side}",
+               seat=name(seat), partner=name(seat.partner), lho=name(seat.lho), rho=name(seat.rho),
+               side=side_text(seat.side, lang))]
     return Computed(values, lines)
 
 
-def compute_board(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_board(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     number = _get(pos, "board")
     if not isinstance(number, int) or number < 1:
         raise PositionError("board must be a number from 1")
     dealer, vul = dealer_for_board(number), Vul.for_board(number)
-    vul_text = {Vul.NONE: "nobody", Vul.NS: "N/S", Vul.EW: "E/W", Vul.ALL: "both sides"}[vul]
-    return Computed({"dealer": dealer, "vul": vul},
-                    [f"Board {number}: {dealer.full_name} deals, {vul_text} vulnerable"])
+    text = _(lang, _VUL_LINES[vul], board=number, dealer=seat_name(dealer, lang))
+    return Computed({"dealer": dealer, "vul": vul}, [text])
 
 
-def compute_deal(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_deal(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     deal = pos_deal(pos)
     values: dict[str, Any] = {}
     lines: list[str] = []
     if deal is not None:
         values["complete"] = deal.is_complete
-        lines.append(f"Deal complete (13 cards each, all 52 cards once): {show_value(deal.is_complete)}")
+        lines.append(_(lang, "Deal complete (13 cards each, all 52 cards once): {answer}",
+                       answer=show_value(deal.is_complete, ascii, lang)))
         if "card" in pos:
             card = _parse(Card.parse, pos, "card")
             holder = deal.holder(card)
             values["holder"] = holder
-            lines.append(f"{card.symbol(ascii)} is held by {show_value(holder)}")
+            lines.append(_(lang, "{card} is held by {seat}", card=card_text(card, ascii, lang),
+                           seat=show_value(holder, ascii, lang)))
     if "dealer" in pos:
         dealer = pos_dealer(pos)
         pack = sorted(ALL_CARDS, key=lambda c: (-c.suit, -c.rank))
@@ -227,43 +343,47 @@ def compute_deal(pos: dict[str, Any], ascii: bool) -> Computed:
         first, last = dealt.holder(pack[0]), dealt.holder(pack[-1])
         values.update(first_card_to=first, last_card_to=last,
                       cards_each=min(len(h) for h in dealt.hands if h is not None))
-        lines.append(f"Dealing one card at a time clockwise from the dealer's left: the first card goes to "
-                     f"{show_value(first)}, the last to {show_value(last)} (the dealer); "
-                     f"{values['cards_each']} cards each")
+        lines.append(_(lang, "Dealing one card at a time clockwise from the dealer's left: the first card goes "
+                             "to {first}, the last to {last} (the dealer); {n} cards each",
+                       first=show_value(first, ascii, lang), last=show_value(last, ascii, lang), n=values["cards_each"]))
         values["next_dealer"] = dealer.next()
-        lines.append(f"The next deal is dealt by {dealer.next().full_name}")
+        lines.append(_(lang, "The next deal is dealt by {seat}", seat=seat_name(dealer.next(), lang)))
     if not values:
         raise PositionError("a 'deal' computation needs 'deal' or 'dealer'")
     return Computed(values, lines)
 
 
-def compute_contract(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_contract(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     auction = pos_auction(pos)
     complete = auction.is_complete()
     values: dict[str, Any] = {"complete": complete}
     if not complete:
-        return Computed(values, [f"The auction is still open: {auction.turn.full_name} to call"])
+        return Computed(values, [_(lang, "The auction is still open: {seat} to call",
+                                   seat=seat_name(auction.turn, lang))])
     contract = auction.contract()
     declarer = auction.declarer()
     assert contract is not None
     values["contract"] = contract
     values["passed_out"] = contract.is_passed_out
     if contract.is_passed_out:
-        return Computed(values, ["Four passes: no contract"])
+        return Computed(values, [_(lang, "Four passes: no contract")])
     assert declarer is not None and contract.strain is not None
     state = auction.last_bid()
     assert state is not None
     values.update(declarer=declarer, dummy=declarer.partner, leader=declarer.lho, last_bidder=state.seat,
                   tricks_needed=contract.tricks_needed)
-    lines = [f"Contract {contract.symbol(ascii)} by {declarer.full_name} ({contract.tricks_needed} tricks needed); "
-             f"dummy {declarer.partner.full_name}; {declarer.lho.full_name} makes the opening lead"]
+    lines = [_(lang, "Contract {contract} by {declarer} ({n} tricks needed); dummy {dummy}; {leader} makes the "
+                     "opening lead", contract=contract_text(contract, ascii, lang),
+               declarer=seat_name(declarer, lang), n=contract.tricks_needed,
+               dummy=seat_name(declarer.partner, lang), leader=seat_name(declarer.lho, lang))]
     if state.seat is not declarer:
-        lines.append(f"The last bid was {state.call.symbol(ascii)} by {state.seat.full_name}, but "
-                     f"{declarer.full_name} named {contract.strain.word} first for the side")
+        lines.append(_(lang, "The last bid was {call} by {seat}, but {declarer} named {strain} first for the side",
+                       call=call_text(state.call, ascii, lang), seat=seat_name(state.seat, lang),
+                       declarer=seat_name(declarer, lang), strain=strain_word(contract.strain, lang)))
     return Computed(values, lines)
 
 
-def compute_legal(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_legal(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     auction = pos_auction(pos)
     call = _parse(Call.parse, pos, "call")
     turn = auction.turn
@@ -271,12 +391,14 @@ def compute_legal(pos: dict[str, Any], ascii: bool) -> Computed:
         auction.check(call)
     except IllegalCallError as e:
         return Computed({"legal": False, "code": e.code, "turn": turn},
-                        [f"Illegal: {e}"])
+                        [_(lang, "{call} by {seat} is illegal: {reason}", call=call_text(call, ascii, lang),
+                           seat=seat_name(turn, lang), reason=illegal_call_reason(e, auction, ascii, lang))])
     return Computed({"legal": True, "code": "", "turn": turn},
-                    [f"{call.symbol(ascii)} by {turn.full_name} is legal"])
+                    [_(lang, "{call} by {seat} is legal", call=call_text(call, ascii, lang),
+                       seat=seat_name(turn, lang))])
 
 
-def compute_lowest(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_lowest(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     """The lowest legal bid in ``strain`` after the auction so far."""
     auction = pos_auction(pos)
     strain: Strain = _parse(Strain.parse, pos, "strain")
@@ -284,10 +406,11 @@ def compute_lowest(pos: dict[str, Any], ascii: bool) -> Computed:
         bid = Call.bid(level, strain)
         if auction.is_legal(bid):
             return Computed({"lowest": bid, "turn": auction.turn},
-                            [f"The lowest legal bid in {strain.word} for {auction.turn.full_name} "
-                             f"is {bid.symbol(ascii)}"])
+                            [_(lang, "The lowest legal bid in {strain} for {seat} is {call}",
+                               strain=strain_word(strain, lang), seat=seat_name(auction.turn, lang),
+                               call=call_text(bid, ascii, lang))])
     return Computed({"lowest": None, "turn": auction.turn},
-                    [f"No bid in {strain.word} is legal now"])
+                    [_(lang, "No bid in {strain} is legal now", strain=strain_word(strain, lang))])
 
 
 def _play(pos: dict[str, Any]) -> Play:
@@ -306,7 +429,7 @@ def _play(pos: dict[str, Any]) -> Play:
     return play
 
 
-def compute_trick(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_trick(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     """A trick of four cards; with a deal and declarer, the cards are also
     checked through the play engine (following suit, right hands)."""
     cards = pos_cards(pos)
@@ -324,14 +447,16 @@ def compute_trick(pos: dict[str, Any], ascii: bool) -> Computed:
             raise PositionError("a card appears twice in the trick")
     winner = trick_winner(cards, leader, strain)
     card = cards[(winner - leader) % 4]
-    played = "  ".join(f"{leader.next(i).name} {c.symbol(ascii)}" for i, c in enumerate(cards))
-    trump = "no trump" if strain is None or strain is Strain.NT else f"{show_value(strain)} trumps"
+    played = "  ".join(f"{seat_letter(leader.next(i), lang)} {card_text(c, ascii, lang)}"
+                       for i, c in enumerate(cards))
+    trump = _(lang, "no trump") if strain is None or strain is Strain.NT else \
+        _(lang, "{suit} trumps", suit=strain_text(strain, ascii, lang))
     return Computed({"winner": winner, "winning_card": card, "next_leader": winner},
-                    [f"{played}  ({trump}): {winner.full_name} wins with {card.symbol(ascii)} "
-                     f"and leads to the next trick"])
+                    [_(lang, "{played}  ({trump}): {seat} wins with {card} and leads to the next trick",
+                       played=played, trump=trump, seat=seat_name(winner, lang), card=card_text(card, ascii, lang))])
 
 
-def compute_card(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_card(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     """Whether ``card`` may be played now, after the play so far."""
     play = _play(pos)
     card = _parse(Card.parse, pos, "card")
@@ -341,12 +466,15 @@ def compute_card(pos: dict[str, Any], ascii: bool) -> Computed:
         play.check(card)
     except IllegalCardError as e:
         values.update(legal=False, code=e.code)
-        return Computed(values, [f"{card.symbol(ascii)} by {turn.full_name} is illegal: {e}"])
+        return Computed(values, [_(lang, "{card} by {seat} is illegal: {reason}",
+                                   card=card_text(card, ascii, lang), seat=seat_name(turn, lang),
+                                   reason=illegal_card_reason(e, play, ascii, lang))])
     values.update(legal=True, code="")
-    return Computed(values, [f"{card.symbol(ascii)} by {turn.full_name} is legal"])
+    return Computed(values, [_(lang, "{card} by {seat} is legal", card=card_text(card, ascii, lang),
+                               seat=seat_name(turn, lang))])
 
 
-def compute_claim(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_claim(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     """Whether declarer's side can end with ``claim`` tricks after the play so far."""
     play = _play(pos)
     claim = _get(pos, "tricks")
@@ -356,11 +484,13 @@ def compute_claim(pos: dict[str, Any], ascii: bool) -> Computed:
     left = 13 - sum(1 for t in play.tricks() if t.winner is not None)
     possible = play.claim_is_possible(claim)
     return Computed({"won": won, "left": left, "possible": possible},
-                    [f"Declarer's side has won {won} trick{'' if won == 1 else 's'} with {left} to play: a claim of "
-                     f"{claim} in all is {'possible' if possible else 'impossible'}"])
+                    [_n(lang, "Declarer's side has won {n} trick with {left} to play: ",
+                        "Declarer's side has won {n} tricks with {left} to play: ", won, left=left)
+                     + (_(lang, "a claim of {claim} in all is possible", claim=claim) if possible
+                        else _(lang, "a claim of {claim} in all is impossible", claim=claim))])
 
 
-def compute_dd(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_dd(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     """Double-dummy tricks for declarer in the trump strain (needs the solver)."""
     from ..dds import dd_table
     deal = pos_deal(pos)
@@ -372,8 +502,9 @@ def compute_dd(pos: dict[str, Any], ascii: bool) -> Computed:
         strain = Strain.NT
     tricks = dd_table(deal).tricks(declarer, strain)
     return Computed({"tricks": tricks},
-                    [f"Double dummy, {declarer.full_name} takes {tricks} tricks in {strain.word} "
-                     f"whatever the contract's level"])
+                    [_n(lang, "Double dummy, {seat} takes {n} trick in {strain} whatever the contract's level",
+                        "Double dummy, {seat} takes {n} tricks in {strain} whatever the contract's level",
+                        tricks, seat=seat_name(declarer, lang), strain=strain_word(strain, lang))])
 
 
 def _is_honours(item: str) -> bool:
@@ -381,7 +512,7 @@ def _is_honours(item: str) -> bool:
     return "honour" in low or "honor" in low
 
 
-def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_score(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     profile = pos_profile(pos)
     result = pos_result(pos)
     vul = pos_vul(pos)
@@ -403,61 +534,65 @@ def compute_score(pos: dict[str, Any], ascii: bool) -> Computed:
             defenders_below=score.on_line(theirs, BELOW), defenders_above=score.on_line(theirs, ABOVE),
             declarer_non_honours=sum(i.points for i in score.items if i.side is mine and not _is_honours(i.item)),
         )
-    tricks = "" if result.tricks is None else f", {result.tricks} tricks"
-    who = "" if result.declarer is None else f" by {result.declarer.full_name}"
-    conditions = profile.conditions(vul)
-    lines = [f"{result.contract.symbol(ascii)}{who}{tricks}{', ' + conditions if conditions else ''}, "
-             f"rules: {profile.name}"]
-    for item in score.items:
-        where = f" {item.line:<5}" if item.line else ""
-        lines.append(f"  {side_name(item.side)}{where}  {item.item:<34} {item.points:>5}")
-    if not score.items:
-        lines.append("  no score for either side")
-    lines.append(f"  {profile.summary(score)}")
+    head = contract_text(result.contract, ascii, lang)
+    if result.declarer is not None:
+        head = _(lang, "{contract} by {seat}", contract=head, seat=seat_name(result.declarer, lang))
+    if result.tricks is not None:
+        head += ", " + _n(lang, "{n} trick", "{n} tricks", result.tricks)
+    if profile.vulnerability:
+        head += ", " + _(lang, "vulnerable: {vul}", vul=vul_name(vul, lang))
+    lines = [head + ", " + _(lang, "rules: {rules}", rules=profile.name)]
+    lines += score_rows(score, lang)
+    lines.append("  " + score_summary(profile, score, lang))
     return Computed(values, lines)
 
 
-def compute_imps(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_imps(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     if "scores" in pos:
         scores = _get(pos, "scores")
         if not (isinstance(scores, list) and len(scores) == 2 and all(isinstance(s, int) for s in scores)):
             raise PositionError("scores must be the two tables' N/S scores, e.g. [420, 170]")
         diff = scores[0] - scores[1]
-        lines = [f"Table 1 N/S {scores[0]:+d}, table 2 N/S {scores[1]:+d}: difference {diff:+d}"]
+        lines = [_(lang, "Table 1 N/S {s1}, table 2 N/S {s2}: difference {diff}", s1=f"{scores[0]:+d}",
+                   s2=f"{scores[1]:+d}", diff=f"{diff:+d}")]
     else:
         diff = _get(pos, "diff")
         if not isinstance(diff, int):
             raise PositionError("diff must be a whole number")
         lines = []
     imps = imps_of(diff)
-    lines.append(f"A difference of {diff:+d} is {imps:+d} IMP{'' if abs(imps) == 1 else 's'}")
+    lines.append(_n(lang, "A difference of {diff} is {imps} IMP", "A difference of {diff} is {imps} IMPs",
+                    abs(imps), diff=f"{diff:+d}", imps=f"{imps:+d}"))
     return Computed({"diff": diff, "imps": imps}, lines)
 
 
-def compute_passed_out(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_passed_out(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     profile = pos_profile(pos)
     score = profile.score(Result(PASSED_OUT), pos_vul(pos), None)
     values: dict[str, Any] = {"meaning": profile.passed_out.value, "score_ns": score.ns}
-    lines = [f"Under {profile.name}, after four passes: {profile.passed_out.meaning} (score {score.ns})"]
+    lines = [_(lang, "Under {rules}, after four passes: {meaning} (score {score})", rules=profile.name,
+               meaning=_(lang, PASSED_OUT_MEANING[profile.passed_out.value]), score=score.ns)]
     dealer = pos_dealer(pos)
     redealer = profile.passed_out.redealer(dealer)
     if redealer is not None:
         values["next_dealer"] = redealer
-        lines.append(f"{dealer.full_name} dealt; {values['next_dealer'].full_name} deals next")
+        lines.append(_(lang, "{dealer} dealt; {next} deals next", dealer=seat_name(dealer, lang),
+                       next=seat_name(redealer, lang)))
     return Computed(values, lines)
 
 
-def compute_profile(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_profile(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     profile = pos_profile(pos)
     values = {"name": profile.name, "game_threshold": profile.game_threshold,
               "rubber_bonus": profile.rubber_bonus, "rubber": profile.keeps_rubbers,
               "passed_out": profile.passed_out.value}
-    lines = [f"{profile.name} ({profile.title}): game at {profile.game_threshold} trick points below the line"
-             + (f", rubber bonus {profile.rubber_bonus}" if profile.rubber_bonus else "")]
+    lines = [_(lang, "{rules} ({title}): game at {points} trick points below the line", rules=profile.name,
+               title=profile.title, points=profile.game_threshold)
+             + (_(lang, ", rubber bonus {points}", points=profile.rubber_bonus) if profile.rubber_bonus else "")]
     return Computed(values, lines)
 
 
-def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_game(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     """A sequence of deals in one rubber profile, kept on the pad by the same
     code as ``bridgekit rubber``: the running trick points below the line for
     each side, and the deal that completes a game."""
@@ -484,14 +619,18 @@ def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
             if entry.deal == n and entry.line == BELOW:
                 below[entry.side] += entry.points
         result = sd.result
-        lines.append(f"Deal {n}: {result.contract.symbol(ascii)} by {show_value(result.declarer)}, "
-                     f"{result.tricks} tricks: below the line N/S {below[Side.NS]}, E/W {below[Side.EW]}")
+        lines.append(_n(lang, "Deal {deal}: {contract} by {seat}, {n} trick: below the line N/S {ns}, {ew_side} {ew}",
+                        "Deal {deal}: {contract} by {seat}, {n} tricks: below the line N/S {ns}, {ew_side} {ew}",
+                        result.tricks or 0, deal=n, contract=contract_text(result.contract, ascii, lang),
+                        seat=show_value(result.declarer, ascii, lang), ns=below[Side.NS],
+                        ew_side=side_text(Side.EW, lang), ew=below[Side.EW]))
         if note.game_won is not None:
             if not values["game_deal"]:
                 values.update(game_deal=n, game_side=note.game_won,
                               below_ns=below[Side.NS], below_ew=below[Side.EW])
-            lines.append(f"  {side_name(note.game_won)} reaches {profile.game_threshold}: game.")
-            lines.append("  A line is drawn; both sides start the next game from zero.")
+            lines.append("  " + _(lang, "{side} reach {points}: game.", side=side_text(note.game_won, lang),
+                                  points=profile.game_threshold))
+            lines.append("  " + _(lang, "A line is drawn; both sides start the next game from zero."))
             below = {Side.NS: 0, Side.EW: 0}
     rubber = rubbers[0]
     values.update(games_ns=rubber.games_won(Side.NS), games_ew=rubber.games_won(Side.EW),
@@ -501,20 +640,26 @@ def compute_game(pos: dict[str, Any], ascii: bool) -> Computed:
     if rubber.finished:
         two = Side.NS if rubber.games_won(Side.NS) == 2 else Side.EW
         values["rubber_games_side"] = two
-        lines.append(f"  {side_name(two)} have two games: rubber, {profile.rubber_bonus} above the line.")
+        lines.append("  " + _(lang, "{side} have two games: rubber, {points} above the line.",
+                              side=side_text(two, lang), points=profile.rubber_bonus))
         ns, ew = rubber.total(Side.NS), rubber.total(Side.EW)
         for side in Side:
-            lines.append(f"  {side_name(side)}: {rubber.line_total(side, BELOW)} below the line + "
-                         f"{rubber.line_total(side, ABOVE)} above = {rubber.total(side)}")
+            lines.append("  " + _(lang, "{side}: {below} below the line + {above} above = {total}",
+                                  side=side_text(side, lang), below=rubber.line_total(side, BELOW),
+                                  above=rubber.line_total(side, ABOVE), total=rubber.total(side)))
         if rubber.winner is None:
-            lines.append(f"  Totals {ns} to {ew}: a draw.")
+            lines.append("  " + _(lang, "Totals {ns} to {ew}: a draw.", ns=ns, ew=ew))
+        elif rubber.winner is not two:
+            lines.append("  " + _(lang, "{side} win the rubber by {points} points, although {other} won two games.",
+                                  side=side_text(rubber.winner, lang), points=rubber.margin,
+                                  other=side_text(two, lang)))
         else:
-            lines.append(f"  {side_name(rubber.winner)} win the rubber by {rubber.margin} points"
-                         + (f", although {side_name(two)} won two games" if rubber.winner is not two else "") + ".")
+            lines.append("  " + _(lang, "{side} win the rubber by {points} points.",
+                                  side=side_text(rubber.winner, lang), points=rubber.margin))
     return Computed(values, lines)
 
 
-def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_match(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     """A team match from a file, computed by the same library code as
     ``bridgekit match``: boards paired by number and room, open room (team A
     N/S) minus closed room, the difference in IMPs, and the total."""
@@ -534,7 +679,8 @@ def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
     if match.unpaired or not match.boards:
         raise PositionError(f"{path}: not every board is played in both rooms ({', '.join(match.unpaired)})")
     values: dict[str, Any] = {}
-    lines = [f"{'Board':>5} {'Open N/S':>9} {'Closed N/S':>11} {'Diff':>6} {'IMPs':>5}"]
+    lines = [f"{_(lang, 'Board'):>5} {_(lang, 'Open N/S'):>9} {_(lang, 'Closed N/S'):>11} {_(lang, 'Diff'):>6} "
+             f"{_(lang, 'IMPs'):>5}"]
     for mb in match.boards:
         if mb.diff is None or mb.imps is None or mb.open_ns is None or mb.closed_ns is None:
             raise PositionError(f"{path}: board {mb.number} cannot be scored")
@@ -544,12 +690,13 @@ def compute_match(pos: dict[str, Any], ascii: bool) -> Computed:
     total = match.total_imps
     values["total_imps"] = total
     values["winner"] = "A" if total > 0 else "B" if total < 0 else "draw"
-    lines.append(f"Total {total:+d} IMPs for team A: "
-                 + ("team A wins" if total > 0 else "team B wins" if total < 0 else "a draw"))
+    verdict = _(lang, "team A wins") if total > 0 else _(lang, "team B wins") if total < 0 else _(lang, "a draw")
+    lines.append(_n(lang, "Total {total} IMP for team A: {verdict}", "Total {total} IMPs for team A: {verdict}",
+                    abs(total), total=f"{total:+d}", verdict=verdict))
     return Computed(values, lines)
 
 
-def compute_par(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_par(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     """Double-dummy par under the step's profile (needs the solver)."""
     from ..analysis.par import par_of_deal
     profile = pos_profile(pos)
@@ -558,9 +705,11 @@ def compute_par(pos: dict[str, Any], ascii: bool) -> Computed:
         raise PositionError("par needs a complete deal")
     result = par_of_deal(deal, pos_vul(pos), pos_dealer(pos), profile.score)
     contracts = [str(c) for c in result.contracts]
+    shown = [(seat_letter(c.declarers[0], lang) if len(c.declarers) == 1 else side_text(c.side, lang).replace("/", ""))
+             + f" {contract_text(c.contract, ascii, lang)}{c.result_text}" for c in result.contracts]
     return Computed({"score_ns": result.score, "contracts": contracts},
-                    [f"Double-dummy par under {profile.name}: N/S {result.score:+d} "
-                     f"({', '.join(contracts) if contracts else 'passed out'})"])
+                    [_(lang, "Double-dummy par under {rules}: N/S {score} ({contracts})", rules=profile.name,
+                       score=f"{result.score:+d}", contracts=", ".join(shown) if shown else _(lang, "passed out"))])
 
 
 def _figure(x: float | None) -> int | float | None:
@@ -570,7 +719,7 @@ def _figure(x: float | None) -> int | float | None:
     return int(x) if float(x).is_integer() else round(x, 2)
 
 
-def compute_traveller(pos: dict[str, Any], ascii: bool) -> Computed:
+def compute_traveller(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     """One board played at several tables (``results``, table by table),
     scored by the same library code as ``bridgekit event``: each N/S score,
     matchpoints (1 per result beaten, 1/2 per tie), the Butler datum and
@@ -596,18 +745,27 @@ def compute_traveller(pos: dict[str, Any], ascii: bool) -> Computed:
         "mp_ns": [_figure(r.points_ns) for r in mp.results], "mp_ew": [_figure(r.points_ew) for r in mp.results],
         "datum": datum, "imps_ns": [_figure(r.points_ns) for r in butler.results],
         "cross_ns": [_figure(r.points_ns) for r in cross.results]}
-    lines = ["Table  result      N/S score   MP N/S  MP E/W   Butler  cross-IMPs"]
+    ew = side_text(Side.EW, lang)
+    lines = [f"{_(lang, 'Table'):<5}  {_(lang, 'result'):<10} {_(lang, 'N/S score'):>10}   {'MP N/S':>6}  "
+             f"{'MP ' + ew:>6}   {'Butler':>6}  {_(lang, 'cross-IMPs'):>10}"]
+
+    def fig(x: float | None) -> str:
+        f = _figure(x)
+        return "None" if f is None else number(f, lang)
+
     for i, (a, b, c) in enumerate(zip(mp.results, butler.results, cross.results), start=1):
-        played = "passed out" if a.contract is None or a.contract.is_passed_out else \
-            f"{a.contract.symbol(ascii)} {a.declarer.name if a.declarer is not None else '?'} {a.tricks}"
-        lines.append(f"{i:>5}  {played:<10} {a.score_ns:>+10}   {_figure(a.points_ns)!s:>6}  "
-                     f"{_figure(a.points_ew)!s:>6}   {_figure(b.points_ns)!s:>6}  {_figure(c.points_ns)!s:>10}")
-    lines.append(f"Matchpoint top {values['top']}; Butler datum {datum:+d} (the mean, rounded to 10)"
-                 if datum is not None else f"Matchpoint top {values['top']}")
+        played = _(lang, "passed out") if a.contract is None or a.contract.is_passed_out else \
+            f"{contract_text(a.contract, ascii, lang)} " \
+            f"{seat_letter(a.declarer, lang) if a.declarer is not None else '?'} {a.tricks}"
+        lines.append(f"{i:>5}  {played:<10} {a.score_ns:>+10}   {fig(a.points_ns):>6}  "
+                     f"{fig(a.points_ew):>6}   {fig(b.points_ns):>6}  {fig(c.points_ns):>10}")
+    top = number(values["top"], lang)
+    lines.append(_(lang, "Matchpoint top {top}; Butler datum {datum} (the mean, rounded to 10)", top=top,
+                   datum=f"{datum:+d}") if datum is not None else _(lang, "Matchpoint top {top}", top=top))
     return Computed(values, lines)
 
 
-COMPUTATIONS: dict[str, Callable[[dict[str, Any], bool], Computed]] = {
+COMPUTATIONS: dict[str, Callable[[dict[str, Any], bool, str], Computed]] = {
     "seat": compute_seat,
     "board": compute_board,
     "deal": compute_deal,
@@ -629,9 +787,10 @@ COMPUTATIONS: dict[str, Callable[[dict[str, Any], bool], Computed]] = {
 }
 
 
-def compute(what: str, pos: dict[str, Any], ascii: bool = False) -> Computed:
-    """Run one computation; raises PositionError (bad position or unknown ``what``)."""
+def compute(what: str, pos: dict[str, Any], ascii: bool = False, lang: str = "en") -> Computed:
+    """Run one computation, its lines in ``lang``; raises PositionError (bad
+    position or unknown ``what``)."""
     fn = COMPUTATIONS.get(what)
     if fn is None:
         raise PositionError(f"unknown computation {what!r} (known: {', '.join(COMPUTATIONS)})")
-    return fn(pos, ascii)
+    return fn(pos, ascii, lang)

@@ -12,8 +12,8 @@ from typing import Any
 
 from ..errors import BridgekitError
 from .answers import same
+from ..i18n import _
 from .compute import Computed, _play, pos_auction, pos_deal, pos_dealer, pos_vul, show_value
-from .i18n import diagram_fr, lines_fr, seat_name, side_name, t
 from .model import Lesson, Step
 
 WIDTH = 78
@@ -82,40 +82,26 @@ def position_text(step: Step, ascii: bool = False, lang: str = "en") -> str:
         if deal is not None:
             dealer = pos_dealer(pos) if ("dealer" in pos or "board" in pos) else None
             vul = pos_vul(pos) if ("vul" in pos or "board" in pos) else None
-            diagram = render_deal(deal, dealer=dealer, vulnerable=vul, ascii=ascii)
-            for unknown in ("Dealer ?", "Vul ?"):  # a lesson position without them: say nothing
-                diagram = diagram.replace(unknown, " " * len(unknown))
+            diagram = render_deal(deal, dealer=dealer, vulnerable=vul, ascii=ascii, lang=lang, show_unknown=False)
             parts.append("\n".join(line.rstrip() for line in diagram.split("\n")))
     if "auction" in show and "auction" in pos:
-        parts.append(render_auction(pos_auction(pos), ascii=ascii))
+        parts.append(render_auction(pos_auction(pos), ascii=ascii, lang=lang))
     if "play" in show and "play" in pos and "declarer" in pos:
         play = _play(pos)
-        parts.append(render_tricks(play, ascii=ascii))
-    text = "\n\n".join(parts)
-    return diagram_fr(text) if lang == "fr" else text
+        parts.append(render_tricks(play, ascii=ascii, lang=lang))
+    return "\n\n".join(parts)
 
 
 def value_text(value: Any, ascii: bool = False, lang: str = "en") -> str:
     """A computed value as a learner reads it, in ``lang``."""
-    from ..seats import Seat, Side
-    if lang == "fr":
-        if isinstance(value, bool):
-            return t("yes" if value else "no", lang)
-        if isinstance(value, Seat):
-            return seat_name(value, lang)
-        if isinstance(value, Side):
-            return side_name(value, lang)
-        if isinstance(value, str) and value == "draw":
-            return "nul"
-        return lines_fr(show_value(value, ascii))
-    return show_value(value, ascii)
+    return show_value(value, ascii, lang)
 
 
 # -- a whole step -----------------------------------------------------------
 
 def header(lesson: Lesson, step: Step, total_lessons: int | None = None) -> str:
-    left = f"{t('lesson', lesson.lang)} {lesson.number}: {lesson.title}"
-    right = t("step_of", lesson.lang, i=step.index, n=len(lesson.steps))
+    left = _(lesson.lang, "Lesson {n}: {title}", n=lesson.number, title=lesson.title)
+    right = _(lesson.lang, "step {i} of {n}", i=step.index, n=len(lesson.steps))
     line = f"{left}{' ' * max(2, WIDTH - len(left) - len(right))}{right}"
     title = step.title + (f"  ({step.source})" if step.source else "")
     if len(title) > WIDTH:
@@ -132,19 +118,17 @@ def computed_text(step: Step, results: dict[str, Computed | Exception | None], a
     for c in step.computes:
         res = results.get(c.id)
         if res is None:
-            out.append(t("needs_dds", lang))
+            out.append(_(lang, "  (this figure needs the double-dummy solver: bridgekit lesson check --dds)"))
             if show_checks:
                 for key, stated in c.expect.items():
-                    out.append(t("lesson_states", lang, key=key.replace('_', ' '), value=stated))
+                    out.append(_(lang, "  The lesson states {key}: {value}", key=key.replace('_', ' '), value=stated))
             continue
         if isinstance(res, Exception):
-            out.append(t("could_not_compute", lang, error=res))
+            out.append(_(lang, "  bridgekit could not compute this: {error}", error=res))
             continue
         if c.note:
             out.append(f"  {c.note}")
         for line in res.lines:
-            if lang == "fr":
-                line = lines_fr(line)
             if line.startswith("  "):
                 out.append("  " + line)  # a breakdown row: keep its columns
             else:
@@ -154,14 +138,14 @@ def computed_text(step: Step, results: dict[str, Computed | Exception | None], a
         stated_parts = []
         for key, stated in c.expect.items():
             value: Any = res.values.get(key)
-            mark = t("agrees", lang) if key in res.values and same(stated, value) else \
-                t("differs", lang, value=value_text(value, ascii, lang))
+            mark = _(lang, "agrees") if key in res.values and same(stated, value) else \
+                _(lang, "DIFFERS: bridgekit says {value}", value=value_text(value, ascii, lang))
             stated_parts.append(f"{key.replace('_', ' ')} {_stated(stated)} ({mark})")
-        out.append(textwrap.fill(t("stated", lang) + "; ".join(stated_parts), WIDTH,
+        out.append(textwrap.fill(_(lang, "Stated in the lesson: ") + "; ".join(stated_parts), WIDTH,
                                  initial_indent="  ", subsequent_indent="    "))
     if not out:
         return ""
-    return (t("computed_now", lang) + "\n" if show_checks else "") + "\n".join(out)
+    return (_(lang, "Computed by bridgekit now:") + "\n" if show_checks else "") + "\n".join(out)
 
 
 def _stated(value: Any) -> str:
@@ -184,7 +168,7 @@ def step_text(lesson: Lesson, step: Step, results: dict[str, Computed | Exceptio
     if pos:
         parts.append(pos)
     if step.kind == "quiz":
-        parts.append(wrap(t("question", lang) + step.question))
+        parts.append(wrap(_(lang, "QUESTION: ") + step.question))
         if reveal:
             parts.append(answer_text(step, results, ascii, show_checks, lang))
     elif step.computes:
@@ -199,7 +183,7 @@ def answer_text(step: Step, results: dict[str, Computed | Exception | None], asc
         answer = value_text(lookup(results, step.expect_key), ascii, lang)
     except BridgekitError:
         answer = step.answer
-    parts = [t("answer", lang) + answer]
+    parts = [_(lang, "Answer: ") + answer]
     if step.explain:
         parts.append(wrap(step.explain))
     comp = computed_text(step, results, ascii, show_checks, lang)
@@ -210,9 +194,9 @@ def answer_text(step: Step, results: dict[str, Computed | Exception | None], asc
 
 def lesson_text(lesson: Lesson, results_for: Any, ascii: bool = False, show_checks: bool = False) -> str:
     """The whole lesson, every step with its answers, for reading or pasting."""
-    out = [f"{t('lesson', lesson.lang)} {lesson.number}: {lesson.title}", wrap(lesson.summary) if lesson.summary else ""]
+    out = [_(lesson.lang, "Lesson {n}: {title}", n=lesson.number, title=lesson.title), wrap(lesson.summary) if lesson.summary else ""]
     if lesson.sources:
-        out.append(textwrap.fill(f"Sources: {lesson.sources}", WIDTH, subsequent_indent="  "))
+        out.append(textwrap.fill(_(lesson.lang, "Sources: {sources}", sources=lesson.sources), WIDTH, subsequent_indent="  "))
     for step in lesson.steps:
         out.append(step_text(lesson, step, results_for(step), ascii, reveal=True, show_checks=show_checks))
     return learner_text("\n\n".join(p for p in out if p) + "\n", ascii)

@@ -42,7 +42,12 @@ from ..rules.auction_bridge import TRICK_VALUE
 from ..seats import Seat, Side, Vul
 from .answers import parse_answer
 from .runner import LineTalk
-from .i18n import kind_name, seat_name, side_name, t, vul_name
+from .. import notation
+from ..i18n import N_, _, _n
+from ..notation import strain_word
+from .answers import type_help
+from .compute import score_rows
+from .i18n import kind_name, seat_name, side_name, vul_name
 
 TOPICS = ("scoring", "auction", "tricks", "imps", "rubber")
 
@@ -77,55 +82,21 @@ def _seat(seat: Seat, lang: str) -> str:
 
 
 def call_name(call: Call, lang: str) -> str:
-    if lang == "fr":
-        if call == PASS:
-            return "passe"
-        if call.is_bid and call.strain is Strain.NT:
-            return f"{call.level}SA"
-    return call.symbol()
+    """``1♥``, ``3NT`` / ``3SA``, ``Pass`` / ``Passe``."""
+    return notation.call_text(call, False, lang)
 
 
 def contract_name(contract: Contract, lang: str) -> str:
     """``4♥``, ``3NT doubled`` (``3SA contré`` in French)."""
-    text = Contract(contract.level, contract.strain).symbol()
-    if lang == "fr":
-        text = text.replace("NT", "SA")
+    text = notation.contract_text(Contract(contract.level, contract.strain), False, lang)
     if contract.doubling is not Doubling.UNDOUBLED:
-        text += " " + t("doubled" if contract.doubling is Doubling.DOUBLED else "redoubled", lang)
+        text += " " + (_(lang, "doubled") if contract.doubling is Doubling.DOUBLED else _(lang, "redoubled"))
     return text
-
-
-def _item_name(item: str, lang: str) -> str:
-    if lang != "fr":
-        return item
-    for en, fr in _FR_ITEMS:
-        item = item.replace(en, fr)
-    return item
-
-
-_FR_ITEMS = [
-    ("redoubled contract made", "contrat surcontré réussi"), ("doubled contract made", "contrat contré réussi"),
-    ("making redoubled", "surcontré réussi"), ("making doubled", "contré réussi"),
-    ("trick points", "points de levées"), ("overtricks", "levées de mieux"), ("undertricks", "levées de chute"),
-    ("part-score bonus", "prime de partielle"), ("game bonus", "prime de manche"),
-    ("small slam bonus", "prime de petit chelem"), ("grand slam bonus", "prime de grand chelem"),
-    ("rubber bonus", "prime de robre"), ("honours", "honneurs"), ("aces", "as"), (" odd)", " de mieux que 6)"),
-]
 
 
 def score_lines(score: Score, lang: str) -> list[str]:
     """A score breakdown, one row per item (side, line, item, points)."""
-    lines = []
-    for item in score.items:
-        where = ""
-        if item.line:
-            where = {"above": t("above", lang), "below": t("below", lang)}[item.line]
-            where = f"{where:<10} "
-        lines.append(f"  {side_name(item.side, lang):<4} {where}{_item_name(item.item, lang):<34} "
-                     f"{item.points:>5}")
-    if not score.items:
-        lines.append("  " + t("no_score", lang))
-    return lines
+    return score_rows(score, lang)
 
 
 # -- scoring ------------------------------------------------------------------
@@ -168,19 +139,20 @@ def honours_text(deal: Deal, strain: Strain, lang: str) -> str:
     """Who holds the trump honours (the aces at no trump)."""
     if strain is Strain.NT:
         cards = [Card(s, Rank.ACE) for s in Suit]
-        label = t("aces_held", lang)
+        label = _(lang, "Aces: ")
     else:
         suit = Suit(int(strain))
         cards = [Card(suit, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)]
-        label = t("honours_held", lang, suit=suit.symbol)
+        label = _(lang, "Trump honours ({suit} A K Q J 10): ", suit=suit.symbol)
     parts = []
     for seat in Seat:
         hand = deal[seat]
         held = [c for c in cards if hand is not None and c in hand.cards]
         if held:
-            shown = " ".join(c.symbol() if strain is Strain.NT else c.rank.letter for c in held)
-            parts.append(f"{_seat(seat, lang)} {shown.replace('T', '10')}")
-    return label + ", ".join(parts) if parts else label + t("nobody", lang)
+            shown = " ".join(notation.card_text(c, False, lang) if strain is Strain.NT else
+                             notation.rank_text(c.rank, lang).replace("T", "10") for c in held)
+            parts.append(f"{_seat(seat, lang)} {shown}")
+    return label + ", ".join(parts) if parts else label + _(lang, "nobody")
 
 
 @dataclass(frozen=True)
@@ -230,7 +202,7 @@ class _ScoreSheet:
 
     def conditions(self, profile: Profile, drawn: _Drawn, lang: str) -> list[str]:
         """The setup's lines after the result: the vulnerability, the honours."""
-        lines = [t("vul_line", lang, vul=vul_name(drawn.vul, lang))]
+        lines = [_(lang, "Vulnerable: {vul}.", vul=vul_name(drawn.vul, lang))]
         if drawn.deal is not None:
             lines.append(honours_text(drawn.deal, drawn.result.contract.strain, lang))  # type: ignore[arg-type]
         return lines
@@ -244,22 +216,22 @@ class _ScoreSheet:
         assert declarer is not None and tricks is not None and contract.level is not None
         strain, doubling, level = contract.strain, contract.doubling, contract.level
         rescore = _rescorer(profile, drawn)
-        hints: list[tuple[Any, str]] = [(-score.ns, t("h_sign", lang))]
+        hints: list[tuple[Any, str]] = [(-score.ns, _(lang, "Right amount, wrong sign: the score is written from North-South's side, negative when East-West score."))]
         for v2 in Vul:
             other = rescore(vul2=v2).ns
             if v2 is not vul and other != score.ns:
-                hints.append((other, t("h_vul", lang, vul=vul_name(vul, lang))))
+                hints.append((other, _(lang, "Check the vulnerability ({vul}): it changes the game bonus, the slam bonuses, doubled overtricks and the undertricks.", vul=vul_name(vul, lang))))
         if doubling is not Doubling.UNDOUBLED:
-            hints.append((rescore(Result(Contract(level, strain), declarer, tricks)).ns, t("h_doubled", lang)))
+            hints.append((rescore(Result(Contract(level, strain), declarer, tricks)).ns, _(lang, "The contract is doubled (or redoubled): trick points x2 (x4), the bonus for making it, and the doubled overtricks or undertricks.")))
         made = tricks >= contract.tricks_needed
         if made and tricks > contract.tricks_needed and level < 7:
             bigger = Contract(tricks - 6, strain, doubling)
-            hints.append((rescore(Result(bigger, declarer, tricks)).ns, t("h_overtricks_game", lang)))
+            hints.append((rescore(Result(bigger, declarer, tricks)).ns, _(lang, "Only the tricks bid count towards game; overtricks are scored apart and never turn a part score into a game.")))
         if made and level >= 6:
             hints.append((rescore(Result(Contract(5, strain, doubling), declarer, tricks)).ns,
-                          t("h_slam_bid", lang)))
-        return _Question(t("q_score_ns", lang), "number", score.ns, f"{score.ns:+d}", "score_ns", hints,
-                         t("hint_contract", lang))
+                          _(lang, "A slam bid and made earns its slam bonus on top of the game bonus.")))
+        return _Question(_(lang, "What is the score for North-South (+ when N/S score, - when E/W do)?"), "number", score.ns, f"{score.ns:+d}", "score_ns", hints,
+                         _(lang, "Trick points for the tricks bid (20 minors, 30 majors, NT 40 then 30), x2 or x4 if doubled; game (100 or more) 300/500, else 50; slams only when bid; undertricks by the ladder for the vulnerability."))
 
 
 class _RubberSheet(_ScoreSheet):
@@ -288,11 +260,11 @@ class _RubberSheet(_ScoreSheet):
     def conditions(self, profile: Profile, drawn: _Drawn, lang: str) -> list[str]:
         strain = drawn.result.contract.strain
         assert strain is not None
-        return [t("rules_line", lang, rules=profile.name),
-                honours_text(drawn.deal, strain, lang) if drawn.deal is not None else t("no_honours", lang)]
+        return [_(lang, "Rules: {rules} (Auction Bridge, no vulnerability).", rules=profile.name),
+                honours_text(drawn.deal, strain, lang) if drawn.deal is not None else _(lang, "No honours to count (the hands are not shown).")]
 
     def totals(self, score: Score, lang: str) -> list[str]:
-        return ["  " + t("below_above", lang, side=side_name(side, lang), below=score.on_line(side, BELOW),
+        return ["  " + _(lang, "{side}: {below} below the line, {above} above", side=side_name(side, lang), below=score.on_line(side, BELOW),
                          above=score.on_line(side, ABOVE)) for side in Side]
 
     def ask(self, profile: Profile, drawn: _Drawn, score: Score, lang: str) -> _Question:
@@ -311,20 +283,20 @@ class _RubberSheet(_ScoreSheet):
         hints: list[tuple[Any, str]] = []
         if made:
             value = TRICK_VALUE[contract.strain] * contract.doubling.multiplier
-            hints.append(((contract.level * value, answer[1]), t("h_every_odd_trick", lang)))
+            hints.append(((contract.level * value, answer[1]), _(lang, "Every odd trick taken counts below the line in Auction Bridge, bid or not.")))
             if contract.doubling is not Doubling.UNDOUBLED:
                 plain = rescore(Result(Contract(contract.level, contract.strain), declarer, tricks))
-                hints.append(((on_lines(plain)[0], answer[1]), t("h_doubled_below", lang)))
+                hints.append(((on_lines(plain)[0], answer[1]), _(lang, "Doubled, the trick points below the line are multiplied by 2 (redoubled by 4).")))
         if profile.counterpart is not None:
             other = find_profile(profile.counterpart)
             at_other = on_lines(rescore(profile2=other))
             if at_other != answer:
-                hints.append((at_other, t("h_other_table", lang, rules=other.name)))
+                hints.append((at_other, _(lang, "That is the figure of the other Auction Bridge table ({rules}): check the doubled bonus and the honours of this one.", rules=other.name)))
         if drawn.deal is not None:
-            hints.append((on_lines(rescore(deal2=Deal([None] * 4))), t("h_honours_forgot", lang)))
+            hints.append((on_lines(rescore(deal2=Deal([None] * 4))), _(lang, "Don't forget the honours: they go above the line, for whichever side holds them.")))
         key = "declarer_below declarer_above" if made else "defenders_below defenders_above"
-        return _Question(t("q_below_above", lang, side=side_name(side, lang)), "numbers", answer,
-                         f"{answer[0]} {answer[1]}", key, hints, t("hint_auction", lang))
+        return _Question(_(lang, "How many points do {side} score below the line, and above it?", side=side_name(side, lang)), "numbers", answer,
+                         f"{answer[0]} {answer[1]}", key, hints, _(lang, "Below the line: every odd trick (C 6, D 7, H 8, S 9, NT 10), x2 or x4 if doubled, nothing if the contract fails. Above: undertricks 50/100/200, the bonus for a doubled contract, slams 50/100 for any side, honours."))
 
 
 #: The scoring exercises of each ledger a profile keeps its scores in.
@@ -395,7 +367,7 @@ def drill_scoring(rng: random.Random, lang: str, profile: Profile | None) -> Exe
                                 "tricks": tricks, "vul": drawn.vul.value}
     if drawn.deal is not None:
         position["deal"] = str(drawn.deal)
-    setup = [t("result_line", lang, contract=contract_name(contract, lang), declarer=_seat(declarer, lang),
+    setup = [_(lang, "{declarer} plays {contract} and takes {tricks} tricks.", contract=contract_name(contract, lang), declarer=_seat(declarer, lang),
                tricks=tricks)] + sheet.conditions(profile, drawn, lang)
     explain = score_lines(score, lang) + sheet.totals(score, lang)
     q = sheet.ask(profile, drawn, score, lang)
@@ -416,11 +388,21 @@ def _unique(hints: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
 
 # -- auction ------------------------------------------------------------------
 
+#: Why a call is illegal, by the error's code.
+REASONS = {
+    "insufficient-bid": N_("it does not beat the last bid"),
+    "double-own-side": N_("the last bid is their own side's"),
+    "double-doubled": N_("the last bid is already doubled"),
+    "double-nothing": N_("there is no bid to double"),
+    "redouble-not-doubled": N_("the last bid has not been doubled (or is already redoubled)"),
+    "redouble-own-double": N_("only the side whose bid was doubled may redouble"),
+}
+
 def _random_auction(rng: random.Random) -> Auction:
     """A legal auction so far, still open, of one to eight calls."""
     while True:
         auction = Auction(rng.choice(list(Seat)))
-        for _ in range(rng.randint(1, 8)):
+        for _i in range(rng.randint(1, 8)):
             legal = list(auction.legal_calls)
             bids = [c for c in legal if c.is_bid]
             last = auction.last_bid()
@@ -445,7 +427,7 @@ def _random_auction(rng: random.Random) -> Auction:
 
 def auction_text(auction: Auction, lang: str) -> str:
     calls = ", ".join(f"{_seat(auction.seat_of(i), lang)} {call_name(c, lang)}" for i, c in enumerate(auction.calls))
-    return t("auction_line", lang, dealer=_seat(auction.dealer, lang), calls=calls,
+    return _(lang, "{dealer} deals. {calls}. {turn} to call.", dealer=_seat(auction.dealer, lang), calls=calls,
              turn=_seat(auction.turn, lang))
 
 
@@ -471,16 +453,16 @@ def drill_auction(rng: random.Random, lang: str, profile: Profile | None) -> Exe
             auction.check(call)
             legal, reason = True, ""
         except IllegalCallError as e:
-            legal, reason = False, t("reason_" + e.code, lang)
+            legal, reason = False, _(lang, REASONS[e.code])
         position["call"] = str(call)
-        explain = [t("legal_yes", lang, call=call_name(call, lang), seat=_seat(auction.turn, lang))] if legal \
-            else [t("legal_no", lang, call=call_name(call, lang), seat=_seat(auction.turn, lang))[:-1]
+        explain = [_(lang, "{call} by {seat} is legal.", call=call_name(call, lang), seat=_seat(auction.turn, lang))] if legal \
+            else [_(lang, "{call} by {seat} is illegal.", call=call_name(call, lang), seat=_seat(auction.turn, lang))[:-1]
                   + (" : " if lang == "fr" else ": ") + f"{reason}."]
         kind = "auction: " + ("doubles and redoubles" if not call.is_bid else "sufficient bids")
-        hint = t("hint_double", lang) if not call.is_bid else t("hint_sufficient", lang)
-        return Exercise("auction", kind, setup, t("q_legal", lang, call=call_name(call, lang),
+        hint = _(lang, "A double needs an opponents' bid, undoubled, followed only by passes; a redouble needs the opponents' double of your own side's bid, still the last call other than pass.") if not call.is_bid else _(lang, "A bid must beat the last bid: a higher level, or the same level in a higher strain (clubs, diamonds, hearts, spades, no trump).")
+        return Exercise("auction", kind, setup, _(lang, "May {seat} call {call} now?", call=call_name(call, lang),
                                                   seat=_seat(auction.turn, lang)),
-                        "yesno", legal, t("yes" if legal else "no", lang), explain,
+                        "yesno", legal, _(lang, "yes") if legal else _(lang, "no"), explain,
                         [(not legal, hint)], hint, "legal", position, "legal")
     strains = [s for s in Strain if any(auction.is_legal(Call.bid(lv, s)) for lv in range(1, 8))]
     strain = rng.choice(strains or list(Strain))
@@ -489,15 +471,15 @@ def drill_auction(rng: random.Random, lang: str, profile: Profile | None) -> Exe
         return drill_auction(rng, lang, profile)
     hints: list[tuple[Any, str]] = []
     if lowest.level > 1:
-        hints.append((Call.bid(lowest.level - 1, strain), t("h_too_low", lang)))
+        hints.append((Call.bid(lowest.level - 1, strain), _(lang, "That bid is insufficient: it does not beat the last bid.")))
     if lowest.level < 7:
-        hints.append((Call.bid(lowest.level + 1, strain), t("h_too_high", lang)))
-    word = t("strain_" + strain.name, lang)
-    return Exercise("auction", "auction: the lowest bid", setup, t("q_lowest", lang, strain=word,
+        hints.append((Call.bid(lowest.level + 1, strain), _(lang, "That bid is legal, but one level lower is enough.")))
+    word = strain_word(strain, lang)
+    return Exercise("auction", "auction: the lowest bid", setup, _(lang, "What is the lowest legal bid in {strain} for {seat}?", strain=word,
                                                                       seat=_seat(auction.turn, lang)),
                     "call", lowest, call_name(lowest, lang),
-                    [t("lowest_is", lang, call=call_name(lowest, lang), strain=word)], hints,
-                    t("hint_lowest", lang), "lowest", dict(position, strain=strain.name), "lowest")
+                    [_(lang, "The lowest legal bid in {strain} is {call}.", call=call_name(lowest, lang), strain=word)], hints,
+                    _(lang, "Compare with the last bid: at its level only a higher strain beats it."), "lowest", dict(position, strain=strain.name), "lowest")
 
 
 # -- tricks -------------------------------------------------------------------
@@ -518,7 +500,7 @@ def drill_tricks(rng: random.Random, lang: str, profile: Profile | None) -> Exer
                 return card
 
     cards = [draw(led)]
-    for _ in range(3):
+    for _i in range(3):
         how = _pick(rng, [("follow", 6), ("ruff", 2.5 if trump is not Strain.NT else 0), ("discard", 2)])
         if how == "follow":
             cards.append(draw(led))
@@ -529,22 +511,22 @@ def drill_tricks(rng: random.Random, lang: str, profile: Profile | None) -> Exer
             cards.append(draw(rng.choice(others)))
     winner = trick_winner(cards, leader, trump)
     card = cards[(winner - leader) % 4]
-    played = ", ".join(f"{_seat(leader.next(i), lang)} {c.symbol()}" for i, c in enumerate(cards))
-    trump_word = t("no_trump_play", lang) if trump is Strain.NT else t("trumps_are", lang, suit=trump.symbol())
-    setup = f"{trump_word} {t('trick_line', lang, leader=_seat(leader, lang), cards=played)}"
+    played = ", ".join(f"{_seat(leader.next(i), lang)} {notation.card_text(c, False, lang)}" for i, c in enumerate(cards))
+    trump_word = _(lang, "No trump.") if trump is Strain.NT else _(lang, "Trumps: {suit}.", suit=notation.strain_text(trump, False, lang))
+    setup = f"{trump_word} {_(lang, '{leader} leads: {cards}.', leader=_seat(leader, lang), cards=played)}"
     hints: list[tuple[Any, str]] = []
     highest_led = max((c for c in cards if c.suit is led), key=lambda c: c.rank)
     seat_led = leader.next(cards.index(highest_led))
     if seat_led is not winner:
-        hints.append((seat_led, t("h_trump_played", lang)))
+        hints.append((seat_led, _(lang, "A trump was played: the highest trump wins, whatever the cards of the suit led.")))
     top = max(cards, key=lambda c: c.rank)
     seat_top = leader.next(cards.index(top))
     if top.suit is not led and (trump is Strain.NT or top.suit is not Suit(int(trump))) and seat_top is not winner:
-        hints.append((seat_top, t("h_discard", lang)))
+        hints.append((seat_top, _(lang, "A card of another suit (not trumps) is a discard: it never wins, however high.")))
     kind = "tricks: " + ("no trump" if trump is Strain.NT else "trumps")
-    return Exercise("tricks", kind, setup, t("q_winner", lang), "seat", winner, _seat(winner, lang),
-                    [t("wins_with", lang, seat=_seat(winner, lang), card=card.symbol())], _unique(hints),
-                    t("hint_trick", lang), "trick",
+    return Exercise("tricks", kind, setup, _(lang, "Who wins the trick?"), "seat", winner, _seat(winner, lang),
+                    [_(lang, "{seat} wins with {card}.", seat=_seat(winner, lang), card=notation.card_text(card, False, lang))], _unique(hints),
+                    _(lang, "Was a trump played? Then the highest trump wins; otherwise the highest card of the suit led."), "trick",
                     {"leader": leader.name, "trump": trump.name, "play": " ".join(str(c) for c in cards)},
                     "winner")
 
@@ -562,28 +544,29 @@ def drill_imps(rng: random.Random, lang: str, profile: Profile | None) -> Exerci
         diff = _pick(rng, [(bound, 1), (bound - 10, 1)])
         diff *= rng.choice([1, -1])
         s1 = s2 = None
-        setup = t("imps_diff", lang, diff=f"{diff:+d}")
+        setup = _(lang, "Team A's difference on a board: {diff} points.", diff=f"{diff:+d}")
         position: dict[str, Any] = {"diff": diff}
         kind = "imps: band edges"
     else:
         s1 = rng.choice(_TYPICAL) * rng.choice([1, 1, -1])
         s2 = rng.choice(_TYPICAL) * rng.choice([1, -1, -1])
         diff = s1 - s2
-        setup = t("imps_tables", lang, s1=f"{s1:+d}", s2=f"{s2:+d}")
+        setup = _(lang, "Table 1 (team A North-South): N/S {s1}. Table 2 (team B North-South): N/S {s2}.", s1=f"{s1:+d}", s2=f"{s2:+d}")
         position = {"scores": [s1, s2]}
         kind = "imps: comparing tables"
     answer = imps(diff)
     hints: list[tuple[Any, str]] = []
     if answer:
-        hints.append((-answer, t("h_imp_sign", lang)))
+        hints.append((-answer, _(lang, "Right size, wrong sign: a negative difference means team B gains.")))
     for off in (-1, 1):
         if 0 <= abs(answer) + off <= 24:
-            hints.append(((abs(answer) + off) * (1 if diff >= 0 else -1), t("h_imp_band", lang)))
+            hints.append(((abs(answer) + off) * (1 if diff >= 0 else -1), _(lang, "One band off: check where the difference falls in the table (20-40 is 1, 50-80 2, ... 370-420 9, 430-490 10 ...).")))
     if s1 is not None and s2 is not None:
-        hints.append((imps(s1 + s2), t("h_imp_subtract", lang)))
-    return Exercise("imps", kind, setup, t("q_imps", lang), "number", answer, f"{answer:+d}",
-                    [t("imps_is", lang, diff=f"{diff:+d}", imps=f"{answer:+d}", n=abs(answer))],
-                    _unique([(a, h) for a, h in hints if a != answer]), t("hint_imps", lang), "imps",
+        hints.append((imps(s1 + s2), _(lang, "Subtract table 2's N/S score from table 1's: do not add them.")))
+    return Exercise("imps", kind, setup, _(lang, "How many IMPs for team A (with the sign)?"), "number", answer, f"{answer:+d}",
+                    [_n(lang, "A difference of {diff} is {imps} IMP.", "A difference of {diff} is {imps} IMPs.", abs(answer),
+                        diff=f"{diff:+d}", imps=f"{answer:+d}")],
+                    _unique([(a, h) for a, h in hints if a != answer]), _(lang, "Table 1 minus table 2, then the IMP table: 0-10 0, 20-40 1, 50-80 2, 90-120 3, 130-160 4, 170-210 5, 220-260 6 ... 4000 and up 24."), "imps",
                     position, "imps")
 
 
@@ -593,7 +576,7 @@ def drill_rubber(rng: random.Random, lang: str, profile: Profile | None) -> Exer
     profile = rubber_profile(profile)
     while True:
         results = []
-        for _ in range(rng.randint(2, 5)):
+        for _i in range(rng.randint(2, 5)):
             declarer = rng.choice(list(Seat))
             strain = rng.choice(list(Strain))
             level = rng.randint(1, 4)
@@ -604,27 +587,27 @@ def drill_rubber(rng: random.Random, lang: str, profile: Profile | None) -> Exer
         if len(rubbers) == 1:
             break
     rubber = rubbers[0]
-    pad = [t("pad_line", lang, n=i, contract=contract_name(r.contract, lang),
+    pad = [_(lang, "  {n}. {declarer} plays {contract}, {tricks} tricks", n=i, contract=contract_name(r.contract, lang),
              declarer=_seat(r.declarer, lang), tricks=r.tricks)  # type: ignore[arg-type]
            for i, r in enumerate(results, start=1)]
-    setup = t("pad_head", lang, rules=profile.name) + "\n" + "\n".join(pad)
+    setup = _(lang, "A rubber under {rules} (no honours counted):", rules=profile.name) + "\n" + "\n".join(pad)
     position = {"rules": profile.name,
                 "results": [{"contract": str(r.contract), "declarer": r.declarer.name,  # type: ignore[union-attr]
                              "tricks": r.tricks} for r in results]}
-    explain = [t("pad_totals", lang, side=side_name(s, lang), games=rubber.games_won(s), total=rubber.total(s))
+    explain = [_(lang, "  {side}: {games} game(s), {total} points in all", side=side_name(s, lang), games=rubber.games_won(s), total=rubber.total(s))
                for s in Side]
     if rubber.finished and rubber.winner is not None and rng.random() < 0.75:
         winner = rubber.winner
         two = Side.NS if rubber.games_won(Side.NS) == 2 else Side.EW
-        hints = [(winner.opponents, t("h_rubber_points", lang) if winner is not two else t("h_rubber_total", lang))]
-        return Exercise("rubber", "rubber: who wins", setup, t("q_rubber_winner", lang), "side", winner,
-                        side_name(winner, lang), explain, hints, t("hint_rubber", lang), "game", position,
+        hints = [(winner.opponents, _(lang, "The side with two games does not always win: add up everything above and below the line, the 250 included.") if winner is not two else _(lang, "Add up everything each side scored, above and below the line, with the 250 for the rubber."))]
+        return Exercise("rubber", "rubber: who wins", setup, _(lang, "The rubber is over. Which side wins it, NS or EW?"), "side", winner,
+                        side_name(winner, lang), explain, hints, _(lang, "The higher total wins, above and below the line together, rubber bonus included."), "game", position,
                         "rubber_winner")
     games = (rubber.games_won(Side.NS) > 0, rubber.games_won(Side.EW) > 0)
     answer = {(True, True): "both", (True, False): "ns", (False, True): "ew", (False, False): "neither"}[games]
     wrong = {"both": "ns", "ns": "neither", "ew": "neither", "neither": "ns"}[answer]
-    return Exercise("rubber", "rubber: games", setup, t("q_games", lang), "games", answer,
-                    t("games_" + answer, lang), explain, [(wrong, t("h_games", lang))], t("hint_games", lang),
+    return Exercise("rubber", "rubber: games", setup, _(lang, "Which side has won a game so far: NS, EW, both or neither?"), "games", answer,
+                    _(lang, _GAMES_SHOWN[answer]), explain, [(wrong, _(lang, "A game is 30 or more below the line in the current game, from one deal or several; only a made contract scores below the line."))], _(lang, "Add each side's trick points below the line, deal by deal; at 30 a game is won and both sides start again from zero."),
                     "game", position, "games_ns games_ew")
 
 
@@ -640,6 +623,8 @@ def generate(topic: str | None, rng: random.Random, lang: str = "en", profile: P
 
 
 # -- reading answers ----------------------------------------------------------
+
+_GAMES_SHOWN = {"both": N_("both"), "ns": "NS", "ew": N_("EW"), "neither": N_("neither")}
 
 _GAMES = {"both": "both", "les deux": "both", "ns": "ns", "n/s": "ns", "ew": "ew", "e/w": "ew", "eo": "ew",
           "e/o": "ew", "neither": "neither", "none": "neither", "nobody": "neither", "aucun": "neither",
@@ -685,16 +670,17 @@ class DrillRunner(LineTalk):
         """Run the drill; returns the number of right answers."""
         from .display import wrap
         lang = self.lang
-        what = self.topic or t("all_topics", lang)
-        self.write(wrap(t("drill_intro", lang, topic=what, count=self.count)))
+        what = self.topic or _(lang, "all topics")
+        self.write(wrap(_(lang, "Drill: {topic}, {exercises}. Type your answer; ? for a hint, 'show' for the answer, q to stop.",
+                            topic=what, exercises=_n(lang, "{n} exercise", "{n} exercises", self.count))))
         for n in range(1, self.count + 1):
             ex = generate(self.topic, self.rng, lang, self.rules)
             self.write("")
-            left = t("exercise_of", lang, n=n, count=self.count)
-            right = t("score_so_far", lang, right=self.right, asked=self.asked)
+            left = _(lang, "Exercise {n} of {count}", n=n, count=self.count)
+            right = _(lang, "score {right}/{asked}", right=self.right, asked=self.asked)
             self.write(f"{left}{' ' * max(2, 78 - len(left) - len(right))}{right}\n{'-' * 78}")
             self.write(wrap(ex.setup.replace("\n", "\n\n")) if "\n" not in ex.setup else ex.setup)
-            self.write("\n" + wrap(t("question", lang) + ex.question))
+            self.write("\n" + wrap(_(lang, "QUESTION: ") + ex.question))
             verdict = self.one(ex)
             if verdict is None:
                 break
@@ -705,31 +691,31 @@ class DrillRunner(LineTalk):
         """Ask one exercise; True right, False wrong, None when the learner quits."""
         from .display import wrap
         lang = self.lang
-        help_ = t("type_" + ex.answer_type, lang)
+        help_ = type_help(ex.answer_type, lang)
         while True:
-            line = self.ask("\n" + t("drill_prompt", lang, help=help_))
+            line = self.ask("\n" + _(lang, "Your answer ({help}): ", help=help_))
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return None
             if line == "":
                 continue
             if line == "?":
-                self.write(wrap(t("hint", lang) + ex.hint))
+                self.write(wrap(_(lang, "Hint: ") + ex.hint))
                 continue
             show = line.lower() in ("show", "voir", "??")
             if not show:
                 try:
                     given = read_answer(ex, line, lang)
                 except BridgekitError:
-                    self.write(t("unreadable", lang, text=line, help=help_))
+                    self.write(_(lang, "I could not read {text!r} as {help}.", text=line, help=help_))
                     continue
             self.asked += 1
             if not show and given == ex.answer:
                 self.right += 1
-                self.write(t("right", lang) + "\n" + self.explained(ex))
+                self.write(_(lang, "Right!") + "\n" + self.explained(ex))
                 return True
             self.missed[ex.kind] = self.missed.get(ex.kind, 0) + 1
             targeted = "" if show else next((h for a, h in ex.hints if a == given), "")
-            self.write(t("drill_wrong", lang, answer=ex.shown))
+            self.write(_(lang, "Not quite: the answer is {answer}.", answer=ex.shown))
             self.write(wrap(targeted or ex.hint))
             self.write(self.explained(ex))
             return False
@@ -742,11 +728,11 @@ class DrillRunner(LineTalk):
 
     def summary(self) -> None:
         lang = self.lang
-        self.write("\n" + t("summary", lang, right=self.right, asked=self.asked))
+        self.write("\n" + _n(lang, "{n}/{asked} correct.", "{n}/{asked} correct.", self.right, asked=self.asked))
         if self.missed:
             review = ", ".join(f"{kind_name(k, lang)} ({n})"
                                for k, n in sorted(self.missed.items(), key=lambda kv: -kv[1]))
             from .display import wrap
-            self.write(wrap(t("review", lang, topics=review)))
+            self.write(wrap(_(lang, "To review: {topics}.", topics=review)))
         elif self.asked:
-            self.write(t("all_right", lang))
+            self.write(_(lang, "Nothing to review: all right."))

@@ -27,7 +27,9 @@ from ..play import Play
 from ..seats import Seat
 from .answers import parse_answer
 from .runner import LineTalk
-from .i18n import seat_name, side_name, t
+from ..i18n import _, _n
+from ..notation import card_text, contract_text
+from .i18n import seat_name, side_name
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,6 @@ def load_puzzles(paths: list[Path], count: int, seed: int | None = None) -> list
 
 def position_text(pz: Puzzle, lang: str, ascii: bool = False) -> str:
     from ..render import render_auction, render_deal
-    from .i18n import diagram_fr
     play = pz.play()
     left = {}
     for seat in Seat:
@@ -137,26 +138,25 @@ def position_text(pz: Puzzle, lang: str, ascii: bool = False) -> str:
     parts = []
     if pz.auction is not None:
         try:
-            parts.append(render_auction(pz.auction, pz.dealer, ascii=ascii))  # type: ignore[arg-type]
+            parts.append(render_auction(pz.auction, pz.dealer, ascii=ascii, lang=lang))  # type: ignore[arg-type]
         except (BridgekitError, TypeError, AttributeError):
             pass
-    parts.append(render_deal(remaining, ascii=ascii).replace("Dealer ?", "        ").replace("Vul ?", "     "))
+    parts.append(render_deal(remaining, ascii=ascii, lang=lang, show_unknown=False))
     text = "\n\n".join("\n".join(line.rstrip() for line in p.split("\n")) for p in parts)
-    text = diagram_fr(text) if lang == "fr" else text
     from ..contract import Contract
     tricks = play.tricks()
     done = sum(1 for tr in tricks if tr.winner is not None)
-    contract = Contract.parse(pz.contract).symbol(ascii)
-    lines = [t("pz_contract", lang, contract=contract.replace("NT", "SA") if lang == "fr" else contract,
+    contract = contract_text(Contract.parse(pz.contract), ascii, lang)
+    lines = [_(lang, "Contract {contract} by {declarer}.", contract=contract,
                declarer=seat_name(pz.declarer, lang)),
-             t("pz_won", lang, ns=_won(play, "NS"), ew=_won(play, "EW"))]
+             _(lang, "Tricks won so far: N/S {ns}, E/W {ew}.", ns=_won(play, "NS"), ew=_won(play, "EW"))]
     trick = tricks[-1] if tricks else None
     if trick is not None and trick.winner is None and trick.cards:
-        cards = ", ".join(f"{seat_name(trick.leader.next(i), lang)} {c.symbol(ascii)}"
+        cards = ", ".join(f"{seat_name(trick.leader.next(i), lang)} {card_text(c, ascii, lang)}"
                           for i, c in enumerate(trick.cards))
-        lines.append(t("pz_trick", lang, n=done + 1, cards=cards))
+        lines.append(_(lang, "Trick {n} so far: {cards}.", n=done + 1, cards=cards))
     else:
-        lines.append(t("pz_lead", lang, n=done + 1))
+        lines.append(_(lang, "Trick {n}: the lead.", n=done + 1))
     return text + "\n\n" + "\n".join(lines)
 
 
@@ -165,8 +165,8 @@ def _won(play: Play, side: str) -> int:
     return play.declarer_tricks() if decl else play.defence_tricks()
 
 
-def card_list(cards: Iterable[Card], ascii: bool = False) -> str:
-    return ", ".join(c.symbol(ascii) for c in sorted_desc(list(cards)))
+def card_list(cards: Iterable[Card], ascii: bool = False, lang: str = "en") -> str:
+    return ", ".join(card_text(c, ascii, lang) for c in sorted_desc(list(cards)))
 
 
 class PuzzleRunner(LineTalk):
@@ -185,15 +185,15 @@ class PuzzleRunner(LineTalk):
         from .display import wrap
         lang = self.lang
         for n, pz in enumerate(self.puzzles[:self.count], start=1):
-            where = pz.source + (f", {t('pz_board', lang)} {pz.board}" if pz.board else "")
-            head = t("pz_head", lang, n=n, count=self.count, where=where)
+            where = pz.source + (f", {_(lang, 'board')} {pz.board}" if pz.board else "")
+            head = _(lang, "Puzzle {n} of {count}: {where}", n=n, count=self.count, where=where)
             self.write(("\n" if n > 1 else "") + head + "\n" + "=" * 78)
             self.write(position_text(pz, lang, self.ascii))
-            self.write("\n" + wrap(t("pz_question", lang, seat=seat_name(pz.seat, lang),
+            self.write("\n" + wrap(_(lang, "You are {seat}, to play. Every card is in view (double dummy). With best play {side} can take {target} tricks in all. Which card keeps them?", seat=seat_name(pz.seat, lang),
                                      side=side_name(pz.seat.side, lang), target=pz.target)))
             if self.one(pz) is None:
                 break
-        self.write("\n" + t("summary", lang, right=self.right, asked=self.asked))
+        self.write("\n" + _n(lang, "{n}/{asked} correct.", "{n}/{asked} correct.", self.right, asked=self.asked))
         return self.right
 
     def one(self, pz: Puzzle) -> bool | None:
@@ -201,13 +201,13 @@ class PuzzleRunner(LineTalk):
         lang = self.lang
         side = side_name(pz.seat.side, lang)
         while True:
-            line = self.ask("\n" + t("drill_prompt", lang, help=t("type_card", lang)))
+            line = self.ask("\n" + _(lang, "Your answer ({help}): ", help=_(lang, "a card, e.g. SA, H10, C2")))
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return None
             if line == "":
                 continue
             if line == "?":
-                self.write(wrap(t("hint", lang) + t("pz_hint", lang)))
+                self.write(wrap(_(lang, "Hint: ") + _(lang, "Count the tricks you can still lose; think about entries, ruffs and who is squeezed.")))
                 continue
             show = line.lower() in ("show", "voir", "??")
             card: Card | None = None
@@ -215,7 +215,7 @@ class PuzzleRunner(LineTalk):
                 try:
                     card = parse_answer("card", line, lang)
                 except BridgekitError:
-                    self.write(t("unreadable", lang, text=line, help=t("type_card", lang)))
+                    self.write(_(lang, "I could not read {text!r} as {help}.", text=line, help=_(lang, "a card, e.g. SA, H10, C2")))
                     continue
                 if card not in pz.values:
                     try:
@@ -223,22 +223,25 @@ class PuzzleRunner(LineTalk):
                         reason = ""
                     except IllegalCardError as e:
                         reason = str(e) if lang == "en" else ""
-                    self.write(wrap(t("pz_illegal", lang, card=card.symbol(self.ascii))
+                    self.write(wrap(_(lang, "{card} cannot be played here.", card=card_text(card, self.ascii, lang))
                                     + (f" ({reason})" if reason else "")))
                     continue
             self.asked += 1
-            best = card_list(pz.best, self.ascii)
+            best = card_list(pz.best, self.ascii, lang)
             if card is not None and pz.side_total(card) == pz.target:
                 self.right += 1
-                self.write(t("right", lang) + " " + t("pz_keeps", lang, card=card.symbol(self.ascii), side=side,
+                self.write(_(lang, "Right!") + " " + _(lang, "{card} keeps {side}'s {target} tricks.", card=card_text(card, self.ascii, lang), side=side,
                                                       target=pz.target))
             elif card is not None:
                 lost = pz.target - pz.side_total(card)
-                self.write(t("pz_costs", lang, card=card.symbol(self.ascii), n=lost, side=side,
+                self.write(_n(lang, "Not quite: {card} costs {lost} trick; {side} would take {total}.",
+                                  "Not quite: {card} costs {lost} tricks; {side} would take {total}.", lost, card=card_text(card, self.ascii, lang), lost=lost, side=side,
                              total=pz.side_total(card)))
-            self.write(t("pz_best", lang, cards=best, side=side, target=pz.target))
-            self.write(t("pz_table", lang, seat=seat_name(pz.seat, lang), card=pz.card.symbol(self.ascii),
-                         n=pz.cost, total=pz.target - pz.cost, target=pz.target))
-            self.write(wrap(t("pz_values", lang) + "; ".join(
-                f"{c.symbol(self.ascii)} {pz.side_total(c)}" for c in sorted_desc(list(pz.values)))))
+            self.write(_(lang, "Best: {cards} ({side} {target}).", cards=best, side=side, target=pz.target))
+            self.write(_n(lang, "At the table {seat} played {card}, which cost {lost} trick: {total} instead of {target}.",
+                          "At the table {seat} played {card}, which cost {lost} tricks: {total} instead of {target}.",
+                          pz.cost, seat=seat_name(pz.seat, lang), card=card_text(pz.card, self.ascii, lang),
+                         lost=pz.cost, total=pz.target - pz.cost, target=pz.target))
+            self.write(wrap(_(lang, "Every legal card, with the tricks your side then takes: ") + "; ".join(
+                f"{card_text(c, self.ascii, lang)} {pz.side_total(c)}" for c in sorted_desc(list(pz.values)))))
             return card is not None and pz.side_total(card) == pz.target

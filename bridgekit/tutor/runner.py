@@ -15,7 +15,8 @@ from typing import TextIO
 from .answers import PARSERS
 from .checker import hint_for, is_correct, run_computes
 from .compute import Computed
-from .i18n import t
+from ..i18n import _
+from .answers import type_help
 from .display import WIDTH, answer_text, learner_text, step_text, wrap
 from .model import Lesson, Step
 from .progress import Progress
@@ -69,7 +70,7 @@ class LessonRunner(LineTalk):
 
     def results(self, step: Step) -> dict[str, Computed | Exception | None]:
         if step.index not in self._results:
-            self._results[step.index] = run_computes(step, dds=True, ascii=self.ascii)
+            self._results[step.index] = run_computes(step, dds=True, ascii=self.ascii, lang=self.lang)
         return self._results[step.index]
 
     # -- the loop ----------------------------------------------------------
@@ -81,7 +82,7 @@ class LessonRunner(LineTalk):
             i = max(1, min(self.start, len(steps))) - 1
         elif not self.state.done and 1 < self.state.step <= len(steps):
             i = self.state.step - 1
-            self.write(t("resuming", self.lang, n=self.lesson.number, i=i + 1, total=len(steps)))
+            self.write(_(self.lang, "Resuming lesson {n} at step {i} of {total} (start over with --restart).\n", n=self.lesson.number, i=i + 1, total=len(steps)))
         else:
             i = 0
             if self.state.done:
@@ -97,7 +98,7 @@ class LessonRunner(LineTalk):
                 move = self.navigate(i)
             if move == "quit":
                 self.progress.save()
-                self.write(t("saved", self.lang, i=step.index, n=len(steps)))
+                self.write(_(self.lang, "\nProgress saved at step {i} of {n}. Resume with: bridgekit lesson run", i=step.index, n=len(steps)))
                 return "quit"
             if move == "back":
                 i = max(0, i - 1)
@@ -107,18 +108,20 @@ class LessonRunner(LineTalk):
                 self.state.done = True
                 self.state.step = 1
                 self.progress.save()
-                self.write(t("end", self.lang, n=self.lesson.number, title=self.lesson.title))
+                self.write(_(self.lang, "\nEnd of lesson {n}: {title}. Well done.", n=self.lesson.number, title=self.lesson.title))
                 nxt = self.next_lesson
                 if nxt is not None:
-                    self.write(t("next_lesson", self.lang, n=nxt.number, title=nxt.in_lang(self.lang).title))
+                    self.write(_(self.lang, "Next: lesson {n}, {title}.\nStart it with: bridgekit lesson run (or bridgekit lesson run {n});\n"
+                                          "see them all with: bridgekit lesson list",
+                                 n=nxt.number, title=nxt.in_lang(self.lang).title))
                 else:
-                    self.write(t("last_lesson", self.lang))
+                    self.write(_(self.lang, "That was the last lesson. Practise with: bridgekit lesson drill"))
                 return "done"
             self.write("")
 
     def navigate(self, i: int) -> str:
         last = i + 1 == len(self.lesson.steps)
-        prompt = t("nav", self.lang, what=t("nav_finish" if last else "nav_next", self.lang))
+        prompt = _(self.lang, "[Enter] {what}, b back, q quit: ", what=_(self.lang, "finish") if last else _(self.lang, "next"))
         while True:
             line = self.ask("\n" + prompt)
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
@@ -127,10 +130,10 @@ class LessonRunner(LineTalk):
                 return "next"
             if line.lower() in ("b", "back", "p", "prev", "retour"):
                 if i == 0:
-                    self.write(t("first_step", self.lang))
+                    self.write(_(self.lang, "This is the first step."))
                     continue
                 return "back"
-            self.write(t("nav_help", self.lang))
+            self.write(_(self.lang, "Press Enter for the next step, b to go back, q to quit."))
 
     def quiz(self, step: Step) -> str | None:
         """Ask until the answer is right or shown; returns a move for back or
@@ -138,8 +141,8 @@ class LessonRunner(LineTalk):
         results = self.results(step)
         tries = 0
         while True:
-            help_ = t("type_" + step.answer_type, self.lang)
-            line = self.ask(t("quiz_prompt", self.lang, help=help_))
+            help_ = type_help(step.answer_type, self.lang)
+            line = self.ask(_(self.lang, "\nYour answer ({help})\nor ? for a hint, 'show' for the answer, 'back', q to quit: ", help=help_))
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return "quit"
             if line.lower() in ("back", "retour"):
@@ -147,7 +150,7 @@ class LessonRunner(LineTalk):
             if line == "":
                 continue
             if line == "?":
-                self.write(wrap(t("hint", self.lang) + (step.hint or t("look_again", self.lang))))
+                self.write(wrap(_(self.lang, "Hint: ") + (step.hint or _(self.lang, "look again at the rule above."))))
                 continue
             if line.lower() in ("show", "show answer", "answer", "??", "voir", "réponse"):
                 self.write("\n" + answer_text(step, results, self.ascii, self.show_checks, self.lang))
@@ -155,10 +158,10 @@ class LessonRunner(LineTalk):
                 return None
             verdict = is_correct(step, results, line, self.lang)
             if verdict is None:
-                self.write(t("unreadable", self.lang, text=line, help=help_))
+                self.write(_(self.lang, "I could not read {text!r} as {help}.", text=line, help=help_))
                 continue
             if verdict:
-                self.write("\n" + t("right", self.lang) + "\n\n"
+                self.write("\n" + _(self.lang, "Right!") + "\n\n"
                            + answer_text(step, results, self.ascii, self.show_checks, self.lang))
                 if step.index not in self.state.answered:
                     self.state.answered.append(step.index)
@@ -166,9 +169,9 @@ class LessonRunner(LineTalk):
                 return None
             tries += 1
             hint = hint_for(step, line, self.lang)
-            self.write(wrap(f"{t('not_quite', self.lang)} {hint}" if hint else t("try_again", self.lang)))
+            self.write(wrap(f"{_(self.lang, 'Not quite.')} {hint}" if hint else _(self.lang, "Not quite. Try again, or type 'show' to see the answer.")))
             if tries >= 3:
-                self.write(t("type_show", self.lang))
+                self.write(_(self.lang, "(Type 'show' to see the answer.)"))
 
 
 def _isatty(stream: TextIO) -> bool:

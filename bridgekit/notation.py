@@ -1,0 +1,266 @@
+"""Cards, calls, contracts and seats as each language writes and types them.
+
+Output (``card_text``, ``call_text``...): English writes ``♠K``, ``3NT``,
+``Pass``, seats N E S W; French writes ``♠R``, ``♥10``, ``3SA``, ``Passe``,
+seats N E S O (ranks A R D V 10; with ``ascii``, suits ``P C K T`` for pique,
+cœur, carreau, trèfle, as French players write them).
+
+Input (``parse_card``, ``parse_call``...) is a parser of its own, not a
+translation: in French mode a card or a call may be typed with French letters
+(``P10``, ``RK``, ``2T``, ``3SA``, ``C2`` = the two of hearts), with the
+symbols, or with English letters where they cannot mean anything else
+(``SK``, ``HQ``, ``3NT``).  A spelling with two French readings (``KT``: the
+ten of diamonds or the king of clubs) raises :class:`AmbiguousInput`, which
+lists the readings so that the program can ask.
+"""
+
+from __future__ import annotations
+
+from .calls import DOUBLE, PASS, REDOUBLE, Call
+from .cards import Card, Rank, Strain, Suit
+from .contract import Contract, Doubling
+from .errors import ParseError
+from .i18n import N_, _
+from .seats import Seat, Side, Vul
+
+SYMBOLS = {Suit.S: "\u2660", Suit.H: "\u2665", Suit.D: "\u2666", Suit.C: "\u2663"}
+SUIT_LETTERS = {"en": {Suit.S: "S", Suit.H: "H", Suit.D: "D", Suit.C: "C"},
+                "fr": {Suit.S: "P", Suit.H: "C", Suit.D: "K", Suit.C: "T"}}
+_FR_RANKS = {Rank.KING: "R", Rank.QUEEN: "D", Rank.JACK: "V", Rank.TEN: "10"}
+NO_TRUMP = {"en": "NT", "fr": "SA"}
+SEAT_LETTERS = {"en": {s: s.name for s in Seat}, "fr": {Seat.N: "N", Seat.E: "E", Seat.S: "S", Seat.W: "O"}}
+SEAT_NAMES = {Seat.N: N_("North"), Seat.E: N_("East"), Seat.S: N_("South"), Seat.W: N_("West")}
+SIDE_LETTERS = {"en": {Side.NS: "N/S", Side.EW: "E/W"}, "fr": {Side.NS: "N/S", Side.EW: "E/O"}}
+STRAIN_WORDS = {Strain.C: N_("clubs"), Strain.D: N_("diamonds"), Strain.H: N_("hearts"),
+                Strain.S: N_("spades"), Strain.NT: N_("no trump")}
+
+
+def _lang(lang: str) -> str:
+    return "fr" if lang == "fr" else "en"
+
+
+# -- output ------------------------------------------------------------------------
+
+def suit_text(suit: Suit, ascii: bool = False, lang: str = "en") -> str:
+    return SUIT_LETTERS[_lang(lang)][suit] if ascii else SYMBOLS[suit]
+
+
+def rank_text(rank: Rank, lang: str = "en") -> str:
+    """``K`` / ``R``; the ten is ``T`` in English (PBN's letter) and ``10`` in French."""
+    if lang == "fr":
+        return _FR_RANKS.get(rank, rank.letter)
+    return rank.letter
+
+
+def ranks_text(ranks: list[Rank] | tuple[Rank, ...], lang: str = "en") -> str:
+    """A holding in one suit: ``AKT9`` / ``AR109``."""
+    return "".join(rank_text(r, lang) for r in ranks)
+
+
+def card_text(card: Card, ascii: bool = False, lang: str = "en") -> str:
+    """``♠A``, ``♥R``, ``♦10`` (French), ``SA`` / ``PA`` with ascii."""
+    return suit_text(card.suit, ascii, lang) + rank_text(card.rank, lang)
+
+
+def strain_text(strain: Strain, ascii: bool = False, lang: str = "en") -> str:
+    suit = strain.suit
+    return NO_TRUMP[_lang(lang)] if suit is None else suit_text(suit, ascii, lang)
+
+
+def strain_word(strain: Strain, lang: str = "en") -> str:
+    """``no trump`` / ``sans-atout``."""
+    return _(lang, STRAIN_WORDS[strain])
+
+
+def call_text(call: Call, ascii: bool = False, lang: str = "en") -> str:
+    """``1♠``, ``3NT`` / ``3SA``, ``Pass`` / ``Passe``, ``X``, ``XX``."""
+    if call.is_bid and call.strain is not None:
+        return f"{call.level}{strain_text(call.strain, ascii, lang)}"
+    if call == PASS:
+        return _(lang, "Pass")
+    return str(call)
+
+
+def contract_text(contract: Contract, ascii: bool = False, lang: str = "en") -> str:
+    """``4♥X``, ``3SA`` (French); ``Passed out`` for four passes."""
+    if contract.is_passed_out or contract.strain is None:
+        return _(lang, "Passed out")
+    return f"{contract.level}{strain_text(contract.strain, ascii, lang)}{contract.doubling.suffix}"
+
+
+def seat_letter(seat: Seat, lang: str = "en") -> str:
+    return SEAT_LETTERS[_lang(lang)][seat]
+
+
+def seat_name(seat: Seat, lang: str = "en") -> str:
+    """``West`` / ``Ouest``."""
+    return _(lang, SEAT_NAMES[seat])
+
+
+def side_text(side: Side, lang: str = "en") -> str:
+    """``E/W`` / ``E/O``."""
+    return SIDE_LETTERS[_lang(lang)][side]
+
+
+# -- input -------------------------------------------------------------------------
+
+class AmbiguousInput(ParseError):
+    """Text with more than one reading; ``readings`` lists them (so a
+    program can ask which one was meant)."""
+
+    def __init__(self, text: str, readings: list[object], shown: list[str]) -> None:
+        super().__init__(f"{text!r} can be read as {' or '.join(shown)}")
+        self.text = text
+        self.readings = readings
+        self.shown = shown
+
+
+def _suit_tokens(lang: str) -> dict[str, Suit]:
+    tokens = {sym: suit for suit, sym in SYMBOLS.items()}
+    tokens.update({"\u2664": Suit.S, "\u2661": Suit.H, "\u2662": Suit.D, "\u2667": Suit.C})
+    if lang == "fr":
+        # French letters; English letters that are no French suit or rank letter
+        tokens.update({"P": Suit.S, "C": Suit.H, "K": Suit.D, "T": Suit.C, "S": Suit.S, "H": Suit.H,
+                       "D": Suit.D, "PIQUE": Suit.S, "COEUR": Suit.H, "CŒUR": Suit.H, "CARREAU": Suit.D,
+                       "TREFLE": Suit.C, "TRÈFLE": Suit.C})
+    else:
+        tokens.update({s.name: s for s in Suit})
+    return tokens
+
+
+def _rank_tokens(lang: str) -> dict[str, Rank]:
+    tokens = {r.letter: r for r in Rank}
+    tokens["10"] = Rank.TEN
+    if lang == "fr":
+        tokens.update({"R": Rank.KING, "D": Rank.QUEEN, "V": Rank.JACK, "ROI": Rank.KING, "DAME": Rank.QUEEN,
+                       "VALET": Rank.JACK, "AS": Rank.ACE})
+    return tokens
+
+
+def _readings(text: str, lang: str) -> list[Card]:
+    key = "".join(text.split()).upper().replace("DE", "") if lang == "fr" else "".join(text.split()).upper()
+    suits, ranks = _suit_tokens(lang), _rank_tokens(lang)
+    found: list[Card] = []
+    for cut in range(1, len(key)):
+        head, tail = key[:cut], key[cut:]
+        for s, r in ((head, tail), (tail, head)):
+            if s in suits and r in ranks:
+                card = Card(suits[s], ranks[r])
+                if card not in found:
+                    found.append(card)
+    return found
+
+
+def parse_card(text: str, lang: str = "en") -> Card:
+    """A card as typed: ``SA``, ``♠A``, ``10♥`` in any language; in French also
+    ``PA``, ``P10``, ``RK`` (roi de carreau), ``C2`` (deux de cœur), ``♠R``.
+    Raises AmbiguousInput for a French spelling with two readings, ParseError
+    for text that is no card."""
+    if lang != "fr":
+        return Card.parse(text)
+    found = _readings(text, lang)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise AmbiguousInput(text, list(found), [card_text(c, False, lang) for c in found])
+    raise ParseError(f"invalid card {text!r} (expected suit and rank, e.g. PA, C10, ♠R)")
+
+
+_FR_SPECIAL = {"PASSE": PASS, "PASS": PASS, "P": PASS, "-": PASS, "X": DOUBLE, "CONTRE": DOUBLE, "CTR": DOUBLE,
+               "XX": REDOUBLE, "SURCONTRE": REDOUBLE, "SC": REDOUBLE}
+_FR_STRAINS = {"T": Strain.C, "K": Strain.D, "C": Strain.H, "P": Strain.S, "SA": Strain.NT, "NT": Strain.NT,
+               "N": Strain.NT, "S": Strain.S, "H": Strain.H, "D": Strain.D, "\u2660": Strain.S,
+               "\u2665": Strain.H, "\u2666": Strain.D, "\u2663": Strain.C, "TREFLE": Strain.C,
+               "TRÈFLE": Strain.C, "CARREAU": Strain.D, "COEUR": Strain.H, "CŒUR": Strain.H, "PIQUE": Strain.S,
+               "SANSATOUT": Strain.NT, "SANS-ATOUT": Strain.NT}
+
+
+def _strain_token(key: str) -> Strain | None:
+    """A French-mode strain (``T``, ``SA``, ``♠``, ``piques``, ``carreaux``)."""
+    strain = _FR_STRAINS.get(key)
+    if strain is None and len(key) > 2:
+        strain = _FR_STRAINS.get(key.rstrip("SX"))
+    return strain
+
+
+def parse_call(text: str, lang: str = "en") -> Call:
+    """A call as typed: ``1S``, ``3NT``, ``Pass``, ``X`` in any language; in
+    French also ``2T`` (trèfle), ``1C`` (cœur), ``4P``, ``3SA``, ``passe``,
+    ``contre``, ``surcontre``.  Raises ParseError."""
+    if lang != "fr":
+        return Call.parse(text)
+    key = "".join(text.split()).upper()
+    if key in _FR_SPECIAL:
+        return _FR_SPECIAL[key]
+    if len(key) >= 2 and key[0].isdigit():
+        level, strain = int(key[0]), _strain_token(key[1:])
+        if strain is not None:
+            if not 1 <= level <= 7:
+                raise ParseError(f"invalid call {text!r} (bids go from 1 to 7)")
+            return Call.bid(level, strain)
+    raise ParseError(f"invalid call {text!r} (expected e.g. 1P, 2T, 3SA, passe, X, XX)")
+
+
+def parse_strain(text: str, lang: str = "en") -> Strain:
+    if lang != "fr":
+        return Strain.parse(text)
+    strain = _strain_token("".join(text.split()).upper())
+    if strain is None:
+        raise ParseError(f"invalid strain {text!r} (expected ♣ ♦ ♥ ♠, T K C P or SA)")
+    return strain
+
+
+def parse_contract(text: str, lang: str = "en") -> Contract:
+    """``4S``, ``3NTX`` in any language; ``4P``, ``3SA X``, ``2C contré`` in French."""
+    if lang != "fr":
+        return Contract.parse(text)
+    key = "".join(text.split()).upper()
+    doubling = Doubling.UNDOUBLED
+    for suffix, d in (("SURCONTRÉ", Doubling.REDOUBLED), ("SURCONTRE", Doubling.REDOUBLED),
+                      ("CONTRÉ", Doubling.DOUBLED), ("CONTRE", Doubling.DOUBLED), ("XX", Doubling.REDOUBLED),
+                      ("X", Doubling.DOUBLED)):
+        if key.endswith(suffix) and len(key) > len(suffix) + 1:
+            key, doubling = key[:-len(suffix)], d
+            break
+    call = parse_call(key, lang)
+    if not call.is_bid or call.level is None or call.strain is None:
+        raise ParseError(f"invalid contract {text!r} (expected e.g. 4P, 3SA X)")
+    return Contract(call.level, call.strain, doubling)
+
+
+_FR_SEATS = {"N": Seat.N, "NORD": Seat.N, "E": Seat.E, "EST": Seat.E, "S": Seat.S, "SUD": Seat.S,
+             "O": Seat.W, "OUEST": Seat.W, "W": Seat.W, "WEST": Seat.W, "NORTH": Seat.N, "EAST": Seat.E,
+             "SOUTH": Seat.S}
+
+
+def parse_seat(text: str, lang: str = "en") -> Seat:
+    """``W``/``West`` in any language; ``O``/``Ouest`` in French."""
+    key = text.strip().upper()
+    for article in ("THE ", "L'", "LE "):
+        key = key.removeprefix(article)
+    if lang == "fr" and key in _FR_SEATS:
+        return _FR_SEATS[key]
+    return Seat.parse(key)
+
+
+_FR_SIDES = {"NS": Side.NS, "N/S": Side.NS, "N-S": Side.NS, "NORD-SUD": Side.NS, "EO": Side.EW, "E/O": Side.EW,
+             "E-O": Side.EW, "OE": Side.EW, "EST-OUEST": Side.EW, "EW": Side.EW, "E/W": Side.EW}
+
+
+def parse_side(text: str, lang: str = "en") -> Side:
+    key = "".join(text.split()).upper()
+    if lang == "fr" and key in _FR_SIDES:
+        return _FR_SIDES[key]
+    return Side.parse(text)
+
+
+_FR_VULS = {"PERSONNE": "None", "AUCUN": "None", "TOUS": "All", "LESDEUX": "All", "EO": "EW", "E/O": "EW",
+            "E-O": "EW", "N/S": "NS"}
+
+
+def parse_vul(text: str, lang: str = "en") -> Vul:
+    """``None``, ``NS``, ``EW``, ``All``; in French also ``personne``, ``EO``, ``tous``."""
+    key = "".join(text.split()).upper()
+    if lang == "fr" and key in _FR_VULS:
+        return Vul.parse(_FR_VULS[key])
+    return Vul.parse(text)
