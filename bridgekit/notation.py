@@ -137,25 +137,36 @@ def _rank_tokens(lang: str) -> dict[str, Rank]:
     return tokens
 
 
+_ENGLISH_ONLY_SUITS = {"S", "H", "D"}
+_ENGLISH_ONLY_RANKS = {"K", "Q", "J", "T"}
+
+
 def _readings(text: str, lang: str) -> list[Card]:
-    key = "".join(text.split()).upper().replace("DE", "") if lang == "fr" else "".join(text.split()).upper()
+    """Every card ``text`` can be in French mode, readings that use only
+    French letters (and symbols, digits, A) first."""
+    key = "".join(w for w in text.upper().replace("D'", "").split() if w not in ("DE", "DU"))
     suits, ranks = _suit_tokens(lang), _rank_tokens(lang)
-    found: list[Card] = []
+    french: list[Card] = []
+    mixed: list[Card] = []
     for cut in range(1, len(key)):
         head, tail = key[:cut], key[cut:]
         for s, r in ((head, tail), (tail, head)):
             if s in suits and r in ranks:
                 card = Card(suits[s], ranks[r])
-                if card not in found:
-                    found.append(card)
-    return found
+                native = s not in _ENGLISH_ONLY_SUITS and r not in _ENGLISH_ONLY_RANKS
+                group = french if native else mixed
+                if card not in french and card not in mixed:
+                    group.append(card)
+    return french + mixed if len(french) != 1 else french
 
 
 def parse_card(text: str, lang: str = "en") -> Card:
     """A card as typed: ``SA``, ``♠A``, ``10♥`` in any language; in French also
     ``PA``, ``P10``, ``RK`` (roi de carreau), ``C2`` (deux de cœur), ``♠R``.
-    Raises AmbiguousInput for a French spelling with two readings, ParseError
-    for text that is no card."""
+    A spelling in French letters only is read the French way (``TD``: la dame
+    de trèfle); English letters are read where they mean one card (``SK``,
+    ``HQ``).  Raises AmbiguousInput for a spelling with two readings and none
+    French (``KT``: ♦10 or ♣R), ParseError for text that is no card."""
     if lang != "fr":
         return Card.parse(text)
     found = _readings(text, lang)

@@ -274,10 +274,15 @@ def test_score_says_what_is_doubtful() -> None:
 
 def test_plurals_in_puzzle_and_lesson_messages() -> None:
     from bridgekit.tutor.compute import compute_imps
-    from bridgekit.tutor.i18n import t
-    assert "costs 1 trick;" in t("pz_costs", "en", card="SA", n=1, side="N/S", total=9)
-    assert "costs 2 tricks;" in t("pz_costs", "en", card="SA", n=2, side="N/S", total=9)
-    assert "coûte 1 levée ;" in t("pz_costs", "fr", card="SA", n=1, side="N/S", total=9)
-    assert "coûte 3 levées ;" in t("pz_costs", "fr", card="SA", n=3, side="N/S", total=9)
+    from bridgekit.i18n import _n
+
+    def costs(lang: str, n: int) -> str:
+        return _n(lang, "Not quite: {card} costs {lost} trick; {side} would take {total}.",
+                  "Not quite: {card} costs {lost} tricks; {side} would take {total}.", n, card="SA", lost=n,
+                  side="N/S", total=9).replace("\u202f", " ")
+    assert "costs 1 trick;" in costs("en", 1)
+    assert "costs 2 tricks;" in costs("en", 2)
+    assert "coûte 1 pli ;" in costs("fr", 1)
+    assert "coûte 3 plis ;" in costs("fr", 3)
     assert compute_imps({"diff": 20}, False).lines[-1] == "A difference of +20 is +1 IMP"   # 20-40: 1 IMP
     assert compute_imps({"diff": 50}, False).lines[-1] == "A difference of +50 is +2 IMPs"

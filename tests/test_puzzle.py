@@ -54,9 +54,12 @@ def test_right_card_wrong_card_and_summary() -> None:
 
 def test_puzzle_in_french_and_a_file_without_play(tmp_path) -> None:  # type: ignore[no-untyped-def]
     pz = load_puzzles([BUNDLED], 1, seed=3)[0]
+    from bridgekit.notation import card_text
+    typed = card_text(pz.best[0], True, "fr")  # as a French player types it: PR, C10, T2
     out = CliRunner().invoke(cli, ["lesson", "puzzle", str(BUNDLED), "--seed", "3", "--lang", "fr"],
-                             input=f"{pz.best[0]}\n").output
-    assert "Problème 1 sur 1" in out and "Exact !" in out and "1/1 justes." in out
+                             input=f"{typed}\n").output
+    out = out.replace("\u00a0", " ").replace("\u202f", " ")
+    assert "Problème 1 sur 1" in out and "Exact !" in out and "1/1 juste." in out
     empty = tmp_path / "none.pbn"
     empty.write_text('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n', encoding="utf-8")
     result = CliRunner().invoke(cli, ["lesson", "puzzle", str(empty)])

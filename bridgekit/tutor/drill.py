@@ -704,6 +704,8 @@ class DrillRunner(LineTalk):
             show = line.lower() in ("show", "voir", "??")
             if not show:
                 try:
+                    if ex.answer_type in ("card", "call", "contract"):
+                        line = self.unambiguous(ex.answer_type, line, lang)
                     given = read_answer(ex, line, lang)
                 except BridgekitError:
                     self.write(_(lang, "I could not read {text!r} as {help}.", text=line, help=help_))

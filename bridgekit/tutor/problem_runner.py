@@ -199,9 +199,7 @@ def _short_seat(seat: Seat, lang: str) -> str:
 
 def deal_text(deal: Deal, problem: Problem, lang: str, ascii: bool) -> str:
     from ..render import render_deal
-    from .i18n import diagram_fr
-    text = render_deal(deal, dealer=problem.dealer, vulnerable=problem.vul, ascii=ascii)
-    return diagram_fr(text) if lang == "fr" else text
+    return render_deal(deal, dealer=problem.dealer, vulnerable=problem.vul, ascii=ascii, lang=lang)
 
 
 def _holding(problem: Problem, layout: int, lang: str, ascii: bool) -> str:

@@ -213,7 +213,7 @@ class PuzzleRunner(LineTalk):
             card: Card | None = None
             if not show:
                 try:
-                    card = parse_answer("card", line, lang)
+                    card = parse_answer("card", self.unambiguous("card", line, lang), lang)
                 except BridgekitError:
                     self.write(_(lang, "I could not read {text!r} as {help}.", text=line, help=_(lang, "a card, e.g. SA, H10, C2")))
                     continue

@@ -15,6 +15,7 @@ from typing import TextIO
 from .answers import PARSERS
 from .checker import hint_for, is_correct, run_computes
 from .compute import Computed
+from ..errors import BridgekitError
 from ..i18n import _
 from .answers import type_help
 from .display import WIDTH, answer_text, learner_text, step_text, wrap
@@ -48,6 +49,24 @@ class LineTalk:
         if self.echo:
             self.out.write(line + "\n")
         return line.strip()
+
+    def unambiguous(self, answer_type: str, line: str, lang: str) -> str:
+        """``line`` as typed, or, when it has two readings in ``lang`` (French
+        ``KT``: the ten of diamonds or the king of clubs), the reading the
+        learner picks when asked, written so that it has only one."""
+        from ..notation import AmbiguousInput
+        from .answers import parse_answer
+        try:
+            parse_answer(answer_type, line, lang)
+        except AmbiguousInput as e:
+            choices = "  ".join(f"{i}) {shown}" for i, shown in enumerate(e.shown, start=1))
+            reply = self.ask(_(lang, "{text!r} can be read two ways: {choices}. Which one (1 or 2)? ",
+                               text=line, choices=choices))
+            if reply is not None and reply.isdigit() and 1 <= int(reply) <= len(e.shown):
+                return e.shown[int(reply) - 1]
+        except BridgekitError:
+            pass
+        return line
 
 
 class LessonRunner(LineTalk):
@@ -156,6 +175,7 @@ class LessonRunner(LineTalk):
                 self.write("\n" + answer_text(step, results, self.ascii, self.show_checks, self.lang))
                 self.state.answered.append(step.index)
                 return None
+            line = self.unambiguous(step.answer_type, line, self.lang)
             verdict = is_correct(step, results, line, self.lang)
             if verdict is None:
                 self.write(_(self.lang, "I could not read {text!r} as {help}.", text=line, help=help_))
