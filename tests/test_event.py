@@ -766,3 +766,42 @@ def test_match_vp_reports_no_draw_when_no_match_was_formed() -> None:
     d = json.loads(r.stdout)
     assert d["boards"] == [] and d["winner"] is None and (d["vp_a"], d["vp_b"]) == (None, None)
     assert "no match formed" in r.stderr
+
+
+# -- results pages -----------------------------------------------------------------
+
+def test_results_page_has_ranking_travellers_and_scorecards_escaped() -> None:
+    """The page without hand records (no solver needed): every pair ranked
+    and linked to its scorecard, every board's traveller with its points
+    (one number of decimals per column), names from the file escaped."""
+    from bridgekit.event.html import render_results_html
+    ev = scored(MITCHELL)
+    page = render_results_html(ev, title="<Club> & co")
+    assert "<title>&lt;Club&gt; &amp; co</title>" in page and "<Club>" not in page
+    assert page.count('<section class="board"') == 3
+    # pair 1 N/S: 58.33% on 3.5 of 6, ranked first and linked to its card
+    assert '<a href="#p--1-NS">1</a>' in page and 'id="p--1-NS"' in page and "58.33" in page
+    # board 3's traveller: 0.5 0.5 2 for N/S (one decimal for the column), 1.5 1.5 0 for E/W
+    board3 = page.split('id="b-3"')[1].split("</section>")[0]
+    cells = [c.split(">")[-1] for c in board3.split("</td>") if 'class="n"' in c.rsplit("<td", 1)[-1]]
+    assert cells == ["", "90", "0.5", "1.5"] * 2 + ["", "50", "2.0", "0.0"]
+
+
+def test_results_page_of_a_team_event() -> None:
+    from bridgekit.event.html import render_results_html
+    page = render_results_html(scored(TEAMS_ROOMS))
+    assert "<h3>Teams</h3>" in page and "16.90" in page and "3.10" in page
+    assert 'id="p--Lions-"' in page and page.count('<section class="board"') == 2
+
+
+@pytest.mark.dds
+def test_event_writes_a_results_page_with_hand_records(tmp_path: Path) -> None:
+    from conftest import SAMPLES
+    out = tmp_path / "results.html"
+    r = run("event", str(SAMPLES / "pairs.pbn"), "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<title>Tuesday pairs</title>" in page
+    assert page.count('<div class="deal">') == 4 and page.count('<div class="dd">') == 4
+    assert "Par N-S +120" in page             # board 1: 1NT+1 by N/S (samples/pairs.pbn's deal)
+    assert "Cat Orr - Dan Fox" in page and "<script" not in page

@@ -79,7 +79,8 @@ class MethodType(click.ParamType):
 @click.option("--ranking", "ranking_only", is_flag=True, help="Only the ranking (no travellers).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards with computed MP or IMP columns and a TotalScoreTable to this PBN "
-                   "file (- for standard output, instead of the report); never one of the inputs.")
+                   "file (- for standard output, instead of the report), or the results page to "
+                   "OUT.html (ranking, boards with hand records, scorecards); never one of the inputs.")
 @output_options()
 @ascii_option
 def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | None, trim: int | None,
@@ -102,6 +103,7 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
       bridgekit event session.pbn --method butler --ranking
       bridgekit event session.pbn --mp-scale ebu --json
       bridgekit event a.pbn b.pbn --across-field -o scored.pbn
+      bridgekit event session.pbn -o results.html
     """
     ascii_ = wants_ascii(ascii_)
     profile = rules
@@ -121,6 +123,8 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
     ev = read_event(boards if output is not None else stream, options, keep_boards=output is not None)
     if not report_event(ev, fmt if output != "-" else None, ascii_, ranking_only):
         ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
+    if out is not None and output is not None and output.lower().endswith((".html", ".htm")):
+        ctx.exit(_write_results_page(ev, boards, out, output, status, ascii_, rules))
     if out is not None:
         from ..event import write_event
         write_event(ev)
@@ -132,6 +136,50 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
                        f"to {output}", err=True)
     status.problems = len(ev.problems)
     ctx.exit(int(status.exit_code))
+
+
+def _write_results_page(ev: Event, boards: list[Board], out: Any, output: str, status: RunStatus,
+                        ascii_: bool, rules: Profile | None) -> int:
+    """The results page (ranking, boards with their hand record and
+    traveller, scorecards) written whole to ``out``; the deals solved double
+    dummy through the deal cache.  Returns the exit status."""
+    from ..errors import BridgekitError
+    from ..event.html import render_results_html
+    from ..handrecord import HandRecord, build_hand_record, hand_record_tables
+    from ..safeio import OutputChanged
+    record: HandRecord | None
+    try:
+        record = build_hand_record(hand_record_tables(boards), rules=rules, ascii=ascii_)
+    except (BridgekitError, OSError, ImportError) as e:   # no solver here: the page without DD tables
+        warn(f"no double-dummy tables on the page: {e}")
+        record = None
+    from ..handrecord import format_date
+    head = boards[0] if boards else None
+    title = (head.get("Event") or "").strip() if head is not None else ""
+    when = [(head.get(t) or "").strip() for t in ("Site", "Date")] if head is not None else []
+    subtitle = " \u00b7 ".join(x for x in (when[0] if when else "", format_date(when[1]) if when else "")
+                               if x and x != "?")
+    page = render_results_html(ev, record if record is not None and record.boards else None,
+                               title=title if title and title != "?" else None, subtitle=subtitle, ascii=ascii_)
+    with out:
+        if status.unreadable:
+            click.echo(f"bridgekit: {output} not written (an input could not be read)", err=True)
+            return int(status.exit_code)
+        try:
+            out.stream.write(page)
+            out.commit()
+        except OutputChanged as e:
+            warn(str(e))
+            return int(ExitStatus.UNREADABLE)
+        except OSError as e:
+            if output == "-":
+                raise
+            click.echo(f"bridgekit: cannot write {output}: {e.strerror or e}", err=True)
+            return int(ExitStatus.UNREADABLE)
+    if output != "-":
+        click.echo(f"wrote the results page ({plural(len(ev.boards), 'board')}) to {output}", err=True)
+    status.problems = len(ev.problems)
+    return int(status.exit_code)
 
 
 def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = False) -> bool:

@@ -1,0 +1,317 @@
+"""Results pages: a scored event as one self-contained HTML file a club can
+put on its website, the way club scoring programs publish results.
+
+One file, no script and nothing fetched: the ranking (or the matches and
+the teams), every board's hand record (diagram, double-dummy table, par:
+``bridgekit.handrecord``'s model and text pieces) with its traveller, and
+each pair's (or team's) scorecard, linked to one another by anchors.  The
+layout is fluid: tables scroll sideways inside their box on a phone, the
+hand diagram keeps its compass shape.
+
+Everything written from the file (names, events, contracts) is escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable
+
+from ..handrecord import BoardRecord, HandRecord, contract_label, hand_lines, par_lines
+from ..handrecord.layout import dd_rows, dealer_vul
+from ..render import vul_text
+from ..seats import Seat
+from .model import Event, EventResult, Traveller
+
+_CSS = """
+:root { --ink: #1b1f24; --muted: #5b6470; --line: #d7dce2; --head: #f1f4f7; --accent: #1d5fa8; --red: #c0262d; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); }
+header { background: #123a66; color: #fff; padding: 14px 18px; }
+header h1 { margin: 0; font-size: 1.45em; }
+header p { margin: 2px 0 0; opacity: .85; }
+nav { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line); padding: 8px 18px; z-index: 2;
+      display: flex; flex-wrap: wrap; gap: 6px 18px; }
+nav a { color: var(--accent); text-decoration: none; font-weight: 600; }
+main { max-width: 1100px; margin: 0 auto; padding: 8px 14px 40px; }
+h2 { margin: 26px 0 8px; font-size: 1.25em; border-bottom: 2px solid var(--accent); padding-bottom: 3px; }
+h3 { margin: 18px 0 6px; font-size: 1.05em; }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+table { border-collapse: collapse; margin: 4px 0 10px; font-variant-numeric: tabular-nums; }
+th, td { padding: 4px 9px; border-bottom: 1px solid var(--line); text-align: left; white-space: nowrap; }
+th { background: var(--head); font-weight: 600; }
+td.n, th.n { text-align: right; }
+tr:nth-child(even) td { background: #fafbfc; }
+a { color: var(--accent); }
+.red { color: var(--red); }
+.board { display: grid; grid-template-columns: minmax(250px, 330px) 1fr; gap: 10px 26px; align-items: start;
+         border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; margin: 14px 0; }
+.board h3 { grid-column: 1 / -1; margin: 0; }
+.board > * { min-width: 0; }
+.deal { display: grid; grid-template-columns: repeat(3, minmax(80px, auto)); grid-template-rows: auto auto auto;
+        gap: 4px 8px; font-size: .95em; }
+.deal .N { grid-area: 1 / 2; } .deal .W { grid-area: 2 / 1; } .deal .E { grid-area: 2 / 3; } .deal .S { grid-area: 3 / 2; }
+.deal .info { grid-area: 1 / 1; color: var(--muted); font-size: .85em; }
+.deal .hand div { white-space: nowrap; }
+.deal .seat { color: var(--muted); font-size: .8em; }
+.dd table { font-size: .9em; } .dd td, .dd th { padding: 2px 7px; text-align: center; }
+.par { color: var(--muted); font-size: .9em; margin: 0 0 6px; }
+.trav { grid-column: 1 / -1; }
+.muted { color: var(--muted); }
+@media (max-width: 640px) {
+  .hide-narrow { display: none; }
+  body { font-size: 14px; }
+  .board { grid-template-columns: 1fr; padding: 8px; }
+  th, td { padding: 3px 6px; }
+  main { padding: 4px 8px 30px; }
+}
+"""
+
+
+def _t(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _suits(text: str) -> str:
+    """Escaped text with the red suit symbols coloured."""
+    out = []
+    for ch in text:
+        e = _t(ch)
+        out.append(f'<span class="red">{e}</span>' if ch in "\u2665\u2666" else e)
+    return "".join(out)
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in text)
+
+
+def _num(x: float | None, places: int = 2) -> str:
+    if x is None:
+        return ""
+    x = round(x, places) + 0.0
+    return f"{x:.{places}f}".rstrip("0").rstrip(".") if places else f"{x:.0f}"
+
+
+def _column(values: Iterable[float | None]) -> list[str]:
+    """One number of decimals for a column (the fewest up to 2 that show every value)."""
+    vals = list(values)
+
+    def places(x: float) -> int:
+        x = round(x, 2)
+        return 0 if x == int(x) else 1 if round(x, 1) == x else 2
+    d = max((places(v) for v in vals if v is not None), default=0)
+    return ["" if v is None else f"{round(v, d) + 0.0:.{d}f}" for v in vals]
+
+
+def _table(headers: list[str], rows: list[list[str]], numeric: set[int], narrow: frozenset[int] | set[int] = frozenset()) -> str:
+    """A table of already escaped cells; ``numeric`` columns right-aligned,
+    ``narrow`` ones left out on a phone."""
+    def cls(i: int) -> str:
+        names = (["n"] if i in numeric else []) + (["hide-narrow"] if i in narrow else [])
+        return f' class="{" ".join(names)}"' if names else ""
+    head = "".join(f"<th{cls(i)}>{h}</th>" for i, h in enumerate(headers))
+    body = "".join("<tr>" + "".join(f"<td{cls(i)}>{c}</td>" for i, c in enumerate(row)) + "</tr>" for row in rows)
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def _played(r: EventResult, ascii: bool) -> str:
+    if r.not_played:
+        return "not played"
+    if r.arbitrary is not None:
+        return _t("/".join(r.arbitrary))
+    if r.contract is None:
+        return "-"
+    if r.contract.is_passed_out:
+        return "passed out"
+    who = r.declarer.name if r.declarer is not None else "?"
+    return f"{_suits(contract_label(str(r.contract), ascii))} {who} {'' if r.tricks is None else r.tricks}"
+
+
+def _pair_link(ev: Event, pid: str | None, section: str | None, direction: str | None) -> str:
+    if pid is None:
+        return ""
+    return f'<a href="#{_anchor(section, pid, direction if not ev.method.for_teams else None)}">{_t(pid)}</a>'
+
+
+def _anchor(section: str | None, pid: str, direction: str | None) -> str:
+    return "p-" + _slug(f"{section or ''}-{pid}-{direction or ''}")
+
+
+def _direction_of(ev: Event, r: EventResult, side: str) -> str | None:
+    from .model import Movement
+    return None if ev.movement.get(r.section) is Movement.HOWELL else side
+
+
+def _diagram(b: BoardRecord, ascii: bool) -> str:
+    dealer, vul = dealer_vul(b)
+    parts = [f'<div class="info">{_t(dealer)}<br>{_t(vul)}</div>']
+    for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
+        lines = "".join(f"<div>{_suits(line)}</div>" for line in hand_lines(b.hand(seat), ascii))
+        hcp = b.hcp(seat)
+        parts.append(f'<div class="hand {seat.name}"><div class="seat">{_t(seat.full_name)}'
+                     f'{"" if hcp is None else f" ({hcp})"}</div>{lines}</div>')
+    return '<div class="deal">' + "".join(parts) + "</div>"
+
+
+def _dd(b: BoardRecord, ascii: bool) -> str:
+    if b.table is None:
+        return f'<p class="par">{_t(b.note or "no double-dummy table")}</p>'
+    rows = dd_rows(b, ascii)
+    head = "".join(f"<th>{_suits(c)}</th>" for c in rows[0])
+    body = "".join("<tr>" + "".join(f"<th>{_t(c)}</th>" if i == 0 else f"<td>{_t(c)}</td>"
+                                    for i, c in enumerate(row)) + "</tr>" for row in rows[1:])
+    par = ""
+    if b.par is not None:
+        par = '<p class="par">' + "<br>".join(_suits(x) for x in par_lines(b.par, b.profile, ascii)) + "</p>"
+    return f'<div class="dd"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{par}'
+
+
+def _traveller(ev: Event, t: Traveller, ascii: bool) -> str:
+    unit = ev.method.unit
+    sections = any(r.section for r in t.results)
+    pts_ns = _column(r.points_ns for r in t.results)
+    pts_ew = _column(r.points_ew for r in t.results)
+    rows = []
+    for r, a, b in zip(t.results, pts_ns, pts_ew):
+        score = r.score_ns
+        rows.append(([_t(r.section or "")] if sections else []) + [
+            _pair_link(ev, r.ns, r.section, _direction_of(ev, r, "NS")),
+            _pair_link(ev, r.ew, r.section, _direction_of(ev, r, "EW")),
+            _played(r, ascii),
+            "" if score is None or score < 0 else f"+{score}" if score else "0",
+            "" if score is None or score >= 0 else str(-score), a, b])
+    first = 1 if sections else 0
+    headers = (["Sec"] if sections else []) + ["N/S", "E/W", "Result", "N/S +", "E/W +", f"{unit} N/S",
+                                               f"{unit} E/W"]
+    head = f"{len(t.results)} result{'s' if len(t.results) != 1 else ''}"
+    if ev.method.out_of_top and t.top is not None:
+        head += f", top {_num(t.top)}"
+    if t.datum:
+        head += ", datum " + ", ".join(f"{d:+d}" if sec is None else f"{_t(sec)} {d:+d}" for sec, d in t.datum.items())
+    table = _table(headers, rows, set(range(first + 3, first + 7)))
+    return f'<div class="trav"><p class="muted">{head}</p>{table}</div>'
+
+
+def _ranking(ev: Event) -> str:
+    out = []
+    mp = ev.method.out_of_top
+    for section, direction, pairs in ev.fields():
+        title = "Ranking"
+        if section:
+            title += f", section {section}"
+        if direction:
+            title += f", {'N/S' if direction == 'NS' else 'E/W'}"
+        points = _column(s.points for s in pairs)
+        tops = _column(s.max for s in pairs) if mp else [""] * len(pairs)
+        rows = []
+        for s, p, m in zip(pairs, points, tops):
+            rows.append([_t(s.rank), f'<a href="#{_anchor(s.section, s.pair, s.direction)}">{_t(s.pair)}</a>',
+                         _t(s.names or ""), str(s.boards), p]
+                        + ([m, "" if s.percentage is None else f"{s.percentage:.2f}"] if mp else []))
+        headers = ["Rank", "Pair", "Names", "Boards", ev.method.unit + ("" if mp else "s")] + (["Max", "%"] if mp else [])
+        out.append(f"<h3>{_t(title)}</h3>" + _table(headers, rows, set(range(3, len(headers))), {3, 5} if mp else {3}))
+    return "".join(out) or '<p class="muted">No pair to rank.</p>'
+
+
+def _teams(ev: Event) -> str:
+    vp = any(m.vp_home is not None for m in ev.matches)
+    rows = []
+    home, away = _column(m.imps_home for m in ev.matches), _column(m.imps_away for m in ev.matches)
+    for m, a, b in zip(ev.matches, home, away):
+        rows.append([_t(m.round or ""), f'<a href="#{_anchor(None, m.home, None)}">{_t(m.home)}</a>',
+                     f'<a href="#{_anchor(None, m.away, None)}">{_t(m.away)}</a>', str(m.boards), a, b]
+                    + ([_num(m.vp_home, 2) if m.vp_home is None else f"{m.vp_home:.2f}",
+                        "" if m.vp_away is None else f"{m.vp_away:.2f}"] if vp else []))
+    unit = "IMPs" if vp else ev.method.unit
+    matches = "<h3>Matches</h3>" + _table(["Round", "Home", "Away", "Boards", f"{unit} home", f"{unit} away"]
+                                          + (["VP home", "VP away"] if vp else []), rows, set(range(3, 8)))
+    won, lost = _column(t.imps_for for t in ev.teams), _column(t.imps_against for t in ev.teams)
+    rows = [[_t(t.rank), f'<a href="#{_anchor(None, t.team, None)}">{_t(t.team)}</a>', str(t.matches),
+             str(t.boards), a, b] + ([f"{t.vp:.2f}" if t.vp is not None else ""] if vp else [])
+            for t, a, b in zip(ev.teams, won, lost)]
+    teams = "<h3>Teams</h3>" + _table(["Rank", "Team", "Matches", "Boards", f"{unit} +", f"{unit} -"]
+                                      + (["VP"] if vp else []), rows, set(range(2, 7)))
+    return teams + matches
+
+
+def _scorecards(ev: Event, ascii: bool) -> str:
+    """Each pair's (or team's) boards: opponents, result, score and points."""
+    cards: dict[str, tuple[str, list[list[str]]]] = {}
+    order: list[str] = []
+    if ev.method.for_teams:
+        for team in ev.teams:
+            order.append(_anchor(None, team.team, None))
+            cards[order[-1]] = (team.team, [])
+    else:
+        for s in ev.standings:
+            order.append(_anchor(s.section, s.pair, s.direction))
+            title = f"{'Section ' + s.section + ', ' if s.section else ''}pair {s.pair}"
+            if s.direction:
+                title += f" ({'N/S' if s.direction == 'NS' else 'E/W'})"
+            if s.names:
+                title += f": {s.names}"
+            cards[order[-1]] = (title, [])
+    for t in ev.boards:
+        for r in t.results:
+            for side, pid, opp, pts in (("NS", r.ns, r.ew, r.points_ns), ("EW", r.ew, r.ns, r.points_ew)):
+                if pid is None:
+                    continue
+                key = _anchor(None if ev.method.for_teams else r.section, pid,
+                              None if ev.method.for_teams else _direction_of(ev, r, side))
+                if key not in cards:
+                    continue
+                score = r.score_ns if side == "NS" or r.score_ns is None else -r.score_ns
+                cards[key][1].append([f'<a href="#b-{_slug(t.board)}">{_t(t.board)}</a>',
+                                      "N/S" if side == "NS" else "E/W", _t(opp or ""), _played(r, ascii),
+                                      "" if score is None else f"{score:+d}" if score else "0",
+                                      "" if pts is None else _num(pts)])
+    out = []
+    unit = ev.method.unit
+    for key in order:
+        title, rows = cards[key]
+        shown = _column(float(row[5]) if row[5] else None for row in rows)
+        for row, p in zip(rows, shown):
+            row[5] = p
+        out.append(f'<h3 id="{key}">{_t(title)}</h3>'
+                   + _table(["Board", "Sat", "Against", "Result", "Score", unit], rows, {4, 5}))
+    return "".join(out)
+
+
+def render_results_html(ev: Event, record: HandRecord | None = None, *, title: str | None = None,
+                        subtitle: str = "", ascii: bool = False) -> str:
+    """The results page of ``ev``: ranking, boards (hand record and
+    traveller) and scorecards.  ``record``: the session's hand record
+    (diagrams, DD tables, par), matched to the travellers by board label and
+    deal; boards without one show the traveller alone."""
+    deals: dict[str, list[BoardRecord]] = {}
+    if record is not None:
+        for b in record.boards:
+            deals.setdefault(b.label, []).append(b)
+        title = title or record.title
+        subtitle = subtitle or record.subtitle
+    title = title or "Results"
+    method = ev.method.describe(ev.settings)
+    boards = []
+    for t in ev.boards:
+        found = deals.get(t.board, [])
+        deal = next((b for b in found if t.results and t.results[0].deal == str(b.deal)), found[0] if found else None)
+        hand = (_diagram(deal, ascii) + "<div>" + _dd(deal, ascii) + "</div>") if deal is not None else ""
+        vul = "" if t.vulnerable is None else f" \u00b7 Vul {_t(vul_text(t.vulnerable))}"
+        boards.append(f'<section class="board" id="b-{_slug(t.board)}"><h3>Board {_t(t.board)}{vul}</h3>'
+                      f"{hand}{_traveller(ev, t, ascii)}</section>")
+    links = " ".join(f'<a href="#b-{_slug(t.board)}">{_t(t.board)}</a>' for t in ev.boards)
+    ranking = _teams(ev) if ev.method.for_teams else _ranking(ev)
+    who = "Teams" if ev.method.for_teams else "Pairs"
+    line = f"{subtitle} \u00b7 {method}" if subtitle else method
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{_t(title)}</title><style>{_CSS}</style></head><body>"
+            f"<header><h1>{_t(title)}</h1><p>{_t(line)}</p></header>"
+            f'<nav><a href="#ranking">Ranking</a><a href="#boards">Boards</a><a href="#cards">{who}</a></nav><main>'
+            f'<h2 id="ranking">Ranking</h2>{ranking}'
+            f'<h2 id="boards">Boards</h2><p class="muted">{links}</p>{"".join(boards)}'
+            f'<h2 id="cards">{who}: scorecards</h2>{_scorecards(ev, ascii)}'
+            f'<p class="muted">{len(ev.boards)} boards, {ev.results} results. Made by bridgekit.</p>'
+            "</main></body></html>\n")
+
+
+__all__ = ["render_results_html"]
