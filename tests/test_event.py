@@ -805,3 +805,67 @@ def test_event_writes_a_results_page_with_hand_records(tmp_path: Path) -> None:
     assert page.count('<div class="deal">') == 4 and page.count('<div class="dd">') == 4
     assert "Par N-S +120" in page             # board 1: 1NT+1 by N/S (samples/pairs.pbn's deal)
     assert "Cat Orr - Dan Fox" in page and "<script" not in page
+
+
+# -- individuals and sessions ---------------------------------------------------------
+
+INDIVIDUAL = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Scoring "MP"]
+[ScoreTable "Table;North;East;South;West;Contract;Declarer;Result;MP_North"]
+1 Ann Bob Cat Dan 4S N 10 2
+2 Eve Fay Gus Hal 4S N 9 0
+3 Ivy Jon Kim Lou 3S N 10 1
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Scoring "MP"]
+[ScoreTable "Table;North;East;South;West;Contract;Declarer;Result;MP_North"]
+1 Ann Fay Kim Dan 3NT S 9 1
+2 Eve Jon Cat Hal 3NT S 10 2
+3 Ivy Bob Gus Lou 2H E 8 0
+"""
+
+
+def test_individual_event_by_hand() -> None:
+    """Each player scores their side's matchpoints.  Board 1: +420 +170 -50
+    give N/S 2, 1, 0; board 2 (N/S vulnerable): +600 +630 -110 give 1, 2, 0.
+    Cat (South at tables 1 and 2): 2 + 2 = 4 of 4; Lou (West at table 3
+    twice): 1 + 2 = 3; Gus: 0 + 0."""
+    ev = scored(INDIVIDUAL)
+    assert ev.kind == "individuals" and ev.points_compared == 6 and ev.points_mismatches == 0
+    got = {s.pair: (s.points, s.rank) for s in ev.standings}
+    assert got["Cat"] == (4, "1") and got["Lou"] == (3, "2=") and got["Gus"] == (0, "12")
+    assert len(got) == 12 and all(s.direction is None for s in ev.standings)
+    d = json.loads(run("event", "-", "--json", input=INDIVIDUAL).stdout)
+    assert d["kind"] == "individuals" and d["pairs"] == [] and d["players"][0]["pair"] == "Cat"
+    assert d["boards"][0]["results"][0]["players"] == {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
+
+
+def test_a_session_file_with_running_totals_is_compared_as_such() -> None:
+    """Session 2 of an event: SessionScoreMP and SessionPercentage are this
+    session's (pair 1 N/S: 3.5 of 6, 58.33%), TotalScoreMP the running total:
+    with a CarryOverMP of 5 it must be 8.5; without one it is not compared."""
+    total = ('[TotalScoreTable "PairId;Direction;SessionScoreMP;SessionPercentage;CarryOverMP;TotalScoreMP"]\n'
+             '1 NS 3.5 58.33 5 8.5\n2 NS 2.5 41.67 - 11\n3 NS 3 50 4 8\n')
+    text = MITCHELL.replace('[ScoreTable', total + '[ScoreTable', 1)
+    ev = scored(text)
+    # pair 1: session 3.5 and 58.33 agree, total 5 + 3.5 = 8.5 agrees; pair 2: 2.5, 41.67 agree, its
+    # total 11 is a running total without carry-over; pair 3: session 3 and 50 agree, 4 + 3 is not 8
+    assert (ev.totals_compared, ev.totals_mismatches, ev.running_totals) == (8, 1, 1)
+    [bad] = [p for p in ev.problems if "TotalScoreTable" in p.message]
+    assert "pair 3 has TotalScoreMP 8" in bad.message
+
+
+def test_several_session_files_are_combined() -> None:
+    """Two sessions of the same pairs, other deals: each pair's matchpoints
+    and tops add up (its percentage is over both)."""
+    one = scored(MITCHELL)
+    second = MITCHELL.replace('[Board "', '[Deal "N:AKQJ.T98.765.432 T987.765.432.AKQ 65432.432.AKQ.JT9 .AKQJ.JT98.8765"]\n[Board "')
+    both = read_event(list(read_pbn(io.StringIO(MITCHELL), "s1.pbn")) + list(read_pbn(io.StringIO(second), "s2.pbn")))
+    assert len(both.boards) == 6
+    s1 = {(s.pair, s.direction): (s.points, s.max) for s in one.standings}
+    s2 = {(s.pair, s.direction): (s.points, s.max) for s in both.standings}
+    assert all(s2[k] == (2 * p, 2 * m) for k, (p, m) in s1.items())

@@ -348,9 +348,10 @@ def render_ranking(ev: Event) -> str:
     Pairs known only by their players' names show them in the names column."""
     out: list[str] = []
     mp = ev.method.out_of_top
+    individuals = ev.kind == "individuals"
     for section, direction, pairs in ev.fields():
-        movement = ev.movement.get(section)
-        title = "Ranking"
+        movement = None if individuals else ev.movement.get(section)
+        title = "Ranking of the players (individual)" if individuals else "Ranking"
         if section:
             title += f", section {section}"
         if direction:
@@ -366,7 +367,8 @@ def render_ranking(ev: Event) -> str:
             who = [pair, s.names or ""] if ids else [pair]
             rows.append([s.rank, *who, s.boards, s.points]
                         + ([s.max, f"{s.percentage:.2f}" if s.percentage is not None else ""] if mp else []))
-        headers = ["rank", *(["pair", "names"] if ids else ["pair"]), "boards",
+        who_col = "player" if individuals else "pair"
+        headers = ["rank", *([who_col, "names"] if ids else [who_col]), "boards",
                    ev.method.unit + ("" if mp else "s")] + (["max", "%"] if mp else [])
         name_col = 2 if ids else 1
         rows = _decimals(rows, (name_col + 2, name_col + 3) if mp else (name_col + 2,))
@@ -392,4 +394,7 @@ def summary(ev: Event) -> str:
         checks.append(f"pair totals on {ev.totals_compared - ev.totals_mismatches} of {ev.totals_compared}")
     if checks:
         text += "\n" + textwrap.fill("Recorded " + ", ".join(checks), 80)
+    if ev.running_totals:
+        text += "\n" + textwrap.fill(f"{plural(ev.running_totals, 'running total')} over earlier sessions "
+                                     "not compared (no carry-over in the file)", 80)
     return text

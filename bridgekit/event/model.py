@@ -139,6 +139,7 @@ class EventResult:
     team_ew: str | None = None
     home: str | None = None           # the match's home team (HomeTeam; else the first N/S team seen)
     swing: int | None = None          # a team event: N/S score here minus N/S score at the other table
+    players: tuple[str | None, ...] | None = None   # an individual: the players N, E, S, W
 
     @property
     def mismatch(self) -> bool | None:
@@ -190,6 +191,8 @@ class EventResult:
             "recorded": dict(self.recorded), "mismatch": self.mismatch}
         if self.team_ns is not None:
             out["team_ns"], out["team_ew"] = self.team_ns, self.team_ew
+        if self.players is not None:
+            out["players"] = dict(zip(("N", "E", "S", "W"), self.players))
         return out
 
 
@@ -307,6 +310,7 @@ class Event:
     totals_mismatches: int = 0
     settings: Settings = field(default_factory=Settings)
     point_decimals: int | None = None   # decimals the file writes its per-board points with
+    running_totals: int = 0   # TotalScoreTable rows carrying a total over earlier sessions too
     matches: list[TeamMatch] = field(default_factory=list)     # a team event's matches
     teams: list[TeamTotal] = field(default_factory=list)       # and its teams, ranked
 
@@ -316,15 +320,20 @@ class Event:
 
     @property
     def kind(self) -> str:
-        """``pairs`` or ``teams``."""
-        return "teams" if self.method.for_teams else "pairs"
+        """``pairs``, ``individuals`` or ``teams``."""
+        if self.method.for_teams:
+            return "teams"
+        return "individuals" if any(r.players is not None for t in self.boards for r in t.results) else "pairs"
 
     def to_dict(self) -> dict[str, object]:
         """The JSON contract of ``bridgekit event --json`` (``docs/event.md``):
         the same keys for every kind of event."""
-        out: dict[str, object] = {"kind": self.kind, "method": self.method.name,
+        kind = self.kind
+        out: dict[str, object] = {"kind": kind, "method": self.method.name,
                                   "boards": [t.to_dict() for t in self.boards],
-                                  "pairs": [s.to_dict() for s in self.standings]}
+                                  "pairs": [] if kind == "individuals" else [s.to_dict() for s in self.standings]}
+        if kind == "individuals":
+            out["players"] = [s.to_dict() for s in self.standings]
         if self.method.for_teams:
             out["matches"] = [m.to_dict() for m in self.matches]
             out["teams"] = [t.to_dict() for t in self.teams]

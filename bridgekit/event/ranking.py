@@ -43,11 +43,16 @@ def rank_event(event: Event, options: EventOptions, names: dict[tuple[str | None
             if r.not_played:
                 continue
             top = r.top or 0.0
-            for i, (pid, side, pts, nm) in enumerate(((r.ns, "NS", r.points_ns, r.names_ns),
-                                                      (r.ew, "EW", r.points_ew, r.names_ew))):
+            sides: tuple[tuple[str | None, str, float | None, str | None], ...] = (
+                (r.ns, "NS", r.points_ns, r.names_ns), (r.ew, "EW", r.points_ew, r.names_ew))
+            if r.players is not None:   # an individual: each player gets the side's points, one field
+                sides = tuple((p, side, pts, None) for p, side, pts in zip(
+                    r.players, ("NS", "EW", "NS", "EW"), (r.points_ns, r.points_ew) * 2))
+            for pid, side, pts, nm in sides:
+                i = 0 if side == "NS" else 1
                 if pid is None:
                     continue
-                direction = None if movement is Movement.HOWELL else side
+                direction = None if movement is Movement.HOWELL or r.players is not None else side
                 mark = r.arbitrary[i] if r.arbitrary is not None else None
                 if mark == BYE or (mark in ("A+", "A-") and options.session_averages and out_of_top):
                     later.append((standing(section, pid, direction, nm), r, side, mark))

@@ -29,6 +29,13 @@ _TEAM_COLUMNS = {"hometeam": "home", "teamhome": "home", "home": "home", "teamid
                  "teamns": "ns", "teamidns": "ns", "nsteam": "ns", "teamew": "ew", "teamidew": "ew",
                  "ewteam": "ew", "room": "room"}
 
+#: Player columns of an individual event (one player a seat), by their names
+#: without case or underscores: ``North``, ``PlayerId_North``, ``Names_N``...
+_SEAT_COLUMNS = {f"{prefix}{seat}": i for i, names in enumerate((("north", "n"), ("east", "e"), ("south", "s"),
+                                                                  ("west", "w")))
+                 for seat in names for prefix in ("player", "playerid", "id", "name", "names")} | {
+                     "north": 0, "east": 1, "south": 2, "west": 3}
+
 #: ScoreTable columns a result reads itself; any other recorded cell is kept in ``recorded``.
 _OWN_COLUMNS = ("Table", "Round", "Section", "PairId_NS", "PairId_EW", "Names_NS", "Names_EW",
                 "Contract", "Declarer", "Result", "Multiplicity")
@@ -121,8 +128,17 @@ def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | N
              if k.replace("_", "").lower() in _TEAM_COLUMNS}
     if teams:
         set_teams(r, teams)
+    seats = {_SEAT_COLUMNS[k.replace("_", "").lower()]: cell(rec, k) for k in rec
+             if k.replace("_", "").lower() in _SEAT_COLUMNS}
+    if seats and r.ns is None and r.ew is None:    # an individual: the player at each seat
+        players = tuple(seats.get(i) for i in range(4))
+        if any(p is not None for p in players):
+            r.players = players
+            north, east, south, west = players
+            r.ns, r.ew = f"{north or '?'} - {south or '?'}", f"{east or '?'} - {west or '?'}"
     r.recorded = {k: v for k, v in rec.items() if k not in _OWN_COLUMNS and v.strip() not in ("", "-", "?")
-                  and k.replace("_", "").lower() not in _TEAM_COLUMNS}
+                  and k.replace("_", "").lower() not in _TEAM_COLUMNS
+                  and k.replace("_", "").lower() not in _SEAT_COLUMNS}
     mult = cell(rec, "Multiplicity")
     if mult is not None:
         n = int_cell(mult)

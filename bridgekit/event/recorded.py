@@ -46,7 +46,7 @@ def compare_recorded(event: Event, points: bool, tags: bool) -> None:
     Notes on ``event.point_decimals`` how many decimals the file writes the
     per-board points with."""
     method = event.method
-    column, tag = method.point_columns[0], method.game_tag
+    tag = method.game_tag
     game_tag = tags and method.compares_game_tag(event.settings)
     for t in event.boards:
         for r in t.results:
@@ -61,8 +61,11 @@ def compare_recorded(event: Event, points: bool, tags: bool) -> None:
                         f"{r.score_ns:+d}", r.file, r.line, r.board, r.row_number))
             if not points:
                 continue
+            column = method.point_columns[0]
             recorded: float | None = None
             places = 2
+            if column not in r.recorded and r.players is not None:
+                column = method.point_columns[0].replace("_NS", "_North")   # an individual's MP_North
             if column in r.recorded:
                 recorded = number(r.recorded[column])
                 places = decimals(r.recorded[column])
@@ -100,13 +103,31 @@ def compare_totals(event: Event, rows: list[tuple[Board, int, dict[str, str]]]) 
         direction = direction_key(rec.get("Direction", "-"))
         s = next((x for x in found if direction in ("-", x.direction) or x.direction is None), found[0])
         checks: list[tuple[str, tuple[float, ...]]] = []
-        column = next((c for c in event.method.total_columns if cell(rec, c) is not None), None)
-        if column is not None:
-            checks.append((column, (s.points, s.rounded_points)))
         pct = s.percentage
-        if cell(rec, "TotalPercentage") is not None and pct is not None:
-            rounded_pct = 100 * s.rounded_points / s.max if s.max else pct
-            checks.append(("TotalPercentage", (pct, rounded_pct)))
+        rounded_pct = 100 * s.rounded_points / s.max if s.max and pct is not None else pct
+        session = {k.lower(): k for k in rec if k.lower().startswith("session") and cell(rec, k) is not None}
+        totals = [c for c in event.method.total_columns if cell(rec, c) is not None]
+        if session:
+            # a session of several: Session* columns are this session's, Total* the running total
+            for c in event.method.total_columns:
+                name = session.get("session" + c.lower().removeprefix("total"))
+                if name is not None:
+                    checks.append((name, (s.points, s.rounded_points)))
+                    break
+            name = session.get("sessionpercentage")
+            if name is not None and pct is not None and rounded_pct is not None:
+                checks.append((name, (pct, rounded_pct)))
+            carry = next((k for k in rec if k.lower().startswith("carryover") and cell(rec, k) is not None), None)
+            before = number(rec[carry]) if carry is not None else None
+            if totals and before is not None:
+                checks.append((totals[0], (before + s.points, before + s.rounded_points)))
+            elif totals:
+                event.running_totals += 1      # the earlier sessions are not in the file: not compared
+        else:
+            if totals:
+                checks.append((totals[0], (s.points, s.rounded_points)))
+            if cell(rec, "TotalPercentage") is not None and pct is not None and rounded_pct is not None:
+                checks.append(("TotalPercentage", (pct, rounded_pct)))
         for name, values in checks:
             text = rec[name].strip()
             recorded = number(text)
