@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "event": ("event", "event", "Score a pairs event: travellers and ranking (MP, Butler, cross-IMPs)."),
     "rubber": ("scoring", "rubber", "Keep an Auction Bridge rubber score pad."),
     "deal": ("scoring", "deal", "Deal boards for a match, reproducibly."),
+    "dealer": ("dealer", "dealer", "Run a dealer script (constraints, statistics, double dummy)."),
     "dd": ("analysis", "dd", "Double-dummy tables (DDS)."),
     "par": ("analysis", "par", "Par score and contracts under a rules profile."),
     "analyse": ("analysis", "analyse", "Double-dummy post-mortem of a played board."),

@@ -537,7 +537,8 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
     the seed, which is written in the boards (Generator tag) and printed, so the
     organiser can deal the same boards again.  Prints a hand record of every
     board; with -o FILE only a line saying what was written (--diagrams for
-    the hand records too).
+    the hand records too).  For deals that meet conditions (a 1NT opener, a
+    predealt hand), run a dealer script with bridgekit dealer.
 
     \b
     Examples:

@@ -1,0 +1,15 @@
+"""Errors of dealer scripts: each names the line and column."""
+
+from __future__ import annotations
+
+from ..errors import BridgekitError
+
+
+class ScriptError(BridgekitError):
+    """A script that cannot run: ``line 12, column 30: unknown function 'hcpp'``.
+
+    ``line`` and ``column`` count from 1; ``message`` is the bare text."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        self.line, self.column, self.message = line, column, message
+        super().__init__(f"line {line}, column {column}: {message}")
