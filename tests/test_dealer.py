@@ -77,6 +77,8 @@ action printes("hcp ", hcp(north), " ", hcp(south, spades), " pt0 ", pt0(north),
   printoneline
 """,
     "predeal": """
+/* From dealer's manual: "you hold" (dealer prints the letters E, O, F, <
+   and > of its comments: OFFICE <ok>) */
 generate 500000
 produce 5
 predeal south SAQ542, HKJ87, D32, CAK

@@ -232,6 +232,10 @@ class Program:
     condition: Expr = field(default_factory=lambda: Num(1))
     actions: list[Action] | None = None  #: None: no action statement (printall)
     variables: dict[str, Var] = field(default_factory=dict)
+    #: what dealer's scanner prints while reading the script (see lexer.comment_echo)
+    echo: str = ""
+    #: (start, end) offsets of the predeal statements in the script, for tools that rewrite it
+    predeal_spans: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def action_list(self) -> list[Action]:

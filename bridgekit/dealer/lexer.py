@@ -96,6 +96,7 @@ class Token:
     value: object    #: the value: an int, a string, (category, value) for keywords
     line: int
     column: int
+    pos: int = 0     #: offset of the token in the script
 
     @property
     def category(self) -> str | None:
@@ -115,6 +116,41 @@ class Token:
 def card_index(rank_char: str, suit_char: str) -> int:
     """The card number dealer uses: suit * 13 + rank (clubs 0, two 0)."""
     return _SUITS.index(suit_char) * 13 + _RANKS.index(rank_char)
+
+
+def comment_echo(text: str) -> str:
+    """What dealer's scanner prints while it reads the script: inside
+    ``/* */`` comments its rules leave the characters ``< > E O F`` to
+    flex's default action, which copies them to standard output (the rule
+    meant to exclude end of file, ``[^*\\n<<EOF>>]``, excludes those letters).
+    A comment saying ``SAFE`` makes dealer print ``FE`` before anything else."""
+    out: list[str] = []
+    for m in re.finditer(r"/\*(.*?)\*/", _strip_line_comments(text), re.DOTALL):
+        out.extend(ch for ch in m.group(1) if ch in "<>EOF")
+    return "".join(out)
+
+
+def _strip_line_comments(text: str) -> str:
+    """The script with its strings and ``//``/``#`` comments blanked, so that
+    a ``/*`` inside them does not open a comment."""
+    out: list[str] = []
+    pos, n = 0, len(text)
+    while pos < n:
+        if text.startswith("/*", pos):
+            end = text.find("*/", pos + 2)
+            end = n if end < 0 else end + 2
+            out.append(text[pos:end])
+            pos = end
+        elif text.startswith("//", pos) or text[pos] == "#":
+            end = text.find("\n", pos)
+            pos = n if end < 0 else end
+        elif text[pos] == '"':
+            end = text.find('"', pos + 1)
+            pos = n if end < 0 else end + 1
+        else:
+            out.append(text[pos])
+            pos += 1
+    return "".join(out)
 
 
 def tokenize(text: str) -> Iterator[Token]:
@@ -159,7 +195,7 @@ def tokenize(text: str) -> Iterator[Token]:
                 best_len, best_kind = m.end() - pos, kind
         if best_len:
             word = text[pos:pos + best_len]
-            yield _token(best_kind, word, line, col)
+            yield _token(best_kind, word, line, col, pos)
             nl = word.count("\n")   # strings may span lines
             if nl:
                 line += nl
@@ -168,15 +204,15 @@ def tokenize(text: str) -> Iterator[Token]:
             continue
         for op in _OPS:
             if text.startswith(op, pos):
-                yield Token(OP, op, op, line, col)
+                yield Token(OP, op, op, line, col, pos)
                 pos += len(op)
                 break
         else:
             raise ScriptError(line, col, f"unexpected character {ch!r}")
-    yield Token(EOF, "", None, line, pos - col0 + 1)
+    yield Token(EOF, "", None, line, pos - col0 + 1, pos)
 
 
-def _token(kind: str, word: str, line: int, col: int) -> Token:
+def _token(kind: str, word: str, line: int, col: int, pos: int) -> Token:
     value: object
     if kind == KEYWORD:
         value = _WORDS[word]
@@ -187,11 +223,11 @@ def _token(kind: str, word: str, line: int, col: int) -> Token:
     elif kind == STRING:
         value = word[1:-1]
     elif kind == "newline":
-        return Token(STRING, word, "\n", line, col)
+        return Token(STRING, word, "\n", line, col, pos)
     elif kind == CARD:
         value = card_index(word[0], word[1])
     elif kind == CONTRACT:
         value = (int(word[1]), "CDHSN".index(word[2]))
     else:
         value = word
-    return Token(kind, word, value, line, col)
+    return Token(kind, word, value, line, col, pos)

@@ -23,7 +23,8 @@ import numpy as np
 
 from . import ast as A
 from .errors import ScriptError
-from .lexer import CARD, CONTRACT, DISTR, EOF, HOLDING, IDENT, KEYWORD, NUMBER, OP, STRING, Token, card_index, tokenize
+from .lexer import (CARD, CONTRACT, DISTR, EOF, HOLDING, IDENT, KEYWORD, NUMBER, OP, STRING, Token, card_index,
+                    comment_echo, tokenize)
 
 _SEAT_NAMES = ("North", "East", "South", "West")
 _SUIT_NAMES = ("Club", "Diamond", "Heart", "Spade")
@@ -41,7 +42,9 @@ _WORD_OPS = {"and": "&&", "or": "||"}
 
 def parse(text: str) -> A.Program:
     """Parse a whole script.  Raises ScriptError."""
-    return _Parser(text).program()
+    program = _Parser(text).program()
+    program.echo = comment_echo(text)
+    return program
 
 
 class _Parser:
@@ -146,6 +149,8 @@ class _Parser:
         elif cat == "predeal":
             self.advance()
             self.predeal()
+            last = self.tokens[self.i - 1]
+            p.predeal_spans.append((t.pos, last.pos + len(last.text)))
         elif cat == "pointcount":
             self.advance()
             self.counts(A.HCP)

@@ -77,6 +77,8 @@ def run(program: A.Program, opts: Options, write: Write) -> Result:
     rnd = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed & (2**64 - 1), 0x726E64])))
     ctx = Context(program, opts.tricks, rnd)
     actions = _Actions(program, opts, write, seed)
+    if program.echo and opts.print_deals:
+        write(program.echo)
     costly = uses_tricks(program.condition)
     cap = MAX_BATCH_DD if costly else MAX_BATCH
     size = 64 if costly else 1024
