@@ -87,7 +87,8 @@ def test_cli_dd_simulation_counts_the_produced_deals(tmp_path: object) -> None:
     r = CliRunner().invoke(cli, ["dealer", path, "-p", "4", "-s", "9", "--dd", "--contract", "4S",
                                  "--declarer", "N", "--json", "--no-cache", "-o", out_pbn])
     assert r.exit_code == 0, r.output + r.stderr
-    data = json.loads(r.stdout[r.stdout.index("{"):])
+    data = json.loads(r.stdout)
+    assert "Produced 4 hands" in r.stderr
     from bridgekit.formats import read_boards
     boards = list(read_boards(out_pbn))
     assert len(boards) == 4 and data["deals"] == 4

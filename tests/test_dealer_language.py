@@ -66,6 +66,16 @@ def test_cli_nothing_produced_exit_1(tmp_path: object) -> None:
     assert "Generated 5000 hands\nProduced 0 hands\n" in r.stdout
 
 
+def test_cli_time_limit_gives_up(tmp_path: object) -> None:
+    path = os.path.join(str(tmp_path), "never.dl")
+    with open(path, "w") as f:
+        f.write("condition hcp(north) > 37\n")
+    r = CliRunner().invoke(cli, ["dealer", path, "-s", "3", "-t", "0.2"])
+    assert r.exit_code == 1
+    generated = int(r.stdout.split("Generated ")[1].split()[0])
+    assert 0 < generated < 10_000_000
+
+
 def test_cli_unreadable_script_exit_3(tmp_path: object) -> None:
     r = CliRunner().invoke(cli, ["dealer", os.path.join(str(tmp_path), "missing.dl")])
     assert r.exit_code == 3

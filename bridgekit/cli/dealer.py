@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..errors import ExitStatus
+from ..errors import BridgekitError, ExitStatus
 from .options import SolverOptions, open_cli_solver, solver_options
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -32,6 +32,8 @@ FORMATS = ("dealer", "pbn", "json")
 @click.option("-v", "toggle_verbose", is_flag=True, help="dealer's -v: no statistics lines at the end.")
 @click.option("--no-stats", is_flag=True, help="No statistics lines at the end (same as -v).")
 @click.option("-m", "meter", is_flag=True, help="dealer's -m: a progress meter on standard error.")
+@click.option("-t", "--time-limit", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+              help="dealer's -t: give up after so many seconds if no deal was produced.")
 @click.option("-0", "swap0", is_flag=True, hidden=True)
 @click.option("-2", "swap2", is_flag=True, help="dealer's -2: each deal again with East and West exchanged.")
 @click.option("-3", "swap3", is_flag=True, help="dealer's -3: each deal in all six places of East, South, West.")
@@ -45,7 +47,7 @@ FORMATS = ("dealer", "pbn", "json")
 @solver_options
 def dealer(script: str, produce: int | None, generate: int | None, seed: int | None, output: str | None,
            fmt: str | None, force: bool, quiet: bool, toggle_verbose: bool, no_stats: bool, meter: bool,
-           swap0: bool, swap2: bool, swap3: bool, upper: bool, dd: bool, contract: str | None,
+           time_limit: float | None, swap0: bool, swap2: bool, swap3: bool, upper: bool, dd: bool, contract: str | None,
            declarer: str | None, as_json: bool, jobs: int | None, scheduler: str | None, cluster: str | None,
            cache_dir: str | None, no_cache: bool) -> None:
     """Run a dealer script (Hans van Staveren's dealer language), unchanged.
@@ -101,6 +103,7 @@ def dealer(script: str, produce: int | None, generate: int | None, seed: int | N
     seed_used = [seed if seed is not None else int(time.time())]
     opts = Options(generate=generate, produce=produce, seed=seed_used[0], quiet=quiet,
                    verbose=not (toggle_verbose or no_stats), swapping=3 if swap3 else 2 if swap2 else 0,
+                   time_limit=time_limit,
                    input_name=script if script != "-" else "(null)", on_deal=on_deal,
                    print_deals=not (out is not None and fmt in ("pbn", "json")))
     if meter or sys.stderr.isatty():
@@ -113,10 +116,12 @@ def dealer(script: str, produce: int | None, generate: int | None, seed: int | N
         with contextlib.ExitStack() as stack:
             if out is not None:
                 stack.enter_context(out)
-            write = out.stream.write if out is not None and fmt == "dealer" else sys.stdout.write
+            # with --json the simulation is the data on stdout; dealer's own report goes to stderr
+            write = (out.stream.write if out is not None and fmt == "dealer"
+                     else sys.stderr.write if as_json and request is not None else sys.stdout.write)
             try:
                 result = run(program, opts, write)
-            except EvaluationError as e:
+            except (EvaluationError, BridgekitError) as e:
                 click.echo(f"{_name(script)}: {e}", err=True)
                 return int(ExitStatus.PROBLEMS)
             finally:

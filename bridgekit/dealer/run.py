@@ -43,6 +43,7 @@ class Options:
     quiet: bool = False             #: -q: printpbn prints nothing
     verbose: bool = True            #: statistics lines (dealer's -v toggles them)
     swapping: int = 0               #: -0, -2, -3
+    time_limit: float | None = None  #: -t: stop after so many seconds if nothing was produced
     input_name: str = "(null)"      #: the script's name in printpbn's Event tag
     tricks: TricksSource | None = None
     progress: Progress | None = None
@@ -86,6 +87,8 @@ def run(program: A.Program, opts: Options, write: Write) -> Result:
     condition = program.condition
     always = isinstance(condition, A.Num) and condition.value != 0
     while ngen < max_gen and nprod < max_prod:
+        if opts.time_limit is not None and nprod == 0 and time.perf_counter() - start > opts.time_limit:
+            break
         n = min(size, max_gen - ngen)
         if always:
             n = min(n, max_prod - nprod)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import BridgekitError
 from .tables import LENGTH
 
 _LOW6 = np.uint64(63)
@@ -49,9 +50,13 @@ class Shuffler:
         """``n`` random deals."""
         if not self.suit_lengths:
             return self._deal(n)
-        parts, have = [], 0
+        parts, have, tried = [], 0, 0
         while have < n:
+            if tried >= 10_000_000 and not have:
+                raise BridgekitError("no deal in 10,000,000 meets the predealt suit lengths "
+                                     "(do they agree with the predealt cards?)")
             hands = self._deal(max(n - have + 1, 256) // 2 * 2)
+            tried += len(hands)
             keep = np.ones(len(hands), dtype=bool)
             for (seat, suit), length in self.suit_lengths.items():
                 h = ((hands[:, seat] >> np.uint64(13 * suit)) & np.uint64(0x1FFF)).astype(np.intp)
