@@ -50,7 +50,7 @@ condition n1 && (e1 || s1) && w1
 action average "tops" top4(north) + top4(east) + top4(south) + top4(west)
 """,
     "rare (1 in 10,000)": """
-condition hcp(north) >= 20 && shape(north, any 7xxx + any 8xxx)
+condition hcp(north) >= 22 && shape(north, any 7xxx + any 8xxx)
 action average "north" hcp(north)
 """,
 }
