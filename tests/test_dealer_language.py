@@ -193,3 +193,48 @@ def test_predeal_and_suit_length_predeal_hold() -> None:
     assert len(deals) == 50
     assert all(d[2] == south for d in deals)
     assert all(bin(d[0] >> 39 & 0x1FFF).count("1") == 1 for d in deals)
+
+
+def test_docs_first_example_is_what_bridgekit_prints() -> None:
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    doc = (root / "docs" / "dealer.md").read_text(encoding="utf-8")
+    block = re.findall(r"```console\n\$ (bridgekit dealer [^\n]*)\n(.*?)```", doc, re.DOTALL)[0]
+    args = block[0].split()[2:]
+    r = CliRunner().invoke(cli, ["dealer", *[str(root / a) if a.endswith(".dl") else a for a in args]])
+    assert r.exit_code == 0
+    no_time = lambda t: re.sub(r"Time needed .*\n", "", t)  # noqa: E731
+    assert no_time(r.stdout) == no_time(block[1])
+
+
+def test_cli_output_pbn_carries_script_dealer_and_vulnerability(tmp_path: object) -> None:
+    from bridgekit.formats import read_boards
+    script = os.path.join(str(tmp_path), "s.dl")
+    with open(script, "w") as f:
+        f.write("dealer west\nvulnerable EW\npredeal north SAKQ\ncondition hcp(south) >= 10\naction printall\n")
+    out = os.path.join(str(tmp_path), "out.pbn")
+    r = CliRunner().invoke(cli, ["dealer", script, "-p", "3", "-s", "4", "-o", out])
+    assert r.exit_code == 0, r.stderr
+    assert "   1." not in r.stdout            # the deals went to the file
+    assert "Produced 3 hands" in r.stdout
+    boards = list(read_boards(out))
+    assert [b.get("Board") for b in boards] == ["1", "2", "3"]
+    assert {b.get("Dealer") for b in boards} == {"W"} and {b.get("Vulnerable") for b in boards} == {"EW"}
+    for b in boards:
+        hands = b.deal.hands
+        south_hcp = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(str(c)[1], 0) for c in hands[2])  # type: ignore[union-attr]
+        assert south_hcp >= 10
+        assert {"SA", "SK", "SQ"} <= {str(c) for c in hands[0]}  # type: ignore[union-attr]
+    again = CliRunner().invoke(cli, ["dealer", script, "-p", "3", "-s", "4", "-o", out])
+    assert again.exit_code == 2                 # an existing file needs --force
+    as_json = os.path.join(str(tmp_path), "out.json")
+    r = CliRunner().invoke(cli, ["dealer", script, "-p", "2", "-s", "4", "-o", as_json])
+    assert r.exit_code == 0
+    import json
+    data = json.loads(open(as_json).read())
+    assert len(data["boards"] if isinstance(data, dict) else data) == 2
+    text = os.path.join(str(tmp_path), "out.txt")
+    r = CliRunner().invoke(cli, ["dealer", script, "-p", "2", "-s", "4", "-o", text])
+    assert r.exit_code == 0 and r.stdout == ""
+    assert open(text).read().startswith("   1.\n")
