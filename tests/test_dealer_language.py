@@ -238,3 +238,23 @@ def test_cli_output_pbn_carries_script_dealer_and_vulnerability(tmp_path: object
     r = CliRunner().invoke(cli, ["dealer", script, "-p", "2", "-s", "4", "-o", text])
     assert r.exit_code == 0 and r.stdout == ""
     assert open(text).read().startswith("   1.\n")
+
+
+@pytest.mark.parametrize("swapping, group", [(2, 2), (3, 6)])
+def test_swapping_gives_each_deal_with_east_south_west_permuted(swapping: int, group: int) -> None:
+    deals: list[tuple[int, ...]] = []
+    run(parse("action printoneline\n"), Options(seed=8, produce=4 * group, swapping=swapping,
+                                                on_deal=lambda h, i: deals.append(h)), lambda s: None)
+    for g in range(0, len(deals), group):
+        block = deals[g:g + group]
+        assert len({d[0] for d in block}) == 1                       # North stays
+        assert len({d[1:] for d in block}) == group                  # every placement once
+        assert all(sorted(d[1:]) == sorted(block[0][1:]) for d in block)
+        if group == 2:
+            assert block[1] == (block[0][0], block[0][3], block[0][2], block[0][1])
+
+
+def test_rnd_stays_in_range_and_varies() -> None:
+    hands = Shuffler({}, 3).deal(2000)
+    values = _values("rnd(7)", hands)
+    assert set(values) == set(range(7))
