@@ -21,6 +21,7 @@ from .tables import LENGTH
 _LOW6 = np.uint64(63)
 _HIGH = ~np.uint64(63)
 _LOW32 = np.uint32(63)
+_ONE = np.uint64(1)
 _HIGH32 = ~np.uint32(63)
 
 
@@ -85,7 +86,7 @@ class Shuffler:
             if 0 < b < f:
                 tie |= (keys[:, b - 1] ^ keys[:, b]) < 64
         keys &= _LOW32
-        bits = np.left_shift(np.uint64(1), keys.astype(np.uint64))
+        bits = np.left_shift(_ONE, keys, dtype=np.uint64)   # cast on the fly: no uint64 copy of keys
         if self.even:
             hands = np.bitwise_or.reduce(bits.reshape(n, 4, 13), axis=2)
         else:
