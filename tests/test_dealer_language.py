@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from bridgekit.cli import cli
 from bridgekit.dealer import Options, ScriptError, parse, run
+from bridgekit.errors import BridgekitError
 from bridgekit.dealer.evaluate import Batch, Context, evaluate
 from bridgekit.dealer.shuffle import Shuffler
 
@@ -258,3 +259,27 @@ def test_rnd_stays_in_range_and_varies() -> None:
     hands = Shuffler({}, 3).deal(2000)
     values = _values("rnd(7)", hands)
     assert set(values) == set(range(7))
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = ["hcp(north)", "shape(south, any 4333 + 5xxx - x5xx)", "spades(east)", "&&", "||", "?", ":", "(", ")",
+           ",", "+", "-", "*", "/", "%", "==", ">=", "not", "x = ", "condition", "action", "printall",
+           "predeal north SAK", "frequency", "average", '"s"', "\\n", "7", "4333", "/*", "*/", "//", "#", "\n",
+           "loser(west, hearts)", "tricks(north, notrump)", "printes(", "generate", "produce 3", "AS", "x3N"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=25), st.text(max_size=20))
+def test_any_text_parses_or_raises_a_script_error(pieces: list[str], noise: str) -> None:
+    text = " ".join(pieces) + noise
+    try:
+        program = parse(text)
+    except ScriptError as e:
+        assert e.line >= 1 and e.column >= 1
+        return
+    try:               # what parses runs, or fails with the package's own error
+        run(program, Options(seed=1, produce=2, generate=100), lambda s: None)
+    except BridgekitError:
+        pass
