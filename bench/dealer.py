@@ -10,7 +10,8 @@ only count (so every generated deal is tested and both programs stop at the
 same count).  Round by round the two programs alternate (load from other
 processes hits both alike); the median wall time of each, start-up
 included, gives deals tested per second and the ratio bridgekit/dealer
-(target >= 0.5, aim 1).  Also the largest resident memory of bridgekit at
+(target >= 0.5, aim 1); the "cpu" column is the same ratio by CPU seconds
+(user + system), which other processes' load disturbs less.  Also the largest resident memory of bridgekit at
 DEALS and at 4 x DEALS (flat: the same).  Prints the load average.
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -60,10 +62,16 @@ def _dealer() -> str | None:
     return shutil.which("dealer") or ("/usr/games/dealer" if os.path.exists("/usr/games/dealer") else None)
 
 
-def _time(cmd: list[str]) -> tuple[float, str]:
-    start = time.perf_counter()
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _time(cmd: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds of a whole process, and its output."""
+    start, cpu = time.perf_counter(), _cpu()
     proc = subprocess.run(cmd, capture_output=True, text=True, check=True)
-    return time.perf_counter() - start, proc.stdout
+    return time.perf_counter() - start, _cpu() - cpu, proc.stdout
 
 
 def _counts(out: str) -> tuple[int, int]:
@@ -90,32 +98,40 @@ def main() -> None:
         sys.exit("dealer is not installed (apt-get install dealer)")
     print(f"load average at start: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     print(f"{args.deals:,} deals a run, median of {args.rounds} rounds, whole processes")
-    print(f"{'script':26} {'dealer/s':>11} {'bridgekit/s':>12} {'ratio':>6}  accepted (dealer, bridgekit)")
-    ratios = []
+    print(f"{'script':26} {'dealer/s':>11} {'bridgekit/s':>12} {'ratio':>6} {'cpu':>6}  accepted (dealer, bridgekit)")
+    ratios: list[float] = []
+    cpu_ratios: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in SCRIPTS.items():
             path = Path(tmp) / "s.dl"
             path.write_text(text)
             t_c: list[float] = []
             t_b: list[float] = []
+            cpu_c: list[float] = []
+            cpu_b: list[float] = []
             for r in range(args.rounds):
                 seed = str(r + 1)
-                dt, out_c = _time([dealer, "-s", seed, "-g", str(args.deals), str(path)])
+                dt, dc, out_c = _time([dealer, "-s", seed, "-g", str(args.deals), str(path)])
                 t_c.append(dt)
-                dt, out_b = _time([*BRIDGEKIT, str(path), "-s", seed, "-g", str(args.deals)])
+                cpu_c.append(dc)
+                dt, dc, out_b = _time([*BRIDGEKIT, str(path), "-s", seed, "-g", str(args.deals)])
                 t_b.append(dt)
+                cpu_b.append(dc)
                 gc, pc = _counts(out_c)
                 gb, pb = _counts(out_b)
                 assert gc == gb == args.deals, (gc, gb)
             rate_c = args.deals / statistics.median(t_c)
             rate_b = args.deals / statistics.median(t_b)
             ratios.append(rate_b / rate_c)
-            print(f"{name:26} {rate_c:11,.0f} {rate_b:12,.0f} {rate_b / rate_c:6.2f}  {pc}, {pb}")
+            cpu_ratio = statistics.median(cpu_c) / statistics.median(cpu_b)
+            cpu_ratios.append(cpu_ratio)
+            print(f"{name:26} {rate_c:11,.0f} {rate_b:12,.0f} {rate_b / rate_c:6.2f} {cpu_ratio:6.2f}  {pc}, {pb}")
         path = Path(tmp) / "s.dl"
         path.write_text(SCRIPTS["simple"])
         small = _max_rss([*BRIDGEKIT, str(path), "-s", "1", "-g", str(args.deals)])
         large = _max_rss([*BRIDGEKIT, str(path), "-s", "1", "-g", str(4 * args.deals)])
-    print(f"geometric mean ratio {statistics.geometric_mean(ratios):.2f} (target >= 0.5, aim 1)")
+    print(f"geometric mean ratio {statistics.geometric_mean(ratios):.2f} (target >= 0.5, aim 1); "
+          f"by CPU seconds {statistics.geometric_mean(cpu_ratios):.2f}")
     print(f"bridgekit memory: {small} MB at {args.deals:,} deals, {large} MB at {4 * args.deals:,}")
     print(f"load average at end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
 
