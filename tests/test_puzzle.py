@@ -95,3 +95,50 @@ def test_the_filter_refuses_a_lead_and_two_ways_to_keep_the_tricks() -> None:
     assert not worth_solving(deal, Strain.S, Seat.S, [c("C6")], [c("CK"), c("C3")])  # two groups keep
     # dummy's hearts T98 are one group: no choice, no puzzle
     assert not worth_solving(deal, Strain.S, Seat.S, [c("HJ")], [c("HT")])
+
+
+def test_why_the_lines_side_by_side_and_the_theme() -> None:
+    from bridgekit.play import trick_winner
+    from bridgekit.tutor.puzzle import dd_line, why_text
+    pz = load_puzzles([BUNDLED], 1, seed=3)[0]
+    assert pz.themes and 1 <= pz.level <= 5
+    wrong = pz.card
+    # each line is double-dummy play: played to the end, it takes what the solver said
+    for card in (wrong, pz.best[0]):
+        line = dd_line(pz, card)
+        play = pz.play()
+        won_before = sum(1 for tr in play.tricks() if tr.winner is not None and tr.winner.side is pz.seat.side)
+        won = sum(1 for trick in line if trick_winner([c for _, c in trick], trick[0][0], pz.strain).side
+                  is pz.seat.side)
+        assert won_before + won == pz.side_total(card)
+    rows = why_text(pz, wrong, "en")
+    assert rows[0].startswith(f"After {wrong.symbol()}:") and "(best)" in rows[0]
+    # up to the first trick where the two lines' trick counts part, not further
+    winners = [(r[:39].rsplit("> ", 1)[-1].strip(), r[39:].rsplit("> ", 1)[-1].strip()) for r in rows[1:]]
+    side = {s.name for s in pz.seat.side.seats}
+    mine = [a in side for a, _ in winners]
+    best = [b in side for _, b in winners]
+    assert sum(mine) != sum(best) and sum(mine[:-1]) == sum(best[:-1])
+    out = CliRunner().invoke(cli, ["lesson", "puzzle", str(BUNDLED), "--seed", "3"], input="?\n" + f"{wrong}\n").output
+    assert "Theme: " in out and " ".join(tens(rows[0]).split()) in " ".join(out.split())
+
+
+def test_bundled_set_is_marked_and_a_mark_is_checked_not_trusted() -> None:
+    """At least 50 bundled puzzles, each board marked with its costly card;
+    a marked puzzle equals the one the whole post-mortem finds, and a mark
+    that points at a card costing nothing is not taken."""
+    from bridgekit.board import Tag
+    from bridgekit.formats import read_boards
+    from bridgekit.tutor.puzzle import MARK, find_puzzles
+    boards = list(read_boards(str(BUNDLED)))
+    marked = [b for b in boards if MARK in b.tags]
+    assert len(marked) >= 50
+    board = marked[20]
+    quick = next(find_puzzles([(board, "b")]))
+    del board.tags[MARK]
+    slow = next(find_puzzles([(board, "b")]))
+    assert quick == slow
+    # a false mark: the card before the costly one (which, by the post-mortem, cost nothing)
+    board.tags[MARK] = Tag(MARK, str(len(slow.played) - 1))
+    again = next(find_puzzles([(board, "b")]))
+    assert again == slow    # the mark did not hold: the post-mortem found the real one

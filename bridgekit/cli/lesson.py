@@ -343,10 +343,10 @@ def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, 
     except BridgekitError as e:
         _fail(str(e), ExitStatus.UNREADABLE)
     if list_:
-        rows = [{"id": p.id, "level": p.level, "title": p.title(lang),
-                 "themes": ", ".join(theme_name(t, lang) for t in p.themes)} for p in problems]
-        for row in rows:
-            click.echo(f"{row['id']:<30} {row['level']}  {str(row['title'])[:28]:<28} {row['themes']}"[:79])
+        rows = [{"id": p.id, "level": p.level, "title": p.title(lang)[:30],
+                 "theme": theme_name(p.themes[0], lang) if p.themes else ""} for p in problems]
+        output_rows(rows, TABLE, [column("id", "id"), column("level", "level", align="right"),
+                                  column("title", "title"), column("theme", "theme")])
         return
     if ident is not None:
         problems = [p for p in problems if p.id == ident]

@@ -353,10 +353,20 @@ class LayoutSolver:
 
 def equivalent_groups(play: Play, cards: Iterable[Card]) -> list[list[Card]]:
     """``cards`` of the player to move grouped as equivalent: same suit, and
-    no card still held by an opponent ranks between them (the partner's cards
-    are the same side's)."""
+    no card still held by an opponent, nor the card winning the trick so far,
+    ranks between them (the partner's cards are the same side's)."""
     seat = play.turn
+    trick = play.current_trick()
     gone = set(play.cards) | (play.remaining(seat) or set()) | (play.remaining(seat.partner) or set())
+    # the card winning the trick so far still counts: playing over it or under it differs
+    trump = play.strain.suit if play.strain is not None else None
+    top: Card | None = None
+    for c in trick:
+        if top is None or (c.suit is top.suit and c.rank > top.rank) or \
+                (trump is not None and c.suit is trump and top.suit is not trump):
+            top = c
+    if top is not None:
+        gone.discard(top)
     groups: list[list[Card]] = []
     for card in sorted(cards, key=lambda c: (c.suit, -c.rank)):
         last = groups[-1][-1] if groups else None
@@ -503,16 +513,28 @@ class LineStep:
     groups: int = 0                  # safe cards told apart by their totals across the layouts
 
 
-def _choose(legal: list[Card], safe: list[Card], prefer: Sequence[Card]) -> Card:
-    """The first card of the author's line that can be played, else the
-    lowest safe card (a safe card may still lose later: the line is the proof)."""
+#: How the line goes on where the author's cards say nothing: the lowest safe
+#: card, the highest, or the one with the most tricks over the layouts.
+FALLBACKS = ("low", "high", "most")
+
+
+def _choose(legal: list[Card], safe: list[Card], prefer: Sequence[Card], fallback: str = "low",
+            values: dict[int, dict[Card, int]] | None = None) -> Card:
+    """The first card of the author's line that can be played, else a safe
+    card chosen by ``fallback`` (a safe card may still lose later: the line
+    is what the check proves)."""
     for card in prefer:
         if card in legal:
             return card
+    if fallback == "high":
+        return max(safe, key=lambda c: (int(c.rank), -int(c.suit)))
+    if fallback == "most" and values:
+        return max(safe, key=lambda c: (sum(v[c] for v in values.values()), -int(c.rank), -int(c.suit)))
     return min(safe, key=lambda c: (int(c.rank), int(c.suit)))
 
 
-def winning_line(problem: Problem, layout: int, solver: LayoutSolver | None = None) -> list[LineStep]:
+def winning_line(problem: Problem, layout: int, solver: LayoutSolver | None = None,
+                 fallback: str = "low") -> list[LineStep]:
     """The problem's line (its ``line`` cards in order of preference, then
     the lowest safe card), the defence playing double dummy on ``layout``,
     until the contract is made, or until the line plays a card that some
@@ -531,7 +553,7 @@ def winning_line(problem: Problem, layout: int, solver: LayoutSolver | None = No
             values = solver.values(game.alive, game.played)
             legal = list(play.legal_cards)
             safe = [c for c in legal if min(v[c] for v in values.values()) >= target]
-            card = _choose(legal, safe, prefer) if safe else legal[0]
+            card = _choose(legal, safe, prefer, fallback, values) if safe else legal[0]
             if card not in safe:
                 steps.append(LineStep(len(game.played), seat, card, stuck=True))
                 break
@@ -682,8 +704,8 @@ def check_problem(problem: Problem, solver: LayoutSolver | None = None,
 
     * always has a card that makes on every layout still consistent, and
       makes the contract (a 100% line exists);
-    * meets a *decisive* decision: a card that would make on some consistent
-      layout fails on another (a line that tempts and loses);
+    * meets a *decisive* decision: a card there fails on some consistent
+      layout (preferably one that would make on another: a line that tempts);
     * and at each of the problem's ``key`` cards every card outside its group
       of equivalent cards fails on some consistent layout: the winning line
       is unique there.
@@ -700,9 +722,9 @@ def check_problem(problem: Problem, solver: LayoutSolver | None = None,
         won = Play(problem.layouts[i], problem.strain, problem.declarer, [s.card for s in line]).declarer_tricks()
         if won < problem.target:
             report.failures.append(f"layout {i + 1}: the safe line takes {won} tricks")
-        decisive = next((s for s in line if s.key and s.tempting), None)
+        decisive = next((s for s in line if s.key and s.tempting), None) or next((s for s in line if s.key), None)
         if decisive is None:
-            report.failures.append(f"layout {i + 1}: no decisive card (no losing line makes on any layout)")
+            report.failures.append(f"layout {i + 1}: no decisive card (every card makes everywhere)")
             continue
         report.decisive.append((decisive.index, str(decisive.card), str(decisive.alternative)))
         cards = [s.card for s in line]
@@ -720,3 +742,37 @@ def check_problem(problem: Problem, solver: LayoutSolver | None = None,
             report.failures.append(f"layout {i + 1}: the line never plays a key card")
     report.positions = solver.solved
     return report
+
+
+def complete_problem(problem: Problem, solver: LayoutSolver | None = None) -> tuple[Problem, list[LineStep]] | None:
+    """The problem with its line and key card found by the solver, or None.
+
+    The line is the safe-card declarer's play on the first layout (with the
+    author's cards first, then the lowest, highest or richest safe card: the
+    first of these that ``check_problem`` accepts on every layout); the key
+    card is the first card of that line where another card fails on some
+    layout and the cards that make are one group of equivalent cards,
+    preferring a decision where the failing card would make on another layout.
+    Returns the completed problem and the line's steps."""
+    solver = solver or LayoutSolver(problem)
+    for fallback in FALLBACKS:
+        steps = winning_line(problem, 0, solver, fallback)
+        if any(s.stuck for s in steps):
+            continue
+        cards = [s.card for s in steps]
+        keys = []
+        for s in steps:
+            if not s.key:
+                continue
+            play = Play(problem.layouts[0], problem.strain, problem.declarer, cards[:s.index])
+            group = next(g for g in equivalent_groups(play, play.legal_cards) if s.card in g)
+            if all(c in group for c in s.safe):
+                keys.append(s)
+        if not keys:
+            continue
+        key = next((s for s in keys if s.tempting), keys[0])
+        line = tuple(s.card for s in steps if s.seat.side is problem.declarer.side and s.index > 0)
+        candidate = dataclasses.replace(problem, line=line, key=(key.card,))
+        if check_problem(candidate, solver).ok:
+            return candidate, steps
+    return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, TextIO
+from typing import Any, Iterable, Iterator, TextIO
 
 from ..cards import Card, Strain, sorted_desc
 from ..deal import Deal, Hand
@@ -26,9 +26,10 @@ from ..errors import BridgekitError, IllegalCardError
 from ..play import Play
 from ..seats import Seat
 from .answers import parse_answer
+from .problem_text import MESSAGES, msg, theme_name
 from .runner import LineTalk
 from ..i18n import _, _n
-from ..notation import card_text, contract_text
+from ..notation import call_text, card_text, contract_text, seat_letter
 from .i18n import seat_name, side_name
 
 
@@ -50,6 +51,8 @@ class Puzzle:
     cost: int                   # tricks it cost the player's side
     best: tuple[Card, ...]
     values: dict[Card, int]     # every legal card -> declarer's side's total
+    themes: tuple[str, ...] = ()  # what the right card shows (``puzzle_themes``)
+    level: int = 1              # 1 (easy) to 5 (``puzzle_level``)
 
     def play(self) -> Play:
         play = Play(self.deal, self.strain, self.declarer)
@@ -73,6 +76,10 @@ def find_puzzles(boards: Iterable[tuple[object, str]]) -> Iterator[Puzzle]:
     skipped).  Lazy: each board is solved when its puzzle is wanted."""
     from ..analysis.postmortem import PostMortemError, analyse_board
     for board, source in boards:
+        marked = _marked_puzzle(board, source)
+        if marked is not None:
+            yield marked
+            continue
         try:
             pm = analyse_board(board)  # type: ignore[arg-type]
         except (PostMortemError, BridgekitError):
@@ -82,10 +89,55 @@ def find_puzzles(boards: Iterable[tuple[object, str]]) -> Iterator[Puzzle]:
                                                                                 cards[:v.index], v.best)), None)
         if verdict is None:
             continue
+        played = tuple(cards[:verdict.index])
+        position = Play(pm.deal, pm.strain, pm.declarer, played)
+        themes = puzzle_themes(position, verdict.best, verdict.card)
         yield Puzzle(source, getattr(board, "label", None), pm.deal, pm.strain, pm.declarer, pm.contract,
                      getattr(board, "auction", None), getattr(board, "dealer", None),
-                     tuple(cards[:verdict.index]), verdict.seat, verdict.card, verdict.cost, verdict.best,
-                     dict(verdict.values))
+                     played, verdict.seat, verdict.card, verdict.cost, verdict.best,
+                     dict(verdict.values), themes, puzzle_level(position, verdict.best, themes))
+
+
+#: The tag that marks a board's puzzle: the index in the play (0 is the lead)
+#: of the costly card.  Only a hint: the position is solved again and the
+#: puzzle kept only if that card costs a trick and the position is worth it.
+MARK = "PuzzleCard"
+
+
+def _marked_puzzle(board: object, source: str) -> Puzzle | None:
+    """The puzzle a ``PuzzleCard`` tag points at, checked with one solve of
+    its position (None when there is no tag or it does not hold)."""
+    from ..dds import declarer_total, solve_position
+    tags = getattr(board, "tags", {})
+    tag = tags.get(MARK) if isinstance(tags, dict) else None
+    value = getattr(tag, "value", None)
+    if not value or not str(value).isdigit():
+        return None
+    try:
+        deal, contract, declarer = board.deal, board.contract, board.declarer  # type: ignore[attr-defined]
+        strain = contract.strain
+        cards = [card for _seat, card, _e in board.play.played_order(strain)]  # type: ignore[attr-defined]
+        index = int(value)
+        if not 0 < index < len(cards) or strain is None or declarer is None:
+            return None
+        played = tuple(cards[:index])
+        raw = solve_position(deal, strain, declarer.lho, played)
+        values = declarer_total(raw, deal, strain, declarer.lho, played)
+    except (BridgekitError, AttributeError, TypeError):
+        return None
+    position = Play(deal, strain, declarer, played)
+    seat = position.turn
+    ours = seat.side is declarer.side
+    side = {c: (v if ours else 13 - v) for c, v in values.items()}
+    target = max(side.values())
+    card = cards[index]
+    best = tuple(sorted_desc([c for c in side if side[c] == target]))
+    if card not in side or side[card] >= target or not worth_solving(deal, strain, declarer, list(played), best):
+        return None
+    themes = puzzle_themes(position, best, card)
+    return Puzzle(source, getattr(board, "label", None), deal, strain, declarer, str(contract),
+                  getattr(board, "auction", None), getattr(board, "dealer", None), played, seat, card,
+                  target - side[card], best, values, themes, puzzle_level(position, best, themes))
 
 
 def worth_solving(deal: Deal, strain: Strain, declarer: Seat, played: list[Card], best: Iterable[Card]) -> bool:
@@ -100,6 +152,121 @@ def worth_solving(deal: Deal, strain: Strain, declarer: Seat, played: list[Card]
     groups = equivalent_groups(play, play.legal_cards)
     keeping = [g for g in groups if any(c in best for c in g)]
     return len(keeping) == 1 and len(groups) >= 2
+
+
+def _beats(card: Card, best_so_far: Card, trump: object) -> bool:
+    if card.suit is best_so_far.suit:
+        return card.rank > best_so_far.rank
+    return trump is not None and card.suit is trump
+
+
+def puzzle_themes(play: Play, best: Iterable[Card], wrong: Card) -> tuple[str, ...]:
+    """What the right card shows, against the card played at the table, from
+    the position alone:
+
+    * ``ruff`` / ``discard``: the player cannot follow, and the right card is
+      a trump (``ruff``) or another suit's card (``discard``, which suit to keep);
+    * at the lead: ``trumps`` (lead a trump), ``switch`` (the right suit is not
+      the one led at the table), else ``lead-card`` (the right card of the suit);
+    * following suit: ``win`` (the right card takes the trick, the table's did
+      not: third hand high, cover), ``duck`` (the other way round); when both
+      take the trick so far, ``high`` (the higher one, which the next hand
+      cannot beat) or ``finesse`` (the lower one); when neither does,
+      ``unblock`` (the higher) or ``keep-entry`` (the lower).
+    """
+    best = sorted(best, key=lambda c: -int(c.rank))
+    card = best[0]
+    trick = play.current_trick()
+    trump = play.strain.suit if play.strain is not None else None
+    if not trick:
+        if trump is not None and card.suit is trump and wrong.suit is not trump:
+            return ("trumps",)
+        return ("switch",) if card.suit is not wrong.suit else ("lead-card",)
+    led = trick[0].suit
+    if card.suit is not led:
+        return ("ruff",) if trump is not None and card.suit is trump else ("discard",)
+    top = trick[0]
+    for c in trick[1:]:
+        if _beats(c, top, trump):
+            top = c
+    right_wins, wrong_wins = _beats(card, top, trump), _beats(wrong, top, trump)
+    if right_wins and not wrong_wins:
+        return ("win",)
+    if wrong_wins and not right_wins:
+        return ("duck",)
+    if wrong.suit is not led:
+        return ("follow",)
+    if right_wins:   # both take the trick so far: which one the next hand cannot beat
+        return ("high",) if card.rank > wrong.rank else ("finesse",)
+    return ("unblock",) if card.rank > wrong.rank else ("keep-entry",)
+
+
+def puzzle_level(play: Play, best: Iterable[Card], themes: tuple[str, ...]) -> int:
+    """1 to 5: one more for many choices (four groups of cards or more), for
+    a late position (trick 7 on: the ending), for a subtle theme (discard,
+    unblock, keep the entry, duck), and for a defender's seat."""
+    from .problem import equivalent_groups
+    groups = equivalent_groups(play, play.legal_cards)
+    level = 1
+    level += len(groups) >= 4
+    level += len(play.cards) >= 24
+    level += any(t in ("discard", "unblock", "keep-entry", "duck") for t in themes)
+    level += play.turn.side is not play.declarer.side
+    return min(level, 5)
+
+
+def dd_line(pz: Puzzle, card: Card, tricks: int = 13) -> list[list[tuple[Seat, Card]]]:
+    """The play after ``card`` with every player then choosing the card the
+    solver values most (the lowest of equals), trick by trick, the trick in
+    progress first, for at most ``tricks`` tricks."""
+    from ..dds import solve_position
+    play = pz.play()
+    start = len(play.cards) - len(play.current_trick())
+    play.push(card)
+    leader = pz.declarer.lho
+    while not play.is_complete() and (len(play.cards) - start) < 4 * tricks:
+        values = solve_position(pz.deal, pz.strain, leader, play.cards)
+        top = max(values.values())
+        play.push(min((c for c in values if values[c] == top), key=lambda c: (int(c.rank), int(c.suit))))
+    out: list[list[tuple[Seat, Card]]] = []
+    for i in range(start, len(play.cards), 4):
+        out.append([(play.seat_of(j), play.cards[j]) for j in range(i, min(i + 4, len(play.cards)))])
+    return out
+
+
+def why_text(pz: Puzzle, card: Card, lang: str, ascii: bool = False) -> list[str]:
+    """The double-dummy play after the learner's card beside the play after
+    the best card, trick by trick, up to the trick where the puzzle side's
+    tricks differ (at most the rest of the deal)."""
+    from .problem_text import msg
+    best = sorted(pz.best, key=lambda c: -int(c.rank))[0]
+    mine, right = dd_line(pz, card), dd_line(pz, best)
+    side = pz.seat.side
+    first = len(pz.played) // 4 + 1
+    rows = [f"{msg('pz_after', lang, card=card_text(card, ascii, lang)):<39}"
+            f"{msg('pz_after_best', lang, card=card_text(best, ascii, lang))}"]
+    won_a = won_b = 0
+    for n, (a, b) in enumerate(zip(mine, right)):
+        wa = _trick_winner(pz, a, n == 0)
+        wb = _trick_winner(pz, b, n == 0)
+        won_a += wa is not None and wa.side is side
+        won_b += wb is not None and wb.side is side
+        rows.append(f"{_trick_cell(first + n, a, wa, lang, ascii):<39}{_trick_cell(first + n, b, wb, lang, ascii)}")
+        if won_a != won_b:
+            break
+    return rows
+
+
+def _trick_winner(pz: Puzzle, cards: list[tuple[Seat, Card]], first: bool) -> Seat | None:
+    from ..play import trick_winner
+    if len(cards) < 4:
+        return None
+    return trick_winner([c for _, c in cards], cards[0][0], pz.strain)
+
+
+def _trick_cell(n: int, cards: list[tuple[Seat, Card]], winner: Seat | None, lang: str, ascii: bool) -> str:
+    body = " ".join(f"{seat_letter(s, lang)}{card_text(c, ascii, lang)}" for s, c in cards)
+    return f"{n:>2}. {body}" + (f" > {seat_letter(winner, lang)}" if winner is not None else "")
 
 
 def default_sources() -> list[Path]:
@@ -128,36 +295,69 @@ def load_puzzles(paths: list[Path], count: int, seed: int | None = None) -> list
 # -- showing a puzzle ------------------------------------------------------------
 
 def position_text(pz: Puzzle, lang: str, ascii: bool = False) -> str:
-    from ..render import render_auction, render_deal
-    play = pz.play()
-    left = {}
-    for seat in Seat:
-        hand = pz.deal[seat]
-        left[seat] = [c for c in (hand.cards if hand is not None else ()) if c not in pz.played]
-    remaining = Deal(Hand(left[s]) for s in Seat)
-    parts = []
-    if pz.auction is not None:
-        try:
-            parts.append(render_auction(pz.auction, pz.dealer, ascii=ascii, lang=lang))  # type: ignore[arg-type]
-        except (BridgekitError, TypeError, AttributeError):
-            pass
-    parts.append(render_deal(remaining, ascii=ascii, lang=lang, show_unknown=False))
-    text = "\n\n".join("\n".join(line.rstrip() for line in p.split("\n")) for p in parts)
+    """The position in at most 17 lines: the auction on one or two lines,
+    then the four hands still held, with the contract, the tricks won and
+    the trick so far in the top-left corner."""
     from ..contract import Contract
+    from ..render import render_hand
+    play = pz.play()
+    left = {s: [c for c in (pz.deal[s].cards if pz.deal[s] is not None else ()) if c not in pz.played]  # type: ignore[union-attr]
+            for s in Seat}
+    contract = contract_text(Contract.parse(pz.contract), ascii, lang)
     tricks = play.tricks()
     done = sum(1 for tr in tricks if tr.winner is not None)
-    contract = contract_text(Contract.parse(pz.contract), ascii, lang)
-    lines = [_(lang, "Contract {contract} by {declarer}.", contract=contract,
-               declarer=seat_name(pz.declarer, lang)),
-             _(lang, "Tricks won so far: N/S {ns}, E/W {ew}.", ns=_won(play, "NS"), ew=_won(play, "EW"))]
+    from .problem_text import msg
+    corner_lines = [msg("pz_c_contract", lang, contract=contract, declarer=seat_name(pz.declarer, lang)),
+                    msg("pz_c_won", lang, ns=_won(play, "NS"), ew=_won(play, "EW"))]
     trick = tricks[-1] if tricks else None
+    corner_lines.append(msg("pz_c_trick", lang, n=done + 1))
     if trick is not None and trick.winner is None and trick.cards:
-        cards = ", ".join(f"{seat_name(trick.leader.next(i), lang)} {card_text(c, ascii, lang)}"
-                          for i, c in enumerate(trick.cards))
-        lines.append(_(lang, "Trick {n} so far: {cards}.", n=done + 1, cards=cards))
+        corner_lines.append(" ".join(f"{seat_letter(trick.leader.next(i), lang)} {card_text(c, ascii, lang)}"
+                                     for i, c in enumerate(trick.cards)))
     else:
-        lines.append(_(lang, "Trick {n}: the lead.", n=done + 1))
-    return text + "\n\n" + "\n".join(lines)
+        corner_lines.append(msg("pz_c_lead", lang, seat=seat_name(play.turn, lang)))
+    col = 24
+
+    def block(seat: Seat) -> list[str]:
+        return [seat_name(seat, lang)] + render_hand(Hand(left[seat]), ascii, lang=lang)
+
+    rows = []
+    north = block(Seat.N)
+    for i in range(5):
+        rows.append(f"{(corner_lines[i] if i < len(corner_lines) else ''):<{col}}{north[i]}")
+    west, east = block(Seat.W), block(Seat.E)
+    for i in range(5):
+        rows.append(f"{west[i]:<{2 * col}}{east[i]}")
+    south = block(Seat.S)
+    for i in range(5):
+        rows.append(" " * col + south[i])
+    parts = _auction_lines(pz, lang, ascii) + [r.rstrip() for r in rows]
+    return "\n".join(parts)
+
+
+def _auction_lines(pz: Puzzle, lang: str, ascii: bool) -> list[str]:
+    """The auction as ``Auction: S 1♠  W pass  N 2♠ ...`` on at most two lines."""
+    from .problem_text import msg
+    record = pz.auction
+    calls = getattr(record, "calls", None)
+    first = getattr(record, "first", None) or pz.dealer
+    if not calls or first is None:
+        return []
+    words: list[tuple[Any, str]] = []
+    for i, entry in enumerate(calls):
+        call = getattr(entry, "call", entry)
+        seat = first.next(i)
+        words.append((call, f"{seat_letter(seat, lang)} {call_text(call, ascii, lang)}"))
+    while len(words) > 1 and words[-1][0].kind.name == "PASS":
+        words.pop()
+    line = msg("auction", lang) + "  ".join(w for _c, w in words)
+    out = []
+    while len(line) > 78:
+        cut = line.rfind("  ", 0, 78)
+        out.append(line[:cut])
+        line = "    " + line[cut:].strip()
+    out.append(line)
+    return out[:2]
 
 
 def _won(play: Play, side: str) -> int:
@@ -187,9 +387,10 @@ class PuzzleRunner(LineTalk):
         for n, pz in enumerate(self.puzzles[:self.count], start=1):
             where = pz.source + (f", {_(lang, 'board')} {pz.board}" if pz.board else "")
             head = _(lang, "Puzzle {n} of {count}: {where}", n=n, count=self.count, where=where)
-            self.write(("\n" if n > 1 else "") + head + "\n" + "=" * 78)
+            head += " · " + msg("pz_level", lang, level=pz.level)
+            self.write(("\n" if n > 1 else "") + head[:79])
             self.write(position_text(pz, lang, self.ascii))
-            self.write("\n" + wrap(_(lang, "You are {seat}, to play. Every card is in view (double dummy). With best play {side} can take {target} tricks in all. Which card keeps them?", seat=seat_name(pz.seat, lang),
+            self.write(wrap(_(lang, "You are {seat}, to play. Every card is in view (double dummy). With best play {side} can take {target} tricks in all. Which card keeps them?", seat=seat_name(pz.seat, lang),
                                      side=side_name(pz.seat.side, lang), target=pz.target)))
             if self.one(pz) is None:
                 break
@@ -201,13 +402,17 @@ class PuzzleRunner(LineTalk):
         lang = self.lang
         side = side_name(pz.seat.side, lang)
         while True:
-            line = self.ask("\n" + _(lang, "Your answer ({help}): ", help=_(lang, "a card, e.g. SA, H10, C2")))
+            line = self.ask(_(lang, "Your answer ({help}): ", help=_(lang, "a card, e.g. SA, H10, C2")))
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return None
             if line == "":
                 continue
             if line == "?":
-                self.write(wrap(_(lang, "Hint: ") + _(lang, "Count the tricks you can still lose; think about entries, ruffs and who is squeezed.")))
+                theme = pz.themes[0] if pz.themes else ""
+                text = (msg("pz_theme", lang, theme=theme_name(theme, lang)) + " " + msg("pz_hint_" + theme, lang)
+                        if "pz_hint_" + theme in MESSAGES else
+                        _(lang, "Count the tricks you can still lose; think about entries, ruffs and who is squeezed."))
+                self.write(wrap(_(lang, "Hint: ") + text))
                 continue
             show = line.lower() in ("show", "voir", "??")
             card: Card | None = None
@@ -244,4 +449,11 @@ class PuzzleRunner(LineTalk):
                          lost=pz.cost, total=pz.target - pz.cost, target=pz.target))
             self.write(wrap(_(lang, "Every legal card, with the tricks your side then takes: ") + "; ".join(
                 f"{card_text(c, self.ascii, lang)} {pz.side_total(c)}" for c in sorted_desc(list(pz.values)))))
-            return card is not None and pz.side_total(card) == pz.target
+            right = card is not None and pz.side_total(card) == pz.target
+            shown = pz.card if card is None or right else card
+            if shown not in pz.best:
+                if pz.themes:
+                    self.write(msg("pz_theme", lang, theme=theme_name(pz.themes[0], lang)))
+                for row in why_text(pz, shown, lang, self.ascii):
+                    self.write(row)
+            return right

@@ -37,6 +37,20 @@ class LineTalk:
         self.out.write(learner_text(text, self.ascii) + "\n")
         self.out.flush()
 
+    def write_paged(self, text: str) -> bool:
+        """Write a screen that may be taller than the terminal: on a terminal
+        page by page (``tutor.screen.pages``: the heading on each page, the
+        question with its position on the last), waiting for Enter between
+        pages; piped, all at once.  False when input ends at a pause."""
+        from .problem_text import msg
+        from .screen import pages
+        parts = pages(text) if not self.echo else [text]
+        for i, part in enumerate(parts):
+            if i and self.ask(msg("more", getattr(self, "lang", "en"))) is None:
+                return False
+            self.write(part)
+        return True
+
     def ask(self, prompt: str) -> str | None:
         """One line of input (stripped), or None at end of input."""
         self.out.write(learner_text(prompt, self.ascii))
@@ -110,8 +124,8 @@ class LessonRunner(LineTalk):
             step = steps[i]
             self.state.step = step.index
             self.progress.save()
-            self.write(step_text(self.lesson, step, self.results(step), self.ascii,
-                                 reveal=step.index in self.state.answered, show_checks=self.show_checks))
+            self.write_paged(step_text(self.lesson, step, self.results(step), self.ascii,
+                                       reveal=step.index in self.state.answered, show_checks=self.show_checks))
             move = self.quiz(step) if step.kind == "quiz" and step.index not in self.state.answered else None
             if move is None:
                 move = self.navigate(i)
