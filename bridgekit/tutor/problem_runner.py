@@ -96,14 +96,15 @@ class Ratings:
 
 # -- drawing -----------------------------------------------------------------------------
 
-def card_str(card: Card, ascii: bool = False) -> str:
-    return card.symbol(ascii)
+def card_str(card: Card, ascii: bool = False, lang: str = "en") -> str:
+    from ..notation import card_text
+    return card_text(card, ascii, lang)
 
 
-def _hand_lines(cards: Iterable[Card], ascii: bool) -> list[str]:
+def _hand_lines(cards: Iterable[Card], ascii: bool, lang: str = "en") -> list[str]:
     from ..render import render_hand
     from ..deal import Hand
-    return render_hand(Hand(cards), ascii)
+    return render_hand(Hand(cards), ascii, lang=lang)
 
 
 def _auction_line(problem: Problem, lang: str, ascii: bool) -> list[str]:
@@ -117,7 +118,8 @@ def _auction_line(problem: Problem, lang: str, ascii: bool) -> list[str]:
         calls.pop()
 
     def text(call: object) -> str:
-        return msg("pass", lang) if call.kind.name == "PASS" else call.symbol(ascii)  # type: ignore[attr-defined]
+        from ..notation import call_text
+        return call_text(call, ascii, lang)  # type: ignore[arg-type]
 
     ours = problem.declarer.side
     if all(call.kind.name == "PASS" for seat, call in calls if seat.side is not ours):
@@ -138,18 +140,12 @@ def _auction_line(problem: Problem, lang: str, ascii: bool) -> list[str]:
     return out
 
 
-def _fr_seat(seat: Seat) -> str:
-    return {Seat.N: "N", Seat.E: "E", Seat.S: "S", Seat.W: "O"}[seat]
-
-
 def heading(problem: Problem, n: int, lang: str, ascii: bool) -> list[str]:
-    from ..render import contract_text
-    contract = contract_text(problem.contract, ascii)
-    if lang == "fr":
-        contract = contract.replace("NT", "SA")
+    from ..notation import contract_text
+    contract = contract_text(problem.contract, ascii, lang)
     lines = [msg("head", lang, n=n, level=problem.level, title=problem.title(lang))[:78],
              msg("contract", lang, contract=contract, declarer=seat_name(problem.declarer, lang),
-                 target=problem.target, lead=card_str(problem.lead, ascii))]
+                 target=problem.target, lead=card_str(problem.lead, ascii, lang))]
     return lines + _auction_line(problem, lang, ascii)
 
 
@@ -163,8 +159,8 @@ def screen(game: ProblemGame, n: int, lang: str, ascii: bool = False) -> str:
     dummy, decl = p.dummy, p.declarer
     north_label = f"{seat_name(dummy, lang)} ({msg('dummy', lang)})"
     south_label = f"{seat_name(decl, lang)} ({msg('you', lang)})"
-    top = [north_label] + _hand_lines(play.remaining(dummy) or (), ascii)
-    bottom = [south_label] + _hand_lines(play.remaining(decl) or (), ascii)
+    top = [north_label] + _hand_lines(play.remaining(dummy) or (), ascii, lang)
+    bottom = [south_label] + _hand_lines(play.remaining(decl) or (), ascii, lang)
     trick = play.current_trick()
     tricks = play.tricks()
     leader = tricks[-1].leader if tricks and tricks[-1].winner is None else play.turn
@@ -172,20 +168,20 @@ def screen(game: ProblemGame, n: int, lang: str, ascii: bool = False) -> str:
     for row in top:
         lines.append(" " * col + row)
     left, right = p.declarer.lho, p.declarer.rho
-    lines.append(" " * (col + 2) + (card_str(on[dummy], ascii) if dummy in on else ""))
-    west = f"{seat_name(left, lang)} {card_str(on[left], ascii)}" if left in on else seat_name(left, lang)
-    east = f"{seat_name(right, lang)} {card_str(on[right], ascii)}" if right in on else seat_name(right, lang)
+    lines.append(" " * (col + 2) + (card_str(on[dummy], ascii, lang) if dummy in on else ""))
+    west = f"{seat_name(left, lang)} {card_str(on[left], ascii, lang)}" if left in on else seat_name(left, lang)
+    east = f"{seat_name(right, lang)} {card_str(on[right], ascii, lang)}" if right in on else seat_name(right, lang)
     if left is Seat.E:   # declarer North or East: keep West on the left
         west, east = east, west
     lines.append(f"{west:<{col + 12}}{east}")
-    lines.append(" " * (col + 2) + (card_str(on[decl], ascii) if decl in on else ""))
+    lines.append(" " * (col + 2) + (card_str(on[decl], ascii, lang) if decl in on else ""))
     for row in bottom:
         lines.append(" " * col + row)
     lines.append("")
     done = [t for t in tricks if t.winner is not None]
     if done:
         last = done[-1]
-        cards = ", ".join(f"{_short_seat(last.leader.next(i), lang)} {card_str(c, ascii)}"
+        cards = ", ".join(f"{_short_seat(last.leader.next(i), lang)} {card_str(c, ascii, lang)}"
                           for i, c in enumerate(last.cards))
         lines.append(msg("last", lang, n=len(done), seat=seat_name(last.winner, lang), cards=cards))  # type: ignore[arg-type]
     won, lost = play.declarer_tricks(), play.defence_tricks()
@@ -194,7 +190,8 @@ def screen(game: ProblemGame, n: int, lang: str, ascii: bool = False) -> str:
 
 
 def _short_seat(seat: Seat, lang: str) -> str:
-    return _fr_seat(seat) if lang == "fr" else seat.name
+    from ..notation import seat_letter
+    return seat_letter(seat, lang)
 
 
 def deal_text(deal: Deal, problem: Problem, lang: str, ascii: bool) -> str:
@@ -210,27 +207,27 @@ def _holding(problem: Problem, layout: int, lang: str, ascii: bool) -> str:
     for seat in (problem.declarer.lho, problem.declarer.rho):
         hand = deal[seat]
         assert hand is not None
-        text = " ".join(_suit_holding(hand, s, ascii) for s in suits if hand.length(s))
+        text = " ".join(_suit_holding(hand, s, ascii, lang) for s in suits if hand.length(s))
         parts.append(msg("holds", lang, seat=seat_name(seat, lang), cards=text or msg("nothing", lang)))
     return msg("and", lang).join(parts)
 
 
-def _suit_holding(hand: object, suit: object, ascii: bool) -> str:
-    from ..render import suit_text
+def _suit_holding(hand: object, suit: object, ascii: bool, lang: str = "en") -> str:
+    from ..notation import ranks_text, suit_text
     cards = [c for c in hand if c.suit is suit]  # type: ignore[attr-defined]
-    return suit_text(suit, ascii) + "".join(c.rank.letter for c in sorted_desc(cards))  # type: ignore[arg-type]
+    return suit_text(suit, ascii, lang) + ranks_text([c.rank for c in sorted_desc(cards)], lang)  # type: ignore[arg-type]
 
 
 def explain(step: LineStep, problem: Problem, lang: str, ascii: bool) -> list[str]:
     """The sentences for a key card of the winning line."""
-    out = [msg("why_key", lang, card=card_str(step.card, ascii))]
+    out = [msg("why_key", lang, card=card_str(step.card, ascii, lang))]
     for theme in step.themes:
         if theme == "count":
             out.append(msg("why_count", lang, n=step.layouts_left))
         else:
             out.append(msg("theme_" + theme, lang))
     if step.alternative is not None and step.beaten_on is not None:
-        out.append(msg("why_alt", lang, alt=card_str(step.alternative, ascii),
+        out.append(msg("why_alt", lang, alt=card_str(step.alternative, ascii, lang),
                        layout=_holding(problem, step.beaten_on, lang, ascii), total=step.alt_total))
     return out
 
@@ -242,7 +239,7 @@ def line_text(steps: list[LineStep], problem: Problem, lang: str, ascii: bool, *
     explained = 0
     for start in range(0, len(steps), 4):
         trick = steps[start:start + 4]
-        cards = "  ".join(f"{_short_seat(s.seat, lang)} {card_str(s.card, ascii)}" for s in trick)
+        cards = "  ".join(f"{_short_seat(s.seat, lang)} {card_str(s.card, ascii, lang)}" for s in trick)
         lines.append(msg("line_trick", lang, n=start // 4 + 1, cards=cards))
         for s in trick:
             if s.key and not s.stuck and (all_keys or s.tempting or s.card in problem.key or explained == 0):
@@ -330,7 +327,7 @@ class ProblemRunner(LineTalk):
                 try:
                     game.declarer_plays(card)
                 except IllegalCardError:
-                    self.write(msg("illegal", lang, card=card_str(card, ascii)))
+                    self.write(msg("illegal", lang, card=card_str(card, ascii, lang)))
                     continue
                 break
         return self.review(game, n)
@@ -355,8 +352,8 @@ class ProblemRunner(LineTalk):
         wrong = next((d for d in game.decisions if d.beaten_by and d.safe and d.card not in d.safe), None)
         from .display import wrap
         if wrong is not None and not made:
-            safe = ", ".join(card_str(c, ascii) for c in wrong.safe[:3])
-            lines.extend(wrap(msg("redealt", lang, trick=wrong.index // 4 + 1, card=card_str(wrong.card, ascii),
+            safe = ", ".join(card_str(c, ascii, lang) for c in wrong.safe[:3])
+            lines.extend(wrap(msg("redealt", lang, trick=wrong.index // 4 + 1, card=card_str(wrong.card, ascii, lang),
                                   safe=safe)).split("\n"))
         else:
             lines.append(msg("deal", lang))

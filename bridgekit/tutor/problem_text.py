@@ -1,152 +1,107 @@
-"""The words of declarer problems and puzzles, English and French, in one place.
-
-Kept apart from the runner so that a catalogue (gettext) can take them over
-as they are: each message is a key with a format string per language.
-"""
+"""The words of declarer problems and puzzles, in one place, as gettext
+messages (``bridgekit.i18n``: marked with ``N_`` here, translated by ``_``
+where they are shown; the French is in ``bridgekit/locale/fr``)."""
 
 from __future__ import annotations
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "head": {"en": "Problem {n} · level {level} · {title}",
-             "fr": "Problème {n} · niveau {level} · {title}"},
-    "contract": {"en": "{contract} by {declarer} · you need {target} tricks · lead {lead}",
-                 "fr": "{contract} joué par {declarer} · il vous faut {target} levées · entame {lead}"},
-    "auction": {"en": "Auction: ", "fr": "Enchères : "},
-    "pass": {"en": "pass", "fr": "passe"},
-    "they_pass": {"en": " ({seat} first; the defenders pass)", "fr": " ({seat} d'abord ; la défense passe)"},
-    "dummy": {"en": "dummy", "fr": "le mort"},
-    "you": {"en": "you", "fr": "vous"},
-    "tricks": {"en": "Tricks: you {won}, defence {lost} (you need {target}).",
-               "fr": "Levées : vous {won}, la défense {lost} (il vous en faut {target})."},
-    "last": {"en": "Trick {n} won by {seat}: {cards}.", "fr": "Levée {n} gagnée par {seat} : {cards}."},
-    "to_play": {"en": "{seat} to play", "fr": "{seat} joue"},
-    "prompt": {"en": "{who} (a card, ? hint, q quit): ", "fr": "{who} (une carte, ? indice, q quitter) : "},
-    "hint": {"en": "Theme: {themes}. Count your tricks and ask what could go wrong.",
-             "fr": "Thème : {themes}. Comptez vos levées et demandez-vous ce qui pourrait mal tourner."},
-    "illegal": {"en": "{card} cannot be played now.", "fr": "{card} ne peut pas être jouée maintenant."},
-    "unreadable": {"en": "'{text}' is not a card: type one like D2, ♦2 or 10S.",
-                   "fr": "« {text} » n'est pas une carte : tapez par exemple D2, ♦2 ou 10S."},
-    "made": {"en": "Contract made: {won} tricks.", "fr": "Contrat réussi : {won} levées."},
-    "down": {"en": "Down {n}: the defence has {lost} tricks.",
-             "fr": "Chute de {n} : la défense a {lost} levées."},
-    "redealt": {"en": "Your card at trick {trick} ({card}) let this layout beat the contract; "
-                      "{safe} would have made on every layout. The full deal:",
-                "fr": "Votre carte à la levée {trick} ({card}) a permis à cette répartition de faire chuter "
-                      "le contrat ; {safe} gagnait sur toutes les répartitions. La donne entière :"},
-    "deal": {"en": "The full deal:", "fr": "La donne entière :"},
-    "line_head": {"en": "The winning line on this deal:", "fr": "La ligne gagnante sur cette donne :"},
-    "line_trick": {"en": "{n:>2}. {cards}", "fr": "{n:>2}. {cards}"},
-    "rating": {"en": "Your rating: {old} -> {new}.", "fr": "Votre cote : {old} -> {new}."},
-    "more": {"en": "-- more (Enter) --", "fr": "-- suite (Entrée) --"},
-    "none": {"en": "No problem found.", "fr": "Aucun problème trouvé."},
-    "skipped": {"en": "skipped {what}", "fr": "ignoré : {what}"},
-    # what a key card shows (a sentence each, joined)
-    "why_key": {"en": "{card}: the card that makes on every layout still possible.",
-                "fr": "{card} : la carte qui gagne sur toutes les répartitions encore possibles."},
-    "why_alt": {"en": "{alt} instead loses when {layout} ({total} tricks).",
-                "fr": "{alt} à la place perd quand {layout} ({total} levées)."},
-    "why_count": {"en": "Count: the cards seen so far leave {n} layouts, and this is right on all of them.",
-                  "fr": "Compte : les cartes vues ne laissent que {n} répartitions, et c'est juste sur "
-                        "toutes."},
-    "theme_finesse": {"en": "A finesse: the lower card, while a defender's card between yours is still out.",
-                      "fr": "Une impasse : la petite carte, quand une carte adverse entre les vôtres est "
-                            "encore dehors."},
-    "theme_duck": {"en": "A duck: you could win this trick and let it go, to keep control or an entry.",
-                   "fr": "Un coup à blanc : vous pourriez gagner cette levée et la laissez, pour garder le "
-                         "contrôle ou une communication."},
-    "theme_ruff": {"en": "A ruff: a trump on another suit.", "fr": "Une coupe : un atout sur une autre couleur."},
-    "theme_unblock": {"en": "An unblock: a high card thrown under partner's so the suit runs.",
-                      "fr": "Un déblocage : une grosse carte sous celle du partenaire pour que la couleur "
-                            "s'affranchisse."},
-    "theme_throw-in": {"en": "A throw-in (elimination): the defender who wins must give you a trick.",
-                       "fr": "Une remise en main (élimination) : le défenseur qui prend doit vous donner une "
-                             "levée."},
-    "theme_squeeze": {"en": "A squeeze: a defender has to discard and something gives.",
-                      "fr": "Un squeeze : un défenseur doit se défausser et lâche quelque chose."},
-    "theme_give-up": {"en": "Give up the trick you must lose while you still control the other suits.",
-                      "fr": "Cédez la levée qu'il faut perdre tant que vous contrôlez les autres couleurs."},
-    "theme_entry": {"en": "An entry: win in the hand you need to lead from next.",
-                    "fr": "Une communication : prenez dans la main d'où il faut jouer ensuite."},
-    "theme_safety": {"en": "A safety play: it gives up a trick on some layouts to make on all of them.",
-                     "fr": "Un jeu de sécurité : il cède une levée sur certaines répartitions pour gagner sur "
-                           "toutes."},
-    # puzzles
-    "pz_c_contract": {"en": "{contract} by {declarer}", "fr": "{contract} par {declarer}"},
-    "pz_c_won": {"en": "Won: N/S {ns}, E/W {ew}", "fr": "Faites : N/S {ns}, E/O {ew}"},
-    "pz_c_trick": {"en": "Trick {n}:", "fr": "Levée {n} :"},
-    "pz_c_lead": {"en": "{seat} to lead", "fr": "{seat} entame"},
-    "pz_level": {"en": "level {level}", "fr": "niveau {level}"},
-    "pz_theme": {"en": "Theme: {theme}.", "fr": "Thème : {theme}."},
-    "pz_after": {"en": "After {card}:", "fr": "Après {card} :"},
-    "pz_after_best": {"en": "After {card} (best):", "fr": "Après {card} (le mieux) :"},
-    "pz_hint_ruff": {"en": "You cannot follow: is this the moment to ruff, and with which trump?",
-                     "fr": "Vous ne pouvez pas fournir : est-ce le moment de couper, et avec quel atout ?"},
-    "pz_hint_discard": {"en": "You cannot follow: which suit can you spare? Keep what guards a winner.",
-                        "fr": "Vous ne pouvez pas fournir : quelle couleur pouvez-vous lâcher ? Gardez ce qui "
-                              "protège une levée."},
-    "pz_hint_trumps": {"en": "Count the trumps still out: is it time to draw them?",
-                       "fr": "Comptez les atouts adverses : est-il temps de les tirer ?"},
-    "pz_hint_switch": {"en": "Which suit should be played now? Not necessarily the one you think of first.",
-                       "fr": "Quelle couleur faut-il jouer maintenant ? Pas forcément la première qui vient à "
-                             "l'esprit."},
-    "pz_hint_lead-card": {"en": "The suit is right; which card of it?",
-                          "fr": "La couleur est la bonne ; mais quelle carte ?"},
-    "pz_hint_win": {"en": "Can you afford to let this trick go? Win it if you can.",
-                    "fr": "Pouvez-vous laisser passer cette levée ? Prenez-la si vous le pouvez."},
-    "pz_hint_duck": {"en": "Must you win this trick now? Letting it go may keep control or an entry.",
-                     "fr": "Faut-il prendre cette levée maintenant ? La laisser peut garder le contrôle ou une "
-                           "communication."},
-    "pz_hint_unblock": {"en": "Think of the next tricks in this suit: will a high card be in the way?",
-                        "fr": "Pensez aux levées suivantes dans cette couleur : une grosse carte va-t-elle "
-                              "bloquer ?"},
-    "pz_hint_high": {"en": "Who plays after you, and what can they beat?",
-                     "fr": "Qui joue après vous, et que peut-il battre ?"},
-    "pz_hint_finesse": {"en": "Where are the missing honours? A lower card may win the trick all the same.",
-                        "fr": "Où sont les honneurs qui manquent ? Une carte plus petite peut gagner quand même."},
-    "pz_hint_keep-entry": {"en": "Keep the entry: which hand must win the later tricks in this suit?",
-                           "fr": "Gardez la communication : quelle main doit prendre les levées suivantes dans "
-                                 "cette couleur ?"},
-    "holds": {"en": "{seat} holds {cards}", "fr": "{seat} a {cards}"},
-    "and": {"en": " and ", "fr": " et "},
-    "nothing": {"en": "nothing", "fr": "rien"},
+from ..i18n import N_, _
+
+MESSAGES: dict[str, str] = {
+    'head': N_("Problem {n} · level {level} · {title}"),
+    'contract': N_("{contract} by {declarer} · you need {target} tricks · lead {lead}"),
+    'auction': N_("Auction: "),
+    'pass': N_("pass"),
+    'they_pass': N_(" ({seat} first; the defenders pass)"),
+    'dummy': N_("dummy"),
+    'you': N_("you"),
+    'tricks': N_("Tricks: you {won}, defence {lost} (you need {target})."),
+    'last': N_("Trick {n} won by {seat}: {cards}."),
+    'to_play': N_("{seat} to play"),
+    'prompt': N_("{who} (a card, ? hint, q quit): "),
+    'hint': N_("Theme: {themes}. Count your tricks and ask what could go wrong."),
+    'illegal': N_("{card} cannot be played now."),
+    'unreadable': N_("'{text}' is not a card: type one like D2, ♦2 or 10S."),
+    'made': N_("Contract made: {won} tricks."),
+    'down': N_("Down {n}: the defence has {lost} tricks."),
+    'redealt': N_("Your card at trick {trick} ({card}) let this layout beat the contract; {safe} would have made on every layout. The full deal:"),
+    'deal': N_("The full deal:"),
+    'line_head': N_("The winning line on this deal:"),
+    'line_trick': N_("{n:>2}. {cards}"),
+    'rating': N_("Your rating: {old} -> {new}."),
+    'more': N_("-- more (Enter) --"),
+    'none': N_("No problem found."),
+    'skipped': N_("skipped {what}"),
+    'why_key': N_("{card}: the card that makes on every layout still possible."),
+    'why_alt': N_("{alt} instead loses when {layout} ({total} tricks)."),
+    'why_count': N_("Count: the cards seen so far leave {n} layouts, and this is right on all of them."),
+    'theme_finesse': N_("A finesse: the lower card, while a defender's card between yours is still out."),
+    'theme_duck': N_("A duck: you could win this trick and let it go, to keep control or an entry."),
+    'theme_ruff': N_("A ruff: a trump on another suit."),
+    'theme_unblock': N_("An unblock: a high card thrown under partner's so the suit runs."),
+    'theme_throw-in': N_("A throw-in (elimination): the defender who wins must give you a trick."),
+    'theme_squeeze': N_("A squeeze: a defender has to discard and something gives."),
+    'theme_give-up': N_("Give up the trick you must lose while you still control the other suits."),
+    'theme_entry': N_("An entry: win in the hand you need to lead from next."),
+    'theme_safety': N_("A safety play: it gives up a trick on some layouts to make on all of them."),
+    'pz_c_contract': N_("{contract} by {declarer}"),
+    'pz_c_won': N_("Won: N/S {ns}, E/W {ew}"),
+    'pz_c_trick': N_("Trick {n}:"),
+    'pz_c_lead': N_("{seat} to lead"),
+    'pz_level': N_("level {level}"),
+    'pz_theme': N_("Theme: {theme}."),
+    'pz_after': N_("After {card}:"),
+    'pz_after_best': N_("After {card} (best):"),
+    'pz_hint_ruff': N_("You cannot follow: is this the moment to ruff, and with which trump?"),
+    'pz_hint_discard': N_("You cannot follow: which suit can you spare? Keep what guards a winner."),
+    'pz_hint_trumps': N_("Count the trumps still out: is it time to draw them?"),
+    'pz_hint_switch': N_("Which suit should be played now? Not necessarily the one you think of first."),
+    'pz_hint_lead-card': N_("The suit is right; which card of it?"),
+    'pz_hint_win': N_("Can you afford to let this trick go? Win it if you can."),
+    'pz_hint_duck': N_("Must you win this trick now? Letting it go may keep control or an entry."),
+    'pz_hint_unblock': N_("Think of the next tricks in this suit: will a high card be in the way?"),
+    'pz_hint_high': N_("Who plays after you, and what can they beat?"),
+    'pz_hint_finesse': N_("Where are the missing honours? A lower card may win the trick all the same."),
+    'pz_hint_keep-entry': N_("Keep the entry: which hand must win the later tricks in this suit?"),
+    'holds': N_("{seat} holds {cards}"),
+    'and': N_(" and "),
+    'nothing': N_("nothing"),
 }
 
-THEME_NAMES: dict[str, dict[str, str]] = {
-    "finesse": {"en": "finesse", "fr": "impasse"},
-    "duck": {"en": "duck", "fr": "coup à blanc"},
-    "ruff": {"en": "ruff in dummy", "fr": "coupe au mort"},
-    "unblock": {"en": "unblock", "fr": "déblocage"},
-    "throw-in": {"en": "throw-in", "fr": "remise en main"},
-    "elimination": {"en": "elimination", "fr": "élimination"},
-    "squeeze": {"en": "squeeze", "fr": "squeeze"},
-    "entry": {"en": "entries", "fr": "communications"},
-    "safety": {"en": "safety play", "fr": "jeu de sécurité"},
-    "count": {"en": "count", "fr": "compte"},
-    "hold-up": {"en": "hold-up", "fr": "coup à blanc"},
-    "trumps": {"en": "trump control", "fr": "contrôle des atouts"},
-    "avoidance": {"en": "keep the danger hand off lead", "fr": "main dangereuse"},
-    "loser-on-loser": {"en": "loser on loser", "fr": "perdante sur perdante"},
-    "tricks": {"en": "count the tricks", "fr": "compter les levées"},
-    "cash": {"en": "cash winners first", "fr": "encaisser d'abord"},
-    "trump-promotion": {"en": "trump promotion", "fr": "promotion d'atout"},
-    "defence": {"en": "defence", "fr": "défense"},
-    "discard": {"en": "the right discard", "fr": "la bonne défausse"},
-    "switch": {"en": "the right suit", "fr": "la bonne couleur"},
-    "lead-card": {"en": "the right card of the suit", "fr": "la bonne carte de la couleur"},
-    "win": {"en": "win the trick", "fr": "prendre la levée"},
-    "keep-entry": {"en": "keep the entry", "fr": "garder la communication"},
-    "follow": {"en": "follow suit", "fr": "fournir"},
-    "high": {"en": "play high", "fr": "jouer haut"},
-    "lead": {"en": "the lead", "fr": "l'entame"},
+THEME_NAMES: dict[str, str] = {
+    'finesse': N_("finesse"),
+    'duck': N_("duck"),
+    'ruff': N_("ruff in dummy"),
+    'unblock': N_("unblock"),
+    'throw-in': N_("throw-in"),
+    'elimination': N_("elimination"),
+    'squeeze': N_("squeeze"),
+    'entry': N_("entries"),
+    'safety': N_("safety play"),
+    'count': N_("count"),
+    'hold-up': N_("hold-up"),
+    'trumps': N_("trump control"),
+    'avoidance': N_("keep the danger hand off lead"),
+    'loser-on-loser': N_("loser on loser"),
+    'tricks': N_("count the tricks"),
+    'cash': N_("cash winners first"),
+    'trump-promotion': N_("trump promotion"),
+    'defence': N_("defence"),
+    'discard': N_("the right discard"),
+    'switch': N_("the right suit"),
+    'lead-card': N_("the right card of the suit"),
+    'win': N_("win the trick"),
+    'keep-entry': N_("keep the entry"),
+    'follow': N_("follow suit"),
+    'high': N_("play high"),
+    'lead': N_("the lead"),
 }
 
 
 def msg(key: str, lang: str, /, **values: object) -> str:
-    """The message ``key`` in ``lang`` (English when it has no translation)."""
-    table = MESSAGES[key]
-    return (table.get(lang) or table["en"]).format(**values)
+    """The message ``key`` in ``lang``, its fields filled from ``values``."""
+    return _(lang, MESSAGES[key], **values)
 
 
 def theme_name(theme: str, lang: str) -> str:
-    names = THEME_NAMES.get(theme)
-    return (names.get(lang) or names["en"]) if names else theme
+    """A theme's name in ``lang`` (the key itself when it has none)."""
+    return _(lang, THEME_NAMES[theme]) if theme in THEME_NAMES else theme
