@@ -112,3 +112,25 @@ def test_the_check_accepts_the_bundled_sample_and_refuses_a_wrong_key() -> None:
                                 key=(Card.parse("DA"),))
     bad = check_problem(wrong, layouts=[0])
     assert not bad.ok and "beats" in bad.failures[0]
+
+
+def test_a_teachers_pbn_board_becomes_a_problem(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A PBN board with a deal, a contract, a declarer, the lead in a
+    ProblemLead tag and the free cards in a ProblemFree tag is the same
+    problem as the bundled one built from that deal."""
+    from bridgekit.tutor.problem import problems_from_pbn
+    bundled = _problem("hold-up")
+    pbn = tmp_path / "teacher.pbn"
+    pbn.write_text('[Event "class"]\n[Board "7"]\n[Dealer "S"]\n[Vulnerable "None"]\n'
+                   f'[Deal "{bundled.layouts[0].str_from(Seat.N)}"]\n[Declarer "S"]\n[Contract "3NT"]\n'
+                   '[ProblemLead "SK"]\n[ProblemFree "DK D8 D4"]\n\n'
+                   '[Event "class"]\n[Board "8"]\n[Dealer "S"]\n[Vulnerable "None"]\n[Deal "N:- - - -"]\n\n',
+                   encoding="utf-8")
+    found = list(problems_from_pbn(pbn))
+    problem, bad = found
+    assert not isinstance(problem, Exception) and isinstance(bad, Exception)
+    assert "board 8" in str(bad) and "no complete deal" in str(bad)
+    assert problem.lead == bundled.lead and problem.contract == bundled.contract
+    assert set(problem.layouts) == set(bundled.layouts) and len(problem.layouts) == 3
+    out = CliRunner().invoke(cli, ["lesson", "problem", str(pbn), "--list"])
+    assert out.exit_code == 0 and "teacher.pbn#7" in out.output

@@ -266,8 +266,9 @@ def _tag(board: object, name: str) -> str | None:
         value = get(name)
         return str(value) if value else None
     tags = getattr(board, "tags", None)
-    if isinstance(tags, dict):
-        return tags.get(name)
+    if isinstance(tags, dict) and name in tags:
+        value = getattr(tags[name], "value", tags[name])
+        return str(value) if value else None
     return None
 
 
@@ -298,9 +299,14 @@ def _problem_of_board(board: object, where: str, source: str) -> Problem:
         assert lh is not None and rh is not None
         free = tuple(c for c in sorted(lh.cards | rh.cards, key=lambda c: (c.suit, -c.rank))
                      if c.rank >= Rank.TEN and c != lead and lh.length(c.suit) and rh.length(c.suit))
+    # a free card moves only against a card of its suit: each defender keeps his lengths
+    lho = deal[declarer.lho]
+    assert lho is not None
+    lengths = {c.suit.name: lho.length(c.suit) for c in free}
     raw: dict[str, object] = {"id": f"{source}#{where.rsplit(' ', 1)[-1]}", "deal": deal.str_from(Seat.N),
                               "contract": str(contract), "declarer": declarer.name, "lead": str(lead),
                               "free": " ".join(map(str, free)), "level": 2,
+                              declarer.lho.full_name.lower(): lengths,
                               "title": where, "title_fr": where.replace("board", "donne")}
     dealer = getattr(board, "dealer", None)
     if dealer is not None:
@@ -308,16 +314,11 @@ def _problem_of_board(board: object, where: str, source: str) -> Problem:
     vul = getattr(board, "vulnerable", None)
     if isinstance(vul, Vul):
         raw["vul"] = vul.name
-    # keep each suit's lengths: a free card moves only against a card of its suit
-    problem = make_problem(raw, source, 1)
-    lead_side = {c.suit: (deal[declarer.lho].length(c.suit)) for c in free}  # type: ignore[union-attr]
-    kept = tuple(d for d in problem.layouts
-                 if all(d[declarer.lho].length(s) == n for s, n in lead_side.items()))  # type: ignore[union-attr]
-    if len(kept) > MAX_LAYOUTS:
-        raise ProblemError(f"{where}: {len(kept)} layouts, more than {MAX_LAYOUTS} (name fewer in ProblemFree)")
-    return Problem(problem.id, problem.level, problem.titles, problem.themes, problem.contract,
-                   problem.declarer, problem.dealer, problem.vul, problem.auction, problem.lead, kept,
-                   problem.free, (), (), source)
+    try:
+        return make_problem(raw, source, 1)
+    except ProblemError as e:
+        raise ProblemError(f"{where}: {str(e).split(': ', 2)[-1]}"
+                           + (" (name fewer cards in a ProblemFree tag)" if "layouts" in str(e) else "")) from None
 
 
 # -- the solver over layouts -------------------------------------------------------
