@@ -134,3 +134,26 @@ def test_a_teachers_pbn_board_becomes_a_problem(tmp_path) -> None:  # type: igno
     assert set(problem.layouts) == set(bundled.layouts) and len(problem.layouts) == 3
     out = CliRunner().invoke(cli, ["lesson", "problem", str(pbn), "--list"])
     assert out.exit_code == 0 and "teacher.pbn#7" in out.output
+
+
+@pytest.mark.dds
+@pytest.mark.parametrize("ident", ["hold-up", "strip-and-throw-in"])
+def test_a_sample_of_the_bundled_problems_is_well_posed(ident: str) -> None:
+    """A sample in the suite (every problem, every layout: bench/problems.py):
+    on one layout where the key suit lies the other way from the base deal,
+    the line makes, never plays a card some layout beats, and its key card
+    is the only one that makes there."""
+    p = _problem(ident)
+    other = next(i for i, d in enumerate(p.layouts) if d != p.layouts[0])
+    report = check_problem(p, layouts=[other])
+    assert report.ok, report.failures
+    assert report.decisive
+
+
+def test_thirty_problems_in_levels() -> None:
+    problems = load_problems()
+    assert len(problems) >= 30
+    assert len({p.id for p in problems}) == len(problems)
+    assert {p.level for p in problems} >= {1, 2, 3, 4}
+    assert all(p.line and p.key and p.themes and 2 <= len(p.layouts) <= 64 for p in problems)
+    assert [p.level for p in problems] == sorted(p.level for p in problems)
