@@ -56,7 +56,7 @@ from .deal import Deal
 from .errors import IllegalCallError, IllegalCardError
 from .play import Play
 from .seats import Seat
-from .tagsyntax import tag_problems
+from .tagsyntax import tag_name_problem, tag_problems
 
 _SEATS = tuple(Seat)
 
@@ -77,6 +77,8 @@ CODES = (
     "bad-time-control", "bad-number", "unusual-value", "padded-value", "bad-character",
     "missing-note", "bad-note", "unused-note", "revoke-mark", "insufficient-mark", "continuation-mark",
     "missing-deal", "result-without-contract", "bad-table", "line-too-long", "export-format",
+    # conventions outside the standard's letter, and forms of a deal short of 52 cards (warnings)
+    "board-label", "unknown-tag", "bad-tag-name", "partial-deal",
 )
 
 
@@ -147,24 +149,30 @@ def check_play(deal: Deal, contract: Contract, declarer: Seat, cards: Iterable[C
 #: The export format's layout rules (PBN 2.3, 3.3, 3.4): warnings, errors
 #: with ``strict``.
 EXPORT_CODES = frozenset({"line-too-long", "export-format"})
+#: What ``--strict`` makes errors: the export format's rules, and the
+#: standard's conventions a reader does not need (a Board label, not a number).
+STRICT_CODES = EXPORT_CODES | {"board-label"}
 
 
-def check_board(board: Board, strict: bool = False) -> list[Problem]:
+def check_board(board: Board, strict: bool = False, tags_seen: dict[str, set[str]] | None = None) -> list[Problem]:
     """Every problem of ``board``: what the reader recorded, each tag value
     against its syntax, notes, then the deal, the auction, the play and the
     consistency of the recorded outcome.  ``strict`` makes the export
-    format's rules (``EXPORT_CODES``) errors.  Never raises for bad input;
-    does not modify the board."""
-    problems = _check_board(board)
+    format's rules and the standard's conventions (``STRICT_CODES``)
+    errors.  ``tags_seen`` (file -> tag names), kept across the boards of a
+    run, says a tag the standard does not define once a file rather than on
+    every board.  Never raises for bad input; does not modify the board."""
+    problems = _check_board(board, tags_seen)
     if strict:
-        problems = [replace(p, severity="error") if p.code in EXPORT_CODES else p for p in problems]
+        problems = [replace(p, severity="error") if p.code in STRICT_CODES else p for p in problems]
     return problems
 
 
-def _check_board(board: Board) -> list[Problem]:
+def _check_board(board: Board, tags_seen: dict[str, set[str]] | None = None) -> list[Problem]:
     out = ProblemLog(board, list(board.problems), limit=None)
     reader_codes = {p.code for p in board.problems}
 
+    _check_tag_names(board, out, None if tags_seen is None else tags_seen.setdefault(board.file or "", set()))
     _check_tag_values(board, out)
     _check_notes(board, out)
     _check_sections_present(board, out)
@@ -175,10 +183,26 @@ def _check_board(board: Board) -> list[Problem]:
     return out.problems
 
 
-def check_boards(boards: Iterable[Board]) -> Iterable[tuple[Board, list[Problem]]]:
-    """``check_board`` over a stream of boards, one at a time."""
+def check_boards(boards: Iterable[Board], strict: bool = False) -> Iterable[tuple[Board, list[Problem]]]:
+    """``check_board`` over a stream of boards, one at a time (a new tag
+    said once a file)."""
+    seen: dict[str, set[str]] = {}
     for board in boards:
-        yield board, check_board(board)
+        yield board, check_board(board, strict, seen)
+
+
+def _check_tag_names(board: Board, out: ProblemLog, seen: set[str] | None) -> None:
+    """Tag names outside the standard (``tagsyntax.tag_name_problem``); a new
+    tag once in ``seen``'s file."""
+    for name in board.tags:
+        if seen is not None and name in seen:
+            continue
+        found = tag_name_problem(name)
+        if found is not None:
+            code, message, severity = found
+            if seen is not None and code == "unknown-tag" and len(seen) < 1000:
+                seen.add(name)
+            out.add(code, message, name, severity=severity)
 
 
 def _check_tag_values(board: Board, out: ProblemLog) -> None:
@@ -504,9 +528,17 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
                     f"{declarer.full_name}'s side {counted}{note}", "Result", severity=sev)
     elif not play.claim_is_possible(result):
         done = len(play.cards) // 4
-        out.add("claim-impossible", f"the Result tag gives declarer {result} tricks but after {done} "
-                f"trick{'s' if done != 1 else ''} declarer's side has {counted} and only "
-                f"{13 - done} remain{'s' if 13 - done == 1 else ''}{note}", "Result", severity=sev)
+        left = 13 - done
+        text = (f"the Result tag gives declarer {result} trick{'s' if result != 1 else ''} but after {done} "
+                f"trick{'s' if done != 1 else ''} declarer's side has {counted} and "
+                f"{left} remain{'s' if left == 1 else ''}")
+        if counted <= result <= counted + left:   # within the count: the master trump decides
+            master = play.master_trump()
+            assert master is not None
+            card, seat = master
+            text += (f", one of which goes to {seat.full_name}'s {card_name(card)}, the highest trump left, "
+                     "whatever is played")
+        out.add("claim-impossible", text + note, "Result", severity=sev)
 
 
 def summarize(problems: Sequence[Problem]) -> dict[str, int]:

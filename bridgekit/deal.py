@@ -196,12 +196,40 @@ class Deal:
         sizes = {len(h) for h in self.hands if h is not None}
         return len(sizes) == 1 and max(sizes) < 13
 
-    def problems(self, allow_end_position: bool = False) -> list[tuple[str, str]]:
+    def form(self, empty_hands: bool = True) -> tuple[str, str] | None:
+        """What a deal short of 52 cards is meant as, when it is not a deal
+        with cards missing, as ``(code, message)``: ``end-position`` when
+        every hand given holds the same number of cards, fewer than 13 (PBN
+        3.10); ``partial-deal`` for a diagram where only the hands shown hold
+        cards and the others are written empty (``...``), as teaching files
+        give: a suit combination (``N:... KQJT... ... 7642...``, hands of
+        different lengths) or whole hands beside empty ones (not with
+        ``empty_hands=False``: a file whose ``Hidden`` tag names the hands it
+        hides).  None for four hands of 13, and when a hand holds some of its
+        cards but not all beside hands that are not empty (cards missing)."""
+        known = [(seat, h) for seat in Seat if (h := self.hands[seat]) is not None]
+        sizes = [len(h) for _, h in known]
+        if not known or all(n == 13 for n in sizes):
+            return None
+        if max(sizes) < 13 and len(set(sizes)) == 1:
+            return "end-position", f"an end position of {_cards(sizes[0])} a hand (PBN 3.10)"
+        shown = [n for n in sizes if n]
+        if empty_hands and shown and len(shown) < len(sizes) and (max(shown) < 13 or min(shown) == 13):
+            shown = [f"{seat.full_name} {len(h)}" for seat, h in known if len(h)]
+            empty = [seat.full_name for seat, h in known if not len(h)]
+            what = ", ".join(shown) + (" cards" if shown else "") \
+                + (f"; {' and '.join(empty)} written empty" if empty else "")
+            return "partial-deal", f"a partial diagram ({what}), as a teaching file gives: not a deal to play"
+        return None
+
+    def problems(self, allow_end_position: bool = False, empty_hands: bool = True) -> list[tuple[str, str]]:
         """Every problem of the deal as ``(code, message)``: ``duplicate-card``,
         ``hand-size``, ``missing-card``. An unknown hand is not a problem, but the
         known hands must leave room for it (13 cards each).  With
-        ``allow_end_position``, hands short of 13 in an end position are not
-        problems either."""
+        ``allow_end_position``, hands short of 13 in an end position or a
+        partial diagram (:meth:`form`, which ``empty_hands`` is passed to)
+        are not problems either; a hand short of cards beside hands that are
+        not empty still is."""
         problems: list[tuple[str, str]] = []
         owners: dict[Card, list[Seat]] = {}
         for seat in Seat:
@@ -215,12 +243,12 @@ class Deal:
             if len(seats) > 1:
                 problems.append(("duplicate-card",
                                  f"{card_name(card)} is in more than one hand ({', '.join(s.full_name for s in seats)})"))
-        if allow_end_position and self.is_end_position:
+        if allow_end_position and (self.is_end_position or self.form(empty_hands) is not None):
             return problems
         for seat in Seat:
             hand = self.hands[seat]
             if hand is not None and len(hand) != 13:
-                problems.append(("hand-size", f"{seat.full_name} has {len(hand)} cards, not 13"))
+                problems.append(("hand-size", f"{seat.full_name} has {_cards(len(hand))}, not 13"))
         if all(h is not None for h in self.hands) and not any(c == "duplicate-card" for c, _ in problems):
             missing = [c for c in ALL_CARDS if c not in owners]
             if missing:
@@ -252,3 +280,8 @@ class Deal:
         hands = list(self.hands)
         hands[unknown[0]] = Hand(rest)
         return Deal(hands)
+
+
+def _cards(n: int) -> str:
+    """``1 card``, ``0 cards``, ``12 cards``."""
+    return f"{n} card" if n == 1 else f"{n} cards"

@@ -217,12 +217,36 @@ class Play:
         """Suits ``seat`` has failed to follow (known voids)."""
         return {Suit(i) for i, n in enumerate(self._shown_out[seat]) if n}
 
+    def master_trump(self) -> tuple[Card, Seat] | None:
+        """The highest trump not yet in a finished trick, and who holds (or
+        played it to the current trick), when the four hands are known: that
+        side wins one of the tricks left, whatever is played (the card must be
+        played, and no card beats it).  None in no trump, with an unknown
+        hand, or when no trump is left."""
+        trump = self._trump
+        if trump is None or any(h is None for h in self._left):
+            return None
+        start = len(self.cards) - len(self.cards) % 4
+        found = [(c, s) for c, s in zip(self.cards[start:], self._seats[start:]) if c.suit is trump]
+        for seat in _SEATS:
+            found += [(c, seat) for c in self._left[seat] or () if c.suit is trump]
+        return max(found, key=lambda cs: cs[0].rank) if found else None
+
     def claim_is_possible(self, declarer_total: int) -> bool:
         """Whether declarer's side can end with ``declarer_total`` tricks given the
-        tricks already won and those left to play (the current trick included)."""
+        tricks already won and those left to play (the current trick included),
+        one of which goes to the side holding the highest trump left
+        (:meth:`master_trump`, in a complete deal)."""
         won = self.declarer_tricks()
         left = 13 - (len(self._leaders) - 1)
-        return won <= declarer_total <= won + left
+        low, high = won, won + left
+        master = self.master_trump() if left and self.deal.is_complete else None
+        if master is not None:
+            if (master[1] - self.declarer) % 2:
+                high -= 1
+            else:
+                low += 1
+        return low <= declarer_total <= high
 
     # -- legality ----------------------------------------------------------
 

@@ -110,7 +110,10 @@ def _time(value: str) -> tuple[str, str] | None:
 def _board(value: str) -> tuple[str, str] | None:
     if value.isascii() and value.isdigit() and value.strip("0"):  # no int(): 5,000 digits are a number too
         return None
-    return "bad-board-number", "is not a positive whole number"
+    if value.isascii() and value.lstrip("+-").isdigit():   # a number, but 0 or negative: no board has it
+        return "bad-board-number", "is not a positive whole number"
+    # '1-1', '3 summary', 'spacer': a teaching file's labels for its exercises
+    return "board-label", "is a label, not a board number (PBN 3.4.4 asks for a positive whole number)"
 
 
 @_check("Round")
@@ -256,7 +259,7 @@ def _seconds(value: str) -> tuple[str, str] | None:
 
 #: Codes of values that break no rule a reader needs: the standard's open
 #: lists, and a date bridgekit reads although PBN spells it otherwise.
-WARNINGS = frozenset({"unknown-scoring", "nonstandard-date", "unusual-value", "padded-value"})
+WARNINGS = frozenset({"unknown-scoring", "nonstandard-date", "unusual-value", "padded-value", "board-label"})
 
 #: Tags whose standard lists example values only: another value is a warning.
 EXAMPLES: dict[str, frozenset[str]] = {
@@ -359,4 +362,46 @@ def _shown(value: str, limit: int = 40) -> str:
     return repr(value if len(value) <= limit else value[:limit - 1] + "…")
 
 
-__all__ = ["tag_problems", "parse_rubber_history", "history_vulnerability", "SCORING_WORDS"]
+#: Every tag PBN 2.1 defines: the 15 of the MTS (3.4), the sections (3.5,
+#: 3.6, notes), the supplemental tags of chapter 4 and the tables of chapter 5.
+STANDARD_TAGS = frozenset("""
+    Event Site Date Board West North East South Dealer Vulnerable Deal Scoring Declarer Contract Result
+    Auction Play Note
+    Competition DealId Description FrenchMP Generator Hidden Room Termination
+    Score ScoreIMP ScoreMP ScorePercentage ScoreRubber ScoreRubberHistory OptimumScore
+    BidSystemEW BidSystemNS PairEW PairNS WestNA NorthNA EastNA SouthNA WestType NorthType EastType SouthType
+    EventDate EventSponsor HomeTeam Round Section Stage Table VisitTeam
+    Time UTCDate UTCTime TimeControl TimeCall TimeCard Annotator AnnotatorNA Application Mode
+    ActionTable AuctionTimeTable InstantScoreTable OptimumPlayTable OptimumResultTable PlayTimeTable
+    ScoreTable TotalScoreTable
+""".split())
+
+#: Tags outside the standard that programs bridgekit reads write on every
+#: board (4.9 lets them): not worth a warning each time.
+EXTENSION_TAGS = frozenset("""
+    DoubleDummyTricks DoubleDummyFingerprint ParContract ParScore
+    BCFlags Minimax Ability Info
+    VirtualBoard VirtualDealer VirtualVulnerable BlockNumber
+""".split())
+
+_TAG_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")
+
+
+def tag_name_problem(name: str) -> tuple[str, str, str] | None:
+    """``(code, message, severity)`` for a tag name outside the standard:
+    a name that does not begin with an upper-case letter or holds another
+    character than letters, digits and '_' breaks PBN 3.3 (an error); a
+    well-formed name the standard does not define is a new tag, which 4.9
+    allows and lets a reader skip "perhaps showing a warning" (a warning,
+    except for the extensions other programs write)."""
+    if name in STANDARD_TAGS or name in EXTENSION_TAGS:
+        return None
+    if not _TAG_NAME.fullmatch(name):
+        return ("bad-tag-name", f"the tag name {_shown(name)} does not begin with an upper-case letter or holds "
+                "other characters than letters, digits and '_' (PBN 3.3)", "error")
+    return ("unknown-tag", f"{name} is not a PBN 2.1 tag: kept, and skipped by every check "
+            "(PBN 4.9 allows new tags)", "warning")
+
+
+__all__ = ["tag_problems", "tag_name_problem", "parse_rubber_history", "history_vulnerability", "SCORING_WORDS",
+           "STANDARD_TAGS", "EXTENSION_TAGS"]

@@ -175,8 +175,11 @@ def test_claim_is_possible() -> None:
     for c in ("HA", "H4", "H3", "H2"):               # E, S, W, N: East's ace wins trick 1
         play.push(Card.parse(c))
     assert play.declarer_tricks() == 0 and play.defence_tricks() == 1
-    assert play.claim_is_possible(12) and play.claim_is_possible(0)
+    assert play.claim_is_possible(12) and play.claim_is_possible(1)
     assert not play.claim_is_possible(13)            # one trick is already lost
+    # North still holds the ace of spades, the trumps: it wins a trick whatever is played
+    assert not play.claim_is_possible(0)
+    assert play.master_trump() == (Card.parse("SA"), Seat.N)
 
 
 def test_pop_and_copy_restore_state() -> None:

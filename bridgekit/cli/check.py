@@ -105,8 +105,9 @@ def _check_files(files: tuple[str, ...], quiet: bool, fmt: str, ascii_: bool,
     # the problems are printed as the boards are checked (memory stays flat):
     # one line each, or rows as JSON, JSON lines or CSV
     rows = None if quiet or fmt == TABLE else RowWriter(fmt, fields=_FIELDS)
+    tags_seen: dict[str, set[str]] = {}   # a new tag is said once a file
     for board in iter_boards(files, status, boards=wanted):
-        problems = check_board(board, strict)
+        problems = check_board(board, strict, tags_seen)
         tally.add(problems)
         if quiet:
             continue

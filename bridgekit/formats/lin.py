@@ -570,6 +570,9 @@ class _Reader:
             # under 13 are an end position (a lesson or a problem), not an error
             for code, message in deal.problems(allow_end_position=True):
                 problem(code, message, cur.md_line)
+            form = deal.form()
+            if form is not None and form[0] != "end-position":
+                problem(form[0], form[1], cur.md_line, "warning")
         return dealer, deal
 
     def _report(self, cur: _Pending, board: Board, log: ProblemLog) -> None:

@@ -375,8 +375,12 @@ class Scanner:
             game = self.game = GameText(self.name, comment.start)
         swallowed = sum(1 for text in comment.text[1:] if _TAG_LINE.match(text) is not None)
         if swallowed:
+            lines = "a tag line" if swallowed == 1 else f"{swallowed} tag lines"
             game.note("comment-swallows-tags", f"the '{{' comment of line {comment.start} runs to line "
-                      f"{lineno} and holds {swallowed} tag line(s): a missing '}}'?", comment.start, "warning")
+                      f"{lineno} and holds {lines}: a missing '}}'?", comment.start, "warning")
+            # and where it ends: a '}' there may have been meant as text (PBN 3.8: it closes the comment)
+            game.note("comment-swallows-tags", f"this '}}' closes the '{{' comment of line {comment.start}: "
+                      f"{lines} before it {'was' if swallowed == 1 else 'were'} read as comment", lineno, "warning")
         game.attach_comment(comment.owner, "\n".join(comment.text))
         self.comment = None
         rest = line[end + 1:]

@@ -306,6 +306,8 @@ class _AuctionParser:
         calls = self.rec.calls
         call = _CALLS.get(tok)
         if call is not None and self.flag is None and self.starred is None and not self.ended:
+            if tok not in _PLAIN_CALL_TOKENS:
+                self._spelling(tok, call, line)
             self.last = CallEntry(call, line)
             calls.append(self.last)
             return True
@@ -332,8 +334,17 @@ class _AuctionParser:
         if self.starred is not None:
             self.alerted.append(self.starred)
             self.starred = None
+        self._spelling(tok, call, line)
         self._call(call, line)
         return True
+
+    def _spelling(self, tok: str, call: Call, line: int) -> None:
+        """A call read in a spelling PBN does not have (``1N``, ``1♠``: 3.5.1
+        spells ``1NT``, ``1S``): read, and a warning (``P`` for Pass is left
+        alone, as every program writes it)."""
+        if tok not in _PLAIN_CALL_TOKENS and tok not in ("P", "p"):
+            self.problem("nonstandard-call", f"{quote(tok)} read as {call} (PBN 3.5.1 spells it {call})", line,
+                         call_index=len(self.rec.calls), severity="warning")
 
     def _call(self, call: Call, line: int) -> CallEntry:
         entry = self.last = CallEntry(call, line)
@@ -613,8 +624,13 @@ def _check_values(board: Board, problem: _Problems) -> None:
                     problem("hidden-hand", f"{' and '.join(seats)} written '...' and named in the Hidden tag: "
                             "read as unknown hand" + ("s" if len(seats) > 1 else ""), tag.line, "warning")
                     deal = shown
-            for code, message in Deal.repeats(value) + deal.problems(allow_end_position=True):
+            # a Hidden tag names the hands a file hides: another hand written empty is then a mistake
+            partial = "Hidden" not in tags
+            for code, message in Deal.repeats(value) + deal.problems(allow_end_position=True, empty_hands=partial):
                 problem(code, message, tag.line)
+            form = deal.form(partial)
+            if form is not None and form[0] != "end-position":   # the standard's own form (3.10) is silent
+                problem(form[0], form[1], tag.line, "warning")    # a teaching file's diagram: said once
 
 
 _LONG_NUMBER = re.compile(r"[0-9]{7,}")  # more digits than any score
@@ -774,9 +790,38 @@ def _parse_table(tag: Tag, raw: list[RawItem], tables: dict[str, Table], problem
             lines.append(line)
     rows = [elements[i:i + width] for i in range(0, len(elements), width)]
     if rows and len(rows[-1]) != width:
-        problem("bad-table", f"{tag.name}: {len(elements)} elements do not fill rows of {width} columns",
+        problem("bad-table", f"{tag.name}: {len(elements)} element{'' if len(elements) == 1 else 's'} "
+                f"{'does' if len(elements) == 1 else 'do'} not fill rows of {width} columns",
                 tag.line, "warning")
+    _check_order(tag, columns, rows, lines[::width], problem)
     tables[tag.name] = Table(columns, rows, lines[::width])
+
+
+def _check_order(tag: Tag, columns: list[str], rows: list[list[str]], starts: list[int],
+                 problem: _Problems) -> None:
+    """PBN 5.2: a column named ``+Name`` lists its values highest first,
+    ``-Name`` lowest first; the first row out of that order is an error
+    (unknown ``?``, irrelevant ``-`` and an artificial ``^`` mark are passed over)."""
+    for i, column in enumerate(columns):
+        if column[:1] not in "+-" or not column[1:2]:
+            continue
+        descending = column[0] == "+"
+        before: float | None = None
+        for r, row in enumerate(rows):
+            if i >= len(row):
+                break
+            text = row[i].lstrip("^")
+            try:
+                value = float(text)
+            except ValueError:
+                continue   # ?, -, a name: no order to judge
+            if before is not None and (value > before if descending else value < before):
+                name = column[1:].split("\\", 1)[0]
+                problem("bad-table", f"{tag.name}: column {name} is marked {column[0]!r} ("
+                        f"{'highest' if descending else 'lowest'} first, PBN 5.2) but {row[i]} comes after "
+                        f"{before:g}", starts[r] if r < len(starts) else tag.line)
+                break
+            before = value
 
 
 #: A column name token (PBN 3.2): an optional order mark, a name without ';',
