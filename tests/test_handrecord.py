@@ -190,11 +190,14 @@ def read_pdf(data: bytes) -> dict[str, dict[str, Any]]:
         for seat in "NWES":
             hands[seat] = hand_of(lines[i:i + 4])
             i += 4
+        # the compass: North's points, West's and East's, South's; then the seats' letters inside it
+        assert [lines[i + 3], lines[i + 4].replace(" ", ""), lines[i + 5]] == ["N", "WE", "S"], lines[i:i + 6]
         n, (w, e), s = int(lines[i]), map(int, lines[i + 1].split()), int(lines[i + 2])
-        i += 3
+        i += 6
         par = []
         while not lines[i].startswith("\u2663") and not lines[i].startswith("C "):
-            par.append(lines[i])
+            if lines[i] != "Makeable tricks":   # the DD table's caption
+                par.append(lines[i])
             i += 1
         head = [SYMBOLS.get(x, x) for x in lines[i].split()]
         dd = {}
@@ -327,12 +330,18 @@ def test_layout_holds_13_card_suits_on_every_grid_and_paper() -> None:
                     for line in hand_lines(b.hand(seat)):
                         assert real(line, L.font) <= L.column - 1.0 + 1e-6, (per_page, paper, line)
                         assert abs(text_width(line, L.font) - real(line, L.font)) < 1e-6
+                # the par and the DD table: below the diagram (band) or in its bottom corners
+                par_room = 3 * L.column - L.par_x - 1.0 if L.band else L.column - 1.0
                 for line in par_lines(b.par, b.profile):
-                    assert real(line, L.small, True) <= L.column - 1.0 + 1e-6, line
+                    assert real(line, L.dd_size, True) <= par_room + 1e-6, line
                 for row in dd_rows(b):
                     for c, value in enumerate(row):
-                        assert real(value, L.small, c == 0) <= L.dd_unit * (0.6 if c == 0 else 1) + 1e-6
-                assert L.dd_x(5) + L.dd_unit <= L.column + PAD + 1e-6
+                        assert real(value, L.dd_size, c == 0) <= (L.dd_seat if c == 0 else L.dd_unit) + 1e-6
+                if L.band:
+                    assert L.dd_x(5) + L.dd_unit <= L.par_x - 1.0 and L.dd_size >= L.small * 0.9
+                    assert real("Makeable tricks", L.dd_size, True) <= L.par_x
+                else:
+                    assert L.dd_x(5) + L.dd_unit <= L.column + PAD + 1e-6
                 assert L.top(box) + L.diagram_h(b) + PAD <= L.box_h + 1e-6
                 assert L.board_h(box) <= L.box_h + 1e-6
                 assert 4 * L.small_h <= 4 * L.line_h + 1e-6 or L.bottom_lines(b) > 4
@@ -491,3 +500,84 @@ def test_deal_to_session_workflow_is_in_the_readme() -> None:
     readme = docs_text()
     assert "bridgekit deal --boards 24 --seed club-night -o /tmp/session.pbn" in readme
     assert "bridgekit handrecord /tmp/session.pbn -o /tmp/session.pdf" in readme
+
+
+# -- issue 26: the page used, the DD table's caption, the compass's letters, the date, the title, tricks ----
+
+def _record(options: tuple[str, ...] = ()) -> Any:
+    """samples/match.pbn's boards as a hand record, without DD tables (no solver needed)."""
+    from bridgekit.analysis.ddtags import BoardTable
+    from bridgekit.formats import read_boards
+    from bridgekit.handrecord import build_hand_record
+    boards = read_boards(str(SAMPLES / "match.pbn"))
+    return build_hand_record((BoardTable(b, None, error="not solved here") for b in boards), options=options)
+
+
+def test_four_a_page_fills_its_boxes() -> None:
+    """The diagram at 14 pt (12 before), the DD table below it larger than the
+    dealer line, and the board taking most of its box's height."""
+    from bridgekit.handrecord.layout import plan
+    laid = plan(_record(), 4, "a4")
+    L = laid.layout
+    from bridgekit.handrecord.layout import Layout
+    corner = Layout("a4", 4, L.font, band=False)          # the DD table in the diagram's corner, as before
+    assert L.band and L.font == 14.0 and L.dd_size > corner.dd_size + 1.5 and L.dd_size >= 10.5
+    for box in laid.boxes:
+        assert L.board_h(box) > 0.8 * L.box_h, (L.board_h(box), L.box_h)
+    six = plan(_record(), 6, "a4").layout      # six a page: no room below, the corners as before
+    assert not six.band and six.dd_size == six.small
+
+
+def test_dd_caption_and_compass_letters() -> None:
+    from bridgekit.analysis.ddtags import BoardTable
+    from bridgekit.dds import DDTable
+    from bridgekit.handrecord import build_hand_record
+    from bridgekit.formats import read_boards
+    from bridgekit.handrecord.html import render_html
+    board = next(iter(read_boards(str(SAMPLES / "match.pbn"))))
+    table = DDTable.from_pbn("89776898764456744567")   # board 1 as `bridgekit dd` gives it (the docs show it)
+    record = build_hand_record([BoardTable(board, table, "tag")])
+    html = render_html(record)
+    assert '<caption>Makeable tricks</caption>' in html
+    letters = re.findall(r'<i class="l([nesw])" aria-hidden="true">([NESW])</i>', html)
+    assert letters == [("n", "N"), ("e", "E"), ("s", "S"), ("w", "W")]
+    assert read_html(html)["1"]["dd"]["N"] == {"C": 6, "D": 7, "H": 7, "S": 9, "NT": 8}
+
+
+def test_pdf_creation_date_is_the_run_or_source_date_epoch(monkeypatch: pytest.MonkeyPatch) -> None:
+    import datetime as dt
+    from pypdf import PdfReader
+    from bridgekit.handrecord.pdf import render_pdf
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764806400")       # 2025-12-04 00:00:00 UTC
+    first, again = render_pdf(_record()), render_pdf(_record())
+    assert first == again                                        # reproducible
+    stamp = PdfReader(io.BytesIO(first)).metadata.creation_date
+    assert stamp == dt.datetime(2025, 12, 4, tzinfo=dt.timezone.utc)
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    before = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+    stamp = PdfReader(io.BytesIO(render_pdf(_record()))).metadata.creation_date
+    assert before - dt.timedelta(seconds=1) <= stamp <= dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=1)
+
+
+def test_title_without_an_event(tmp_path: Path) -> None:
+    from bridgekit.handrecord import _title_block
+    from bridgekit.board import deal_boards
+    dealt = deal_boards(2, "club-night")
+    assert _title_block(dealt[0]) == ("Hand record", "Boards dealt by bridgekit, seed club-night")
+    named = deal_boards(2, "x", event="Tuesday pairs")
+    assert _title_block(named[0])[0] == "Tuesday pairs"
+
+
+def test_two_a_page_with_auction_and_play_shows_a_trick_table() -> None:
+    """The play as a table, one line a trick, in the 2-a-page layout it was
+    asked for; the cards as `bridgekit show` prints the same trick."""
+    from bridgekit.handrecord.layout import TRICK_HEADER, plan
+    laid = plan(_record(("auction", "play")), 2, "a4")
+    assert laid.layout.per_page == 2 and not laid.notes
+    extras = laid.boxes[0].extras
+    rows = [e.cells for e in extras if e.kind == "tricks"]
+    assert rows[0] == TRICK_HEADER and len(rows) == 14
+    assert not any(e.text.startswith("Play:") for e in extras)
+    shown = run("show", str(SAMPLES / "match.pbn"), "--board", "1").stdout
+    first = next(line.split() for line in shown.splitlines() if line.split()[:2] == ["1", "E"])
+    assert list(rows[1][:6]) == [c.replace("T", "10") for c in first[:6]]   # 1 E ♠8 ♠J* ♠2 ♠3

@@ -51,6 +51,9 @@ class RoomRecord:
     auction_notes: tuple[str, ...] = ()
     play: tuple[str, ...] = ()
     commentary: tuple[str, ...] = ()
+    #: the play as a table: one row a trick, (number, leader, West, North,
+    #: East, South), the winning card marked ``*``
+    tricks: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass
@@ -178,13 +181,15 @@ def _room(board: Board, options: frozenset[str], ascii: bool) -> RoomRecord:
     if "auction" in options and board.auction is not None:
         cells, note_list = auction_cells(board.auction, ascii=ascii)
         auction, notes = tuple(cells), tuple(board.auction.unread) + tuple(note_list)
+    tricks: tuple[tuple[str, ...], ...] = ()
     if "play" in options and board.play is not None and board.play.tricks:
         play = tuple(_play_summary(board, ascii))
+        tricks = tuple(_trick_rows(board, ascii))
     result = render_result(board, ascii=ascii) if ("auction" in options or "play" in options) else None
     commentary = _commentary(board) if "commentary" in options else ()
     if ascii:
         commentary = tuple(plain_suits(c) for c in commentary)
-    return RoomRecord(board.room, result, auction, notes, play, commentary)
+    return RoomRecord(board.room, result, auction, notes, play, commentary, tricks)
 
 
 def _play_summary(board: Board, ascii: bool) -> list[str]:
@@ -207,6 +212,29 @@ def _play_summary(board: Board, ascii: bool) -> list[str]:
                              if e.card is not None)
             out.append(f"{t.number}: {cards}")
     return out
+
+
+def _trick_rows(board: Board, ascii: bool) -> list[tuple[str, ...]]:
+    """One row a trick: its number, its leader, then each seat's card in
+    West North East South columns (``10`` for the ten), the winner's
+    marked ``*``."""
+    from ..formats.json import recorded_tricks
+    from ..render import suit_text
+
+    assert board.play is not None
+    rows = []
+    for t in recorded_tricks(board.play, board.contract):
+        cells = [str(t.number), t.leader.name if t.leader is not None else ""]
+        for seat in (Seat.W, Seat.N, Seat.E, Seat.S):
+            entry = t.cards.get(seat)
+            if entry is None or entry.card is None:
+                cells.append("")
+                continue
+            card = entry.card
+            text = suit_text(card.suit, ascii) + ("10" if card.rank.letter == "T" else card.rank.letter)
+            cells.append(text + ("*" if t.winner is seat else ""))
+        rows.append(tuple(cells))
+    return rows
 
 
 def _same_deal(record: BoardRecord, board: Board) -> bool:
@@ -291,13 +319,23 @@ def format_date(value: str) -> str:
     return f"{int(day)} {_MONTHS[int(month) - 1]} {year}"
 
 
+#: The Event ``bridgekit deal`` writes without ``--event``: a placeholder, no title.
+_PLACEHOLDER_EVENTS = frozenset({"", "?", "bridgekit deal"})
+_SEED = re.compile(r"^bridgekit deal --seed (.+)$")
+
+
 def _title_block(board: Board | None) -> tuple[str, str]:
+    """The title (the Event, else "Hand record") and the subtitle (Site and
+    Date; for boards ``bridgekit deal`` dealt without them, the seed)."""
     if board is None:
         return "Hand record", ""
     event = (board.get("Event") or "").strip()
     parts = [(board.get("Site") or "").strip(), format_date(board.get("Date") or "")]
-    subtitle = " \u00b7 ".join(p for p in parts if p and p != "?")
-    return (event if event and event != "?" else "Hand record"), subtitle
+    parts = [p for p in parts if p and p != "?"]
+    seed = _SEED.match((board.get("Generator") or "").strip())
+    if not parts and seed is not None:
+        parts = [f"Boards dealt by bridgekit, seed {seed.group(1)}"]
+    return (event if event not in _PLACEHOLDER_EVENTS else "Hand record"), " \u00b7 ".join(parts)
 
 
 # -- from boards ---------------------------------------------------------------------

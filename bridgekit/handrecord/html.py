@@ -11,7 +11,7 @@ from html import escape
 
 from ..seats import Seat
 from . import HandRecord, hand_lines, par_lines, plain_suits
-from .layout import AUCTION_HEADER, BoardBox, Layout, Plan, dd_rows, dealer_vul, plan, split_red
+from .layout import AUCTION_HEADER, DD_CAPTION, TRICK_HEADER, BoardBox, Layout, Plan, dd_rows, dealer_vul, plan, split_red
 
 _SEAT_CLASS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
 
@@ -28,6 +28,12 @@ def _mm(value: float) -> str:
 
 def _css(L: Layout) -> str:
     col, lh = L.column, L.line_h
+    if L.band:   # the par and the DD table below the diagram
+        low, par_left, par_w, dd_left = L.band_top(), L.par_x, 3 * col - L.par_x - 1, 0.0
+        low_size, low_h = L.band_size, L.band_line_h
+    else:        # in its bottom corners
+        low, par_left, par_w, dd_left = 8 * lh + L.corner_gap, 0.0, col - 1, 2 * col + 0.5
+        low_size, low_h = L.small, L.small_h
     return f"""
 @page {{ size: {L.paper.upper() if L.paper == "a4" else "letter"}; margin: 0; }}
 * {{ box-sizing: border-box; }}
@@ -49,7 +55,8 @@ body {{ margin: 0; padding: 8mm 0; font-family: "DejaVu Sans", Verdana, "Segoe U
 .red {{ color: #be0000; }}
 .info {{ left: 0; top: 0; width: {_mm(col)}; }}
 .info h2 {{ margin: 0; font-size: {L.font * 1.25:.2f}pt; line-height: {_mm(lh * 1.35)}; }}
-.info div, .par div, .dd {{ font-size: {L.small:.2f}pt; line-height: {_mm(L.small_h)}; }}
+.info div {{ font-size: {L.small:.2f}pt; line-height: {_mm(L.small_h)}; }}
+.par div, .dd {{ font-size: {low_size:.2f}pt; line-height: {_mm(low_h)}; }}
 .hand {{ width: {_mm(col)}; white-space: nowrap; }}
 .north {{ left: {_mm(col + 1)}; top: 0; }}
 .west {{ left: 0; top: {_mm(4 * lh)}; }}
@@ -59,22 +66,36 @@ body {{ margin: 0; padding: 8mm 0; font-family: "DejaVu Sans", Verdana, "Segoe U
   width: {_mm(L.compass)}; height: {_mm(L.compass)}; background: #ecf2ec; border: 0.25mm solid #aaa;
   font-size: {L.small:.2f}pt; line-height: {_mm(L.small_h)}; }}
 .compass span {{ position: absolute; width: 6mm; text-align: center; }}
+.compass i {{ position: absolute; font-style: normal; font-weight: bold; color: #6e6e6e;
+  font-size: {L.small * 0.8:.2f}pt; width: 4mm; text-align: center; }}
+.compass .ln {{ left: 50%; margin-left: -2mm; top: {_mm(0.3 + L.small_h)}; }}
+.compass .ls {{ left: 50%; margin-left: -2mm; bottom: {_mm(0.3 + L.small_h)}; }}
+.compass .lw {{ left: {_mm(L.small * 0.3528 * 1.15 + 1.2)}; top: 50%; margin-top: {_mm(-L.small_h / 2)}; }}
+.compass .le {{ right: {_mm(L.small * 0.3528 * 1.15 + 1.2)}; top: 50%; margin-top: {_mm(-L.small_h / 2)}; }}
 .compass .n {{ left: 50%; margin-left: -3mm; top: 0.3mm; }}
 .compass .s {{ left: 50%; margin-left: -3mm; bottom: 0.3mm; }}
 .compass .w {{ left: 0.2mm; top: 50%; margin-top: {_mm(-L.small_h / 2)}; width: auto; }}
 .compass .e {{ right: 0.2mm; top: 50%; margin-top: {_mm(-L.small_h / 2)}; width: auto; }}
-.par {{ left: 0; top: {_mm(8 * lh + L.corner_gap)}; width: {_mm(col - 1)}; }}
+.par {{ left: {_mm(par_left)}; top: {_mm(low)}; width: {_mm(par_w)}; }}
 .par .score {{ font-weight: bold; }}
 .par .note {{ color: #6e6e6e; }}
-.dd {{ left: {_mm(2 * col + 0.5)}; top: {_mm(8 * lh + L.corner_gap)}; border-collapse: collapse; table-layout: fixed; }}
+.dd {{ left: {_mm(dd_left)}; top: {_mm(low)}; border-collapse: collapse; table-layout: fixed; }}
+.dd caption {{ text-align: left; font-weight: bold; color: #6e6e6e; white-space: nowrap;
+  font-size: {low_size * (1.0 if L.band else 0.85):.2f}pt; line-height: {_mm(low_h)}; }}
 .dd th, .dd td {{ width: {_mm(L.dd_unit)}; padding: 0; text-align: center; font-weight: normal; }}
-.dd th[scope=row], .dd tr:first-child td:first-child {{ width: {_mm(0.6 * L.dd_unit)}; font-weight: bold; }}
+.dd th[scope=row], .dd tr:first-child td:first-child {{ width: {_mm(L.dd_seat)}; font-weight: bold; }}
 .extras {{ left: {_mm(L.extras_x)}; width: {_mm(L.extras_w)}; font-size: {L.extra:.2f}pt; line-height: {_mm(L.extra_h)}; }}
 .extras p {{ margin: 0; white-space: nowrap; }}
 .extras .room {{ font-weight: bold; }}
 .extras .cut {{ color: #6e6e6e; }}
 .auction {{ border-collapse: collapse; }}
 .auction th, .auction td {{ width: {_mm(L.auction_cell)}; padding: 0; text-align: left; }}
+.tricks {{ border-collapse: collapse; }}
+.tricks th, .tricks td {{ width: {_mm(L.trick_cell)}; padding: 0; text-align: left; }}
+.tricks .n {{ width: {_mm(L.trick_x(1) - 1.5)}; padding-right: 1.5mm; text-align: right; }}
+.tricks th.n {{ text-align: left; }}
+.tricks .lead {{ width: {_mm(L.trick_x(2) - L.trick_x(1))}; }}
+.tricks .won {{ font-weight: bold; }}
 @media print {{
   html, body {{ background: none; padding: 0; }}
   .page {{ margin: 0; box-shadow: none; break-after: page; }}
@@ -96,7 +117,8 @@ def _board(box: BoardBox, L: Layout, x: float, y: float, ascii: bool) -> str:
         suits = "".join(f'<div class="suit">{_t(line)}</div>' for line in hand_lines(board.hand(seat), ascii))
         out.append(f'<div class="hand {_SEAT_CLASS[seat]}" aria-label="{seat.full_name}">{suits}</div>')
     hcp = "".join(f'<span class="{seat.name.lower()}" title="{seat.full_name}">'
-                  f'{"?" if (v := board.hcp(seat)) is None else v}</span>' for seat in Seat)
+                  f'{"?" if (v := board.hcp(seat)) is None else v}</span>'
+                  f'<i class="l{seat.name.lower()}" aria-hidden="true">{seat.name}</i>' for seat in Seat)
     out.append(f'<div class="compass" aria-label="High-card points">{hcp}</div>')
     if board.par is not None:
         lines = par_lines(board.par, board.profile, ascii)
@@ -109,22 +131,37 @@ def _board(box: BoardBox, L: Layout, x: float, y: float, ascii: bool) -> str:
         head = "".join(f'<th scope="col">{_t(s)}</th>' for s in rows[0][1:])
         body = "".join(f'<tr><th scope="row">{r[0]}</th>' + "".join(f"<td>{v}</td>" for v in r[1:]) + "</tr>"
                        for r in rows[1:])
-        out.append(f'<table class="dd" aria-label="Double dummy tricks"><tr><td></td>{head}</tr>{body}</table>')
+        out.append(f'<table class="dd" aria-label="Double dummy tricks"><caption>{DD_CAPTION}</caption>'
+                   f'<tr><td></td>{head}</tr>{body}</table>')
     out.append("</div>")
     if box.extras:
         top = L.extras_y(board)
         parts = []
         auction: list[str] = []
+        tricks: list[str] = []
 
         def flush() -> None:
             if auction:
                 parts.append('<table class="auction">' + "".join(auction) + "</table>")
                 auction.clear()
+            if tricks:
+                parts.append('<table class="tricks" aria-label="Play">' + "".join(tricks) + "</table>")
+                tricks.clear()
 
         for extra in box.extras:
             if extra.kind == "auction":
                 tag = "th" if extra.cells == AUCTION_HEADER else "td"
                 auction.append("<tr>" + "".join(f"<{tag}>{_t(c)}</{tag}>" for c in extra.cells) + "</tr>")
+                continue
+            if extra.kind == "tricks":
+                tag = "th" if extra.cells == TRICK_HEADER else "td"
+                classes = ["n", "lead", "", "", "", ""]
+                cells = []
+                for c, text in enumerate(extra.cells):
+                    cls = classes[c] + (" won" if text.endswith("*") and tag == "td" else "")
+                    cells.append(f'<{tag} class="{cls.strip()}">{_t(text)}</{tag}>' if cls.strip()
+                                 else f"<{tag}>{_t(text)}</{tag}>")
+                tricks.append("<tr>" + "".join(cells) + "</tr>")
                 continue
             flush()
             parts.append(f'<p class="{extra.kind}">{_t(extra.text)}</p>')

@@ -16,7 +16,9 @@ holds the diagram as club hand records print it, a 3 x 3 grid:
     |  Par      |  South    |  DD table |
     +-----------+-----------+-----------+
 
-then, when asked, each room's contract, auction, play and commentary below
+When the box is tall enough (``band``: one, two or four boards a page), the
+DD table, under its caption "Makeable tricks", and the par go below the
+diagram instead, across its width and in a larger size; then, when asked, each room's contract, auction, play and commentary below
 it.  A board never splits across pages: ``plan`` picks the font size so that
 the longest suit line of the file (13 cards at worst) fits its column, and
 fewer boards a page when a board's extras would not fit its box; only on a
@@ -28,10 +30,13 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..seats import Seat
 from . import DD_DECLARERS, DD_STRAINS, BoardRecord, HandRecord, hand_lines, par_lines
+
+if TYPE_CHECKING:
+    import datetime as _dt
 
 PT = 25.4 / 72          # one point in millimetres
 
@@ -40,7 +45,7 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 #: Boards a page -> (columns, rows) of board boxes.
 GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
 #: The largest font size of the hands for each grid (smaller if a long suit needs it).
-BASE_FONT = {1: 14.0, 2: 12.0, 4: 12.0, 6: 11.0}
+BASE_FONT = {1: 16.0, 2: 14.0, 4: 14.0, 6: 11.0}
 MIN_FONT = 6.0           # no smaller than this, whatever the hands
 MARGIN = 12.0
 HEADER = 15.0            # title and subtitle band
@@ -51,6 +56,12 @@ LINE = 1.28              # line height, in font sizes
 SMALL = 0.85             # DD table and par, relative to the hands
 EXTRA = 0.85             # auction, play, commentary, relative to the hands
 MAX_COLUMN = 42.0        # a diagram column is never wider (big boxes leave room)
+EXTRA_BESIDE = 9.0       # the extras' largest size in the panel beside the diagram, in points
+BAND_GAP = 0.8           # between the diagram and the band below it, in line heights
+BAND_SIZE = 0.85         # the band's DD table and par, relative to the hands
+DD_CAPTION = "Makeable tricks"
+DD_SEAT = 0.8            # the declarer column of the DD table, in strain columns (W clear of 10)
+BAND_SEAT = 1.2
 
 # DejaVu Sans advance widths (1/1000 em) of the printable ASCII characters,
 # regular then bold: the font the PDF embeds (checked against it in the tests).
@@ -119,7 +130,7 @@ class ExtraLine:
 
     kind: str
     text: str = ""
-    cells: tuple[str, ...] = ()
+    cells: tuple[str, ...] = ()   # auction: four calls; tricks: number, leader, W N E S
 
 
 @dataclass
@@ -145,6 +156,7 @@ class Layout:
     font: float                     # the hands, in points
     beside: bool = False
     centre: bool = False
+    band: bool = False              # DD table and par below the diagram (else in its bottom corners)
     page_w: float = 0.0
     page_h: float = 0.0
     cols: int = 0
@@ -162,15 +174,59 @@ class Layout:
 
     @property
     def small(self) -> float:
-        """DD table, par, dealer and HCP: smaller than the hands, and small
-        enough that ``13`` fits a DD cell and ``Par E-W +7600`` the par's column."""
+        """DD table, par, dealer and HCP: smaller than the hands, and (when
+        they sit in the diagram's corners) small enough that ``13`` fits a DD
+        cell and ``Par E-W +7600`` the par's column."""
+        if self.band:
+            return self.font * SMALL
         dd_fit = (self.dd_unit - 0.8) / (1.272 * PT)
         par_fit = (self.column - 1.0) / (8.5 * PT)
         return min(self.font * SMALL, dd_fit, par_fit)
 
+    # -- the band below the diagram ---------------------------------------------
+
+    @property
+    def band_unit(self) -> float:
+        """Width of a strain column of the DD table in the band."""
+        return min(3 * self.column * 0.55, 80.0) / (BAND_SEAT + 5)
+
+    @property
+    def band_dd_w(self) -> float:
+        return (BAND_SEAT + 5) * self.band_unit
+
+    @property
+    def par_x(self) -> float:
+        """Left edge of the par in the band, from the diagram's left edge."""
+        return self.band_dd_w + 5.0
+
+    @property
+    def band_size(self) -> float:
+        """The band's font: ``13`` fits a strain column, ``Par E-W +7600``
+        the room right of the table."""
+        dd_fit = (self.band_unit - 1.0) / (1.272 * PT)
+        par_fit = (3 * self.column - self.par_x - 1.0) / (8.5 * PT)
+        return min(self.font * BAND_SIZE, dd_fit, par_fit)
+
+    @property
+    def band_line_h(self) -> float:
+        return self.band_size * LINE * PT
+
+    def band_lines(self, board: BoardRecord) -> int:
+        """Lines of the band: the caption, the strains and four declarers, or
+        the par's lines when more."""
+        par = len(par_lines(board.par, board.profile)) if board.par is not None else (3 if board.note else 0)
+        return max(6, par)
+
+    def band_top(self) -> float:
+        """Top of the band, from the diagram's top."""
+        return (8 + 4 + BAND_GAP) * self.line_h
+
     @property
     def extra(self) -> float:
-        return self.font * EXTRA
+        """Auction, play and commentary: smaller than the hands, and in the
+        panel beside the diagram no larger than EXTRA_BESIDE (two rooms'
+        auctions and a trick table fit a half page)."""
+        return min(self.font * EXTRA, EXTRA_BESIDE) if self.beside else self.font * EXTRA
 
     @property
     def line_h(self) -> float:
@@ -211,29 +267,61 @@ class Layout:
 
     @property
     def compass(self) -> float:
-        """Side of the HCP compass square in the middle of the diagram."""
-        return min(self.column * 0.7, 4 * self.line_h)
+        """Side of the HCP compass square in the middle of the diagram (room
+        for the seats' letters inside, clear of the points)."""
+        return min(self.column * 0.9, 4 * self.line_h - 0.5)
 
     @property
     def dd_unit(self) -> float:
         """Width of a strain column of the DD table (the declarer column is
-        0.6 of it); the table may reach into the box's right padding."""
-        return (self.column + PAD - 1.0) / 5.6
+        ``DD_SEAT`` of it); the table may reach into the box's right padding.
+        In the band, ``band_unit``."""
+        if self.band:
+            return self.band_unit
+        return (self.column + PAD - 1.0) / (DD_SEAT + 5)
+
+    @property
+    def dd_seat(self) -> float:
+        """Width of the DD table's declarer column."""
+        return (BAND_SEAT if self.band else DD_SEAT) * self.dd_unit
+
+    @property
+    def dd_size(self) -> float:
+        """The DD table's font (and its caption's)."""
+        return self.band_size if self.band else self.small
+
+    @property
+    def dd_h(self) -> float:
+        return self.dd_size * LINE * PT
 
     def dd_x(self, column: int) -> float:
         """Left edge of DD table column ``column`` (0: declarers), from the
         table's left edge."""
-        return 0.0 if column == 0 else (0.6 + column - 1) * self.dd_unit
+        return 0.0 if column == 0 else self.dd_seat + (column - 1) * self.dd_unit
 
     @property
     def auction_cell(self) -> float:
         return min(self.extras_w / 4, 18.0)
 
+    @property
+    def trick_cell(self) -> float:
+        """A card column of the play's trick table (the trick's number and
+        its leader take TRICK_NUMBER and TRICK_LEAD of it)."""
+        return min(self.extras_w / (TRICK_NUMBER + TRICK_LEAD + 4), 16.0)
+
+    def trick_x(self, column: int) -> float:
+        """Left edge of trick table column ``column`` (0 number, 1 leader, 2-5 the seats)."""
+        u = self.trick_cell
+        return (0.0, TRICK_NUMBER * u)[column] if column < 2 else (TRICK_NUMBER + TRICK_LEAD + column - 2) * u
+
     def bottom_lines(self, board: BoardRecord) -> int:
         """Lines of the diagram's bottom row: South's four, or more if the
-        par's contracts need them."""
+        par's contracts or the DD table (its caption, strains and four
+        declarers) need them."""
+        if self.band:
+            return 4
         par = len(par_lines(board.par, board.profile)) if board.par is not None else (2 if board.note else 0)
-        need_mm = self.corner_gap + max(par, 5) * self.small_h
+        need_mm = self.corner_gap + max(par, 6) * self.small_h
         return max(4, math.ceil(need_mm / self.line_h - 1e-9))
 
     @property
@@ -242,7 +330,9 @@ class Layout:
         return 0.45 * self.line_h
 
     def diagram_h(self, board: BoardRecord) -> float:
-        """Height of the diagram block (the three rows)."""
+        """Height of the diagram block (the three rows, and the band below)."""
+        if self.band:
+            return self.band_top() + self.band_lines(board) * self.band_line_h
         return (8 + self.bottom_lines(board)) * self.line_h
 
     def extras_y(self, board: BoardRecord) -> float:
@@ -312,7 +402,11 @@ def extras_for(board: BoardRecord, layout: Layout, measure: Measure = text_width
                 out.append(ExtraLine("auction", cells=tuple(room.auction[i:i + 4])))
             for note in room.auction_notes:
                 out.extend(ExtraLine("text", t) for t in wrap(note, width, size, measure))
-        if room.play:
+        widest = max((measure(c, size, False) for row in room.tricks for c in row[2:]), default=0.0)
+        if room.tricks and widest <= layout.trick_cell - 1.0:   # a table, one line a trick
+            out.append(ExtraLine("tricks", cells=TRICK_HEADER))
+            out.extend(ExtraLine("tricks", cells=row) for row in room.tricks)
+        elif room.play:                                           # no room for it: one paragraph
             out.extend(ExtraLine("text", t) for t in wrap("Play: " + "; ".join(room.play), width, size, measure))
         for comment in room.commentary:
             out.extend(ExtraLine("text", t) for t in wrap(comment, width, size, measure))
@@ -320,6 +414,8 @@ def extras_for(board: BoardRecord, layout: Layout, measure: Measure = text_width
 
 
 AUCTION_HEADER = ("West", "North", "East", "South")
+TRICK_HEADER = ("Trick", "Lead", "W", "N", "E", "S")
+TRICK_NUMBER, TRICK_LEAD = 1.2, 1.0
 
 
 @dataclass
@@ -357,9 +453,13 @@ def plan(record: HandRecord, per_page: int = 4, paper: str = "a4", ascii: bool =
     first_tall: str | None = None
     for n in choices:
         beside = has_extras and GRIDS[n][0] == 1
-        layout = Layout(paper, n, font_for(n, paper, widest, beside), beside, centre=not has_extras)
-        boxes = [BoardBox(b, extras_for(b, layout, measure)) for b in record.boards]
-        too_tall = [b for b in boxes if layout.board_h(b) > layout.box_h + 1e-6]
+        for band in (True, False):   # the DD table below the diagram when every board has the room
+            layout = Layout(paper, n, font_for(n, paper, widest, beside), beside, centre=not has_extras,
+                            band=band)
+            boxes = [BoardBox(b, extras_for(b, layout, measure)) for b in record.boards]
+            too_tall = [b for b in boxes if layout.board_h(b) > layout.box_h + 1e-6]
+            if not too_tall:
+                break
         if too_tall and first_tall is None:
             first_tall = too_tall[0].board.label
         if not too_tall or n == choices[-1]:
@@ -375,6 +475,18 @@ def plan(record: HandRecord, per_page: int = 4, paper: str = "a4", ascii: bool =
             box.cut = True
             notes.append(f"board {box.board.label}: text cut to fit one page")
     return Plan(layout, boxes, per_page, notes)
+
+
+def creation_date() -> "_dt.datetime":
+    """When a hand record is made: now, or ``SOURCE_DATE_EPOCH`` (seconds
+    since 1970, UTC) when set, for builds that must give the same bytes
+    (reproducible-builds.org); a value that is no number is ignored."""
+    import datetime as _dt
+    import os
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit() and len(epoch) <= 12:
+        return _dt.datetime.fromtimestamp(int(epoch), tz=_dt.timezone.utc)
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0)
 
 
 def dd_rows(board: BoardRecord, ascii: bool = False) -> list[list[str]]:
@@ -407,4 +519,4 @@ def split_red(text: str) -> list[tuple[str, bool]]:
 
 
 __all__ = ["Layout", "Plan", "BoardBox", "ExtraLine", "plan", "text_width", "wrap", "dd_rows", "dealer_vul",
-           "split_red", "PAPERS", "GRIDS", "AUCTION_HEADER"]
+           "split_red", "PAPERS", "GRIDS", "AUCTION_HEADER", "TRICK_HEADER", "DD_CAPTION"]

@@ -11,7 +11,6 @@ a system copy is used when there is one and matplotlib's is not found.
 
 from __future__ import annotations
 
-import datetime as _dt
 import importlib.util
 import os
 from typing import Sequence
@@ -19,7 +18,8 @@ from typing import Sequence
 from ..errors import BridgekitError
 from ..seats import Seat
 from . import HandRecord, hand_lines, par_lines, plain_suits
-from .layout import AUCTION_HEADER, PT, BoardBox, Layout, Plan, dd_rows, dealer_vul, plan, split_red
+from .layout import (AUCTION_HEADER, DD_CAPTION, TRICK_HEADER, PT, BoardBox, Layout, Plan, creation_date, dd_rows, dealer_vul,
+                     plan, split_red)
 
 RED = (190, 0, 0)
 BLACK = (0, 0, 0)
@@ -64,8 +64,8 @@ class _Pdf:
         pdf.set_title(title)
         pdf.set_creator("bridgekit handrecord")
         pdf.set_producer("bridgekit (fpdf2)")
-        # a fixed date: the same input gives the same bytes
-        pdf.set_creation_date(_dt.datetime(2000, 1, 1, tzinfo=_dt.timezone.utc))
+        # the run's date, or SOURCE_DATE_EPOCH's (the same input then gives the same bytes)
+        pdf.set_creation_date(creation_date())
         self.pdf = pdf
 
     def font(self, size: float, bold: bool = False) -> None:
@@ -117,35 +117,48 @@ def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> 
         for i, line in enumerate(hand_lines(board.hand(seat), ascii)):
             doc.text(x, y + i * lh, line, L.font, line_h=lh)
 
-    # the HCP compass
+    # the HCP compass: each seat's points by its edge, the seat's letter inside
     side = L.compass
     mx, my = cx[1] + col / 2, ry[1] + 2 * lh
     pdf.set_fill_color(236, 242, 236)
     pdf.set_draw_color(*RULE)
     pdf.rect(mx - side / 2, my - side / 2, side, side, style="DF")
     q = side / 2 - L.small_h * 0.55
+    letter = L.small * 0.8
     for seat, (dx, dy) in {Seat.N: (0, -q), Seat.W: (-q + 1.2, 0), Seat.E: (q - 1.2, 0), Seat.S: (0, q)}.items():
         points = board.hcp(seat)
         doc.text(mx + dx, my + dy - sh / 2, "?" if points is None else str(points), L.small, line_h=sh,
                  align="center")
+    beside = L.small * PT * 0.75 + 1.0     # from a West or East number's centre to its letter's
+    for seat, (dx, dy) in {Seat.N: (0, -q + sh), Seat.W: (-q + 1.2 + beside + L.small * PT * 0.4, 0),
+                           Seat.E: (q - 1.2 - beside - L.small * PT * 0.4, 0), Seat.S: (0, q - sh)}.items():
+        doc.text(mx + dx, my + dy - sh / 2, seat.name, letter, bold=True, colour=GREY, line_h=sh, align="center")
 
-    # bottom left: par (or why there is none)
+    # the par (or why there is none) and the DD table: below the diagram in a band, or in its bottom corners
+    if L.band:
+        top = ry[0] + L.band_top()
+        size, step = L.band_size, L.band_line_h
+        par_x, par_w, dd_x = cx[0] + L.par_x, 3 * col - L.par_x - 1.0, cx[0]
+    else:
+        top = ry[2] + L.corner_gap
+        size, step = L.small, sh
+        par_x, par_w, dd_x = cx[0], col - 1.0, cx[2] + 0.5
     lines = par_lines(board.par, board.profile, ascii) if board.par is not None else (
         [board.note] if board.note else [])
     for i, line in enumerate(lines):
         if i == 0 and board.par is None:
-            for j, part in enumerate(_wrap_note(doc, line, col - 1.0, L.small)):
-                doc.text(cx[0], ry[2] + L.corner_gap + j * sh, part, L.small, colour=GREY, line_h=sh)
+            for j, part in enumerate(_wrap_note(doc, line, par_w, size)):
+                doc.text(par_x, top + j * step, part, size, colour=GREY, line_h=step)
             break
-        doc.text(cx[0], ry[2] + L.corner_gap + i * sh, line, L.small, bold=(i == 0), line_h=sh)
-
-    # bottom right: the DD table
+        doc.text(par_x, top + i * step, line, size, bold=(i == 0), line_h=step)
     if board.table is not None:
+        doc.text(dd_x, top, DD_CAPTION, L.dd_size * (1.0 if L.band else 0.85), bold=True, colour=GREY,
+                 line_h=step)
         for r, row in enumerate(dd_rows(board, ascii)):
             for c, value in enumerate(row):
-                width = L.dd_unit * (0.6 if c == 0 else 1.0)
-                doc.text(cx[2] + 0.5 + L.dd_x(c) + width / 2, ry[2] + L.corner_gap + r * sh, value, L.small,
-                         bold=(c == 0), align="center", line_h=sh)
+                width = L.dd_seat if c == 0 else L.dd_unit
+                doc.text(dd_x + L.dd_x(c) + width / 2, top + (r + 1) * step, value, L.dd_size,
+                         bold=(c == 0), align="center", line_h=step)
 
     # extras: rooms, auction, play, commentary
     x, y = x0 + L.extras_x, y0 + L.extras_y(board)
@@ -155,6 +168,12 @@ def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> 
             for c, cell_text in enumerate(extra.cells):
                 doc.text(x + c * L.auction_cell, y, cell_text, L.extra, bold=extra.cells == AUCTION_HEADER,
                          line_h=ew)
+        elif extra.kind == "tricks":
+            head = extra.cells == TRICK_HEADER
+            for c, cell_text in enumerate(extra.cells):
+                right = c == 0 and not head
+                doc.text(x + L.trick_x(c) + (L.trick_x(1) - 1.5 if right else 0), y, cell_text, L.extra,
+                         bold=head or cell_text.endswith("*"), align="right" if right else "left", line_h=ew)
         elif extra.kind == "room":
             doc.text(x, y, extra.text, L.extra, bold=True, line_h=ew)
         else:
