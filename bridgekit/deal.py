@@ -215,9 +215,9 @@ class Deal:
             return "end-position", f"an end position of {_cards(sizes[0])} a hand (PBN 3.10)"
         shown = [n for n in sizes if n]
         if empty_hands and shown and len(shown) < len(sizes) and (max(shown) < 13 or min(shown) == 13):
-            shown = [f"{seat.full_name} {len(h)}" for seat, h in known if len(h)]
+            names = [f"{seat.full_name} {len(h)}" for seat, h in known if len(h)]
             empty = [seat.full_name for seat, h in known if not len(h)]
-            what = ", ".join(shown) + (" cards" if shown else "") \
+            what = ", ".join(names) + (" cards" if names else "") \
                 + (f"; {' and '.join(empty)} written empty" if empty else "")
             return "partial-deal", f"a partial diagram ({what}), as a teaching file gives: not a deal to play"
         return None
