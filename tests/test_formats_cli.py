@@ -8,6 +8,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from bridgekit.cli import cli
@@ -190,3 +192,69 @@ def test_every_deal_format_through_convert(tmp_path: Path, fmt: str) -> None:
     again = tmp_path / f"c.{fmt}"
     run("convert", str(back), str(again))
     assert again.read_bytes() == x.read_bytes()
+
+
+@pytest.mark.dds
+def test_handrecord_reads_a_dealing_machine_file(tmp_path: Path) -> None:
+    dlm = tmp_path / "s.dlm"
+    run("deal", "--boards", "2", "--seed", "hr", "-o", str(dlm))
+    html = tmp_path / "s.html"
+    code, _, err = run("handrecord", str(dlm), "-o", str(html), "--no-cache")
+    assert code == 0, err
+    page = html.read_text(encoding="utf-8")
+    (first,) = [b for b in read_boards(str(dlm)) if b.get("Board") == "1"]
+    north = first.deal[0]  # type: ignore[index]
+    assert "Board 2" in page and all(r.letter in page for r in north.ranks(next(iter(north.cards)).suit))
+
+
+def test_binary_layout_on_standard_input_is_told_by_content(tmp_path: Path) -> None:
+    dup = tmp_path / "s.dup"
+    run("deal", "--boards", "3", "--seed", "in", "-o", str(dup))
+    code, out, _ = run("convert", "-", "-", input=dup.read_bytes())
+    assert code == 0 and out.count("[Deal ") == 3
+    code, out, _ = run("convert", "-", "-", "--from", "ber", input=b"1234" * 13)
+    assert code == 0 and out.count("[Deal ") == 1
+
+
+@pytest.mark.parametrize("fmt,data,code", [
+    ("bhg", b"\r\n" + b"A" * 52 + b"\r\n", "duplicate-card"),
+    ("bhg", b"\r\n" + bytes(range(65, 91)) + bytes(range(97, 123)) + b"\r\nABC\r\n", "bad-record"),
+    ("csv", b'"AKQ","","","","","","","","","","","","","","","","1","N/-"\r\n"x","y"\r\n', "bad-record"),
+    ("dlm", b"[Document]\r\nFrom board=1\r\nTo board=1\r\nStatus=Show\r\nDuplicates=0\r\nChecksum=1\r\n"
+            b"Board 01=xyz\r\n", "bad-board"),
+    ("cds", bytes([1]) + bytes([0x1B] * 13) + bytes([2]) + bytes([0x1B] * 5), "truncated-record"),
+])
+def test_bad_records_exit_1(tmp_path: Path, fmt: str, data: bytes, code: str) -> None:
+    src = tmp_path / f"bad.{fmt}"
+    src.write_bytes(data)
+    out = tmp_path / "bad.pbn"
+    rc, _, err = run("convert", str(src), str(out))
+    assert rc == 1 and code in err and str(src) in err
+    assert "board" in err.split(code)[0]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), number=st.integers(1, 99), dealer=st.sampled_from("NESW"),
+       vul=st.sampled_from(["None", "NS", "EW", "All"]), names=st.lists(st.sampled_from(["", "Ann", "Bob", "Zoé"]),
+                                                                      min_size=4, max_size=4))
+def test_lin_property_random_boards(seed: int, number: int, dealer: str, vul: str, names: list[str]) -> None:
+    import random as _random
+
+    from bridgekit.board import Board
+    from bridgekit.deal import Deal
+    b = Board()
+    b.set("Board", str(number))
+    b.set("Dealer", dealer)
+    b.set("Vulnerable", vul)
+    b.set("Deal", str(Deal.random(_random.Random(seed))))
+    for seat, name in zip(("South", "West", "North", "East"), names):
+        if name:
+            b.set(seat, name)
+    (back,) = lin_round_trip([b])
+    assert (back.get("Board"), back.get("Dealer"), back.get("Vulnerable"), back.deal) == \
+        (b.get("Board"), b.get("Dealer"), b.get("Vulnerable"), b.deal)
+    assert [back.get(s) for s in ("South", "West", "North", "East")] == [n or None for n in names]
+    out = io.StringIO()
+    write_boards([b], out, "url")
+    (again,) = read_lin_text(unquote(out.getvalue().strip()[len(HANDVIEWER):]), "u.lin")
+    assert again.deal == b.deal
