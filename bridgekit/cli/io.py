@@ -29,7 +29,8 @@ _TARGETS = click.Choice(writable_names(), case_sensitive=False)
 @output_options(csv=False, json_help="Print the boards as JSON (as convert --to json writes them).")
 @ascii_option
 def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool) -> None:
-    """Show the boards of PBN, LIN or JSON FILES: hand diagram (North on top, with
+    """Show the boards of FILES (PBN, LIN, JSON, or a dealing machine's file: DUP,
+    DLM... see docs/formats.md): hand diagram (North on top, with
     board, dealer and vulnerability), the auction in West North East South
     columns with its notes, the play trick by trick (leader, winning card
     marked *, winner, running trick count) and the contract, result and score
@@ -79,13 +80,13 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool
 @click.command(context_settings=_CONTEXT)
 @click.argument("source", metavar="IN", type=click.Path(allow_dash=True))
 @click.argument("target", metavar="OUT", required=False, type=click.Path(allow_dash=True))
-@click.option("--to", "to", type=_TARGETS, default=None,
-              help="Output format (default: from OUT's extension; PBN for standard output): "
-                   + ", ".join(writable_names()) + ".")
+@click.option("--to", "to", type=_TARGETS, default=None, metavar="|".join(writable_names()),
+              help="Output format (default: from OUT's extension; PBN for standard output); "
+                   "url: BBO handviewer links.")
 @from_option
 @click.option("--first", type=click.IntRange(1), default=None,
               help="Number of the first board, for an input format without board numbers (BRI, DGE, BER, "
-                   "RZD, BHG; default 1) or to renumber DUP, DLM, CDS and CSV boards.")
+                   "RZD; default 1), or to renumber the boards of DUP, DLM, CDS, CSV and BHG.")
 @click.option("--in-place", is_flag=True, help="Rewrite IN itself (atomically) instead of writing OUT.")
 def convert(source: str, target: str | None, to: str | None, first: int | None, in_place: bool) -> None:
     """Convert IN to OUT between the formats bridgekit knows: PBN (canonical

@@ -19,10 +19,10 @@ from ..errors import FileFormatError
 __all__ = ["read_boards", "write_boards", "detect_format", "FORMATS", "find_format", "format_of_path",
            "WriteReport"]
 
-from .registry import WriteReport, find_format, format_of_path, formats, sniff_format
+from .registry import WriteReport, find_format, format_of_path, readable_names, sniff_format
 
-#: Formats :func:`read_boards` knows, by name (the registry's readable formats).
-FORMATS = tuple(f.name for f in formats() if f.can_read)
+#: Formats :func:`read_boards` knows, by name (the registry's readable formats, the common ones first).
+FORMATS = tuple(readable_names())
 
 
 def detect_format(path: str, head: bytes | None = None, size: int | None = None) -> str | None:

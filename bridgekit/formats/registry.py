@@ -172,12 +172,22 @@ def sniff_format(head: bytes, size: int | None = None) -> Format | None:
     return None
 
 
+#: The order names are shown in (help, docs): the common formats first.
+_SHOWN_FIRST = ("pbn", "lin", "json", "url")
+
+
+def _shown(names: list[str]) -> list[str]:
+    return sorted(names, key=lambda n: (_SHOWN_FIRST.index(n) if n in _SHOWN_FIRST else len(_SHOWN_FIRST)))
+
+
 def readable_names() -> list[str]:
-    return [f.name for f in _FORMATS.values() if f.can_read]
+    """The formats that can be read, the common ones first."""
+    return _shown([f.name for f in _FORMATS.values() if f.can_read])
 
 
 def writable_names() -> list[str]:
-    return [f.name for f in _FORMATS.values() if f.can_write]
+    """The formats that can be written, the common ones first."""
+    return _shown([f.name for f in _FORMATS.values() if f.can_write])
 
 
 def _ensure_registered() -> None:
