@@ -24,6 +24,7 @@ from ..board import Board
 from ..calls import Call, CallKind
 from ..cards import Strain, Suit
 from ..seats import Seat, Vul
+from .dealfile import RANK_OF, hands_of
 from .registry import WriteReport
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html?lin="
@@ -39,6 +40,14 @@ _CALL = {CallKind.PASS: "p", CallKind.DOUBLE: "d", CallKind.REDOUBLE: "r"}
 def _field(text: str) -> str:
     """A value as LIN can hold it: ``|`` ends a value, so it becomes ``/``; line breaks become spaces."""
     return " ".join(text.replace("|", "/").split())
+
+
+def _lin_hand(cards: list[int]) -> str:
+    """``SAKQHJT9D8765C432`` from card numbers (0 the ace of spades ... 51 the two of clubs)."""
+    suits = ["S", "H", "D", "C"]
+    for c in sorted(cards):
+        suits[c // 13] += RANK_OF[c]
+    return "".join(suits)
 
 
 def lin_call(call: Call) -> str:
@@ -61,15 +70,19 @@ def board_line(board: Board, names_before: bool = False) -> str:
     if any(names) or names_before:
         parts.append("pn|" + ",".join(_field(n) for n in names) + "|")
     dealer = board.dealer
-    deal = board.deal
     md = _DIGIT[dealer] if dealer is not None else ""
-    if deal is not None:
-        hands = []
-        for seat in _ORDER:
-            hand = deal[seat]
-            hands.append("" if hand is None else "".join(
-                s + "".join(r.letter for r in hand.ranks(Suit[s])) for s in "SHDC"))
-        md += ",".join(hands)
+    whole = hands_of(board)  # a complete deal, read without building objects
+    if whole is not None:
+        md += ",".join(_lin_hand(whole[seat]) for seat in _ORDER)
+    else:
+        deal = board.deal
+        if deal is not None:
+            hands = []
+            for seat in _ORDER:
+                hand = deal[seat]
+                hands.append("" if hand is None else "".join(
+                    s + "".join(r.letter for r in hand.ranks(Suit[s])) for s in "SHDC"))
+            md += ",".join(hands)
     if md:
         parts.append(f"md|{md}|")
     vul = board.vulnerable
