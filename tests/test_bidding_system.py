@@ -308,3 +308,54 @@ def test_every_part_of_the_card_is_small() -> None:
             if fn.__module__ == module.__name__:
                 assert len(inspect.getsource(fn).splitlines()) <= 80, name
     assert len(SYSTEM_CARD) >= 6
+
+
+# -- responder's rebid: preference, sign-offs, invitations (issue 30) ---------------
+# North opens, South answers and rebids: South is to call after North's rebid.
+
+def test_simple_preference_and_pass_of_the_second_suit() -> None:
+    # 1H-1S-2D: two hearts and two diamonds: back to hearts (same length)
+    said("1H P 1S P 2D P", "KQ97.J4.93.Q8532", "2H", "preference", dealer=Seat.N)
+    # three hearts and two diamonds: simple preference, 6-9
+    said("1H P 1S P 2D P", "KQ97.J42.93.Q853", "2H", "preference", dealer=Seat.N)
+    # two hearts, three diamonds: diamonds will do
+    said("1H P 1S P 2D P", "KQ97.J4.932.Q853", "Pass", "more diamonds than hearts", dealer=Seat.N)
+    # invitational values: jump preference with three hearts and 11 points
+    said("1H P 1S P 2D P", "KQ97.Q42.93.KJ53", "3H", "jump preference", dealer=Seat.N)
+
+
+def test_sign_offs_after_1nt_and_a_rebid_suit() -> None:
+    said("1H P 1S P 1NT P", "KQ9764.4.932.Q85", "2S", "to play", dealer=Seat.N)       # six spades, weak
+    said("1H P 1S P 1NT P", "KQ97.J4.932.Q853", "Pass", "1NT will do", dealer=Seat.N)
+    said("1H P 1S P 1NT P", "KQ97.J4.932.KQ53", "2NT", "invites", dealer=Seat.N)    # 11 HCP
+    said("1H P 1S P 2H P", "KQ97.J4.932.Q853", "Pass", "no game", dealer=Seat.N)    # 8 HCP
+    said("1H P 1S P 2H P", "KQ97.J4.932.AQ53", "3H", "invites", dealer=Seat.N)      # 12 HCP, two hearts
+    said("1H P 1S P 2S P", "KQ97.J4.932.Q853", "Pass", "minimum raise", dealer=Seat.N)
+    said("1H P 1S P 2S P", "KQ97.J4.9.AQ8532", "4S", "game", dealer=Seat.N)         # 11 HCP + singleton
+
+
+def test_a_passed_hands_new_suit_is_not_forcing() -> None:
+    # South passed, North opened 1H in third seat: South's 1S is 6-11, not forcing
+    d = Bidder()
+    a = Auction(Seat.S, calls("P P 1H P 1S"))
+    assert "not forcing" in d.explain(a, 4) and "6-11" in d.explain(a, 4)
+    assert "forcing" in d.explain(Auction(Seat.N, calls("1H P 1S")), 2)       # unpassed: forcing
+    assert "not forcing" not in d.explain(Auction(Seat.N, calls("1H P 1S")), 2)
+    # opener with a minimum and three spades passes it
+    said("P P 1H P 1S P", "A32.AK987.K54.32", "Pass", "not forcing", dealer=Seat.S)
+    # a passed hand's range keeps opener out of a hopeless game: 15 HCP and four
+    # spades opposite 6-11 raise to two or three, never four
+    d2 = decide("P P 1H P 1S P", "KJ32.AQ987.K4.32", dealer=Seat.S)
+    assert str(d2.call) in ("2S", "3S"), d2
+    # and the listener reads it: at most 11 HCP
+    shown = Bidder().infer(Auction(Seat.S, calls("P P 1H P 1S")))
+    assert shown[Seat.S].hcp[1] <= 11
+
+
+def test_every_natural_preference_call_has_a_system_explanation() -> None:
+    b = Bidder()
+    for seq in ("1H P 1S P 2D P 2H", "1H P 1S P 1NT P 2S", "1H P 1S P 2H P 3H", "1D P 1H P 1S P 1NT",
+                "1D P 1H P 1S P 2S", "1C P 1H P 1NT P 2H", "1S P 1NT P 2C P 2S", "1S P 1NT P 2H P P"):
+        a = Auction(Seat.N, calls(seq))
+        text = b.explain(a, len(a.calls) - 1) if not seq.endswith(" P") else b.explain(a, len(a.calls) - 1)
+        assert "outside the system card" not in text, (seq, text)

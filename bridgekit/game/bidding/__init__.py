@@ -52,7 +52,9 @@ Responses to one of a suit and opener's rebid (``suits.py``)
   * A major raised: 2M simple raise (3+ cards, 6-9 points counting
     shortness), 3M limit raise (4+ cards, 10-12), 4M (3+ cards, 13-15).
   * A new suit at the one level: 4+ cards, 6+ HCP, forcing.  At the two
-    level: 10+ HCP and 4+ cards (5+ for hearts).  1NT 6-9; 2NT 11-12
+    level: 10+ HCP and 4+ cards (5+ for hearts).  From a passed hand a new
+    suit is 6-11 (10-11 at the two level) and not forcing: opener passes it
+    with a minimum and three cards in it.  1NT 6-9; 2NT 11-12
     balanced; 3NT 13-15 balanced.  A minor raised: 2m 6-9, 3m 10-12.
   * Opener: after a simple raise, pass 12-15, game try 16-18 (or six
     losers), game 19+ (or five losers);
@@ -64,6 +66,22 @@ Responses to one of a suit and opener's rebid (``suits.py``)
     (15+ points counting shortness), otherwise raise by the law of total
     tricks (three trumps: to the nine tricks we hold together, four trumps:
     to ten).
+
+Responder's rebid (``responder.py``), the opponents silent
+  * After opener's new suit (not a reverse or a jump): back to opener's
+    first suit at the two level with at least as many cards there (simple
+    preference, 6-9; false preference with a doubleton), pass with more
+    cards in the second suit, raise a one-level second suit with four, 1NT
+    6-10, rebid a six-card suit to play; with 10-12 jump preference, raise
+    the second suit to three, 2NT with the unbid suit stopped, or three of
+    my six-card suit.
+  * After 1NT (12-14): pass 6-10, two of my six-card suit or of opener's
+    major with three cards to play, 2NT 11-12, three of my six-card suit
+    10-12, 3NT 13-17.  After opener's suit rebid: pass 6-9, raise to three
+    with 10-12, 2NT 10-12 without a fit, four of a major with 13+.  After
+    a raise: pass 6-9, invite 10-12, game 13+; over a jump raise, game with
+    8+.  After 1NT and opener's rebid: pass, or preference to the first
+    suit.  Game values and strong rebids (reverses, jumps) are the captain's.
 
 Competition (``competition.py``, ``suits.py``)
   * Overcall: a five-card suit with 8-16 HCP (a six-card suit and 10+ at the
@@ -151,7 +169,7 @@ from ...auction import Auction
 from ...calls import PASS, Call
 from ...deal import Hand
 from ...seats import Seat, Vul
-from . import competition, notrump, openings, slam, suits
+from . import competition, notrump, openings, responder, slam, suits
 from .captain import captain
 from .core import BidDecision, Context, HandInfo, Rule, Shown
 
@@ -168,6 +186,7 @@ SYSTEM_CARD: tuple[Callable[[Context], list[Rule] | None], ...] = (
     notrump.notrump_card,
     suits.responses,
     suits.rebids,
+    responder.responder_rebids,
     competition.overcalls,
     competition.advances,
     competition.doubler_rebids,

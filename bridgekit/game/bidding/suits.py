@@ -45,9 +45,10 @@ def responses(ctx: Context) -> list[Rule] | None:
                           (10, 37), test=lambda i: i.lengths[trump] <= 3))
     if rho.is_bid:
         rules += negative_double(trump, rho)
-    rules += major_raises(trump) if trump in (H, S) else []
-    rules += one_level_responses(trump)
-    rules += two_over_one(trump)
+    passed = any(c.kind is CallKind.PASS for i, c in ctx.calls_by(ctx.seat) if i < bids[0][0])
+    rules += major_raises(trump, passed) if trump in (H, S) else []
+    rules += one_level_responses(trump, passed)
+    rules += two_over_one(trump, passed)
     rules += minor_raises(trump) if trump in (C, D) else []
     rules += notrump_responses()
     if rho.is_bid:
@@ -73,7 +74,15 @@ def negative_double(trump: Suit, rho: Call) -> list[Rule]:
                  and not (major_opening and i.lengths[trump] >= 3))]
 
 
-def major_raises(trump: Suit) -> list[Rule]:
+def _new_suit_strength(low: int, passed: bool) -> tuple[tuple[int, int], str]:
+    """The range and its words for a new suit by responder: forcing from an
+    unpassed hand; from a passed hand (11 HCP at most) not forcing."""
+    if passed:
+        return (low, 11), f"{low}-11 HCP, not forcing (a passed hand)"
+    return (low, 37), f"{low}+ HCP, forcing"
+
+
+def major_raises(trump: Suit, passed: bool = False) -> list[Rule]:
     n, w, st = trump.name, trump.word, trump.strain
     rules = [
         Rule(bid(4, st), f"4{n}: three or more {w} and 13-15 points", (11, 15), {trump: (3, 13)},
@@ -84,29 +93,32 @@ def major_raises(trump: Suit) -> list[Rule]:
              test=points_test(trump, 6, 9)),
     ]
     if trump is H:
-        rules.append(Rule(bid(1, Strain.S), "1S: four or more spades, 6+ HCP, forcing", (6, 37), {S: (4, 13)}))
+        hcp, words = _new_suit_strength(6, passed)
+        rules.append(Rule(bid(1, Strain.S), f"1S: four or more spades, {words}", hcp, {S: (4, 13)}))
     return rules
 
 
-def one_level_responses(trump: Suit) -> list[Rule]:
+def one_level_responses(trump: Suit, passed: bool = False) -> list[Rule]:
     if trump in (H, S):
         return []
-    rules = [Rule(bid(1, s.strain), f"1{s.name}: four or more {s.word}, 6+ HCP, forcing", (6, 37), {s: (4, 13)},
+    hcp, words = _new_suit_strength(6, passed)
+    rules = [Rule(bid(1, s.strain), f"1{s.name}: four or more {s.word}, {words}", hcp, {s: (4, 13)},
                   test=_major_response_test(s)) for s in (H, S)]
     if trump is C:
-        rules.append(Rule(bid(1, Strain.D), "1D: four or more diamonds, 6+ HCP, no four-card major, forcing",
-                          (6, 37), {D: (4, 13), H: (0, 3), S: (0, 3)}))
+        rules.append(Rule(bid(1, Strain.D), f"1D: four or more diamonds, no four-card major, {words}",
+                          hcp, {D: (4, 13), H: (0, 3), S: (0, 3)}))
     return rules
 
 
-def two_over_one(trump: Suit) -> list[Rule]:
+def two_over_one(trump: Suit, passed: bool = False) -> list[Rule]:
     """Strong hands without a fit: a new suit at the two level."""
     rules = []
+    hcp, words = _new_suit_strength(10, passed)
     for s in (C, D, H, S):
         if s >= trump:
             continue
         need = 5 if s is H else 4
-        rules.append(Rule(bid(2, s.strain), f"2{s.name}: {need}+ {s.word} and 10+ HCP, forcing", (10, 37),
+        rules.append(Rule(bid(2, s.strain), f"2{s.name}: {need}+ {s.word} and {words}", hcp,
                           {s: (need, 13)}, test=longest_outside_test(s, trump)))
     return rules
 
@@ -178,7 +190,16 @@ def rebids(ctx: Context) -> list[Rule] | None:
         return _after_raise(trump, resp.level)
     if resp.strain is NT:
         return _after_notrump(trump, resp.level)
-    return _after_new_suit(trump, resp)
+    rules = _after_new_suit(trump, resp)
+    passed = any(c.kind is CallKind.PASS for i, c in ctx.calls_by(ctx.partner) if i < bids[0][0])
+    if passed:
+        # a passed hand's new suit is not forcing: a minimum with three cards
+        # in it and no four-card raise lets it play there
+        ps = resp.strain.suit
+        assert ps is not None
+        rules.insert(3, Rule(PASS, f"Pass: a minimum, {resp} from a passed hand is not forcing", (11, 14),
+                             {ps: (3, 13)}, test=lambda i: i.lengths[ps] >= 3 and i.lengths[trump] <= 5))
+    return rules
 
 
 def after_negative_double(opening: Call, theirs: Call) -> list[Rule]:

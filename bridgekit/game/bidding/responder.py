@@ -1,0 +1,196 @@
+"""Responder's rebid: partner opened one of a suit, I answered with a new suit
+or 1NT, partner rebid, and the opponents have only passed.
+
+Preference and sign-offs, the calls a learner makes first: back to partner's
+first suit at the cheapest level (simple preference, with at least as many
+cards there as in partner's second suit; false preference with a doubleton
+when the lengths are equal), a pass of partner's second suit with more cards
+in it, a six-card suit rebid to play, a raise of partner's rebid suit, and
+the invitations (2NT with the unbid suit stopped, jump preference, three of
+my suit, three of partner's) with 10-12.  Game values are the captain's.
+Reverses and jump rebids by opener are the captain's too (they are strong
+and forcing: a preference there is not a sign-off).
+"""
+
+from __future__ import annotations
+
+from ...calls import PASS, Call, CallKind
+from ...cards import Strain, Suit
+from ...seats import Seat
+from .core import Context, Rule, bid, cheapest_level, points_test
+
+NT = Strain.NT
+
+
+def passed_hand(ctx: Context, seat: Seat, before: int) -> bool:
+    """Whether ``seat`` passed before call ``before`` (a passed hand: fewer than 12 HCP)."""
+    return any(c.kind is CallKind.PASS for i, c in ctx.calls_by(seat) if i < before)
+
+
+def responder_rebids(ctx: Context) -> list[Rule] | None:
+    """My second call after partner's opening of one of a suit, my answer and
+    partner's rebid, the opponents silent; None when the auction is not this."""
+    seq = ctx.sequence()
+    if seq is None:
+        return None
+    calls = [Call.parse(c) for c in seq]
+    bids = [c for c in calls if c.kind is not CallKind.PASS]
+    if len(calls) != 3 or len(bids) != 3:
+        return None
+    opening, answer, rebid = calls
+    opener_seat = ctx.partner
+    first = ctx.bids()[0]
+    if first[1] is not opener_seat or opening.level != 1 or opening.strain in (None, NT):
+        return None
+    if answer.strain is None or answer.strain is opening.strain or answer.level is None or answer.level > 2:
+        return None
+    x = opening.strain.suit if opening.strain is not None else None
+    assert x is not None and rebid.strain is not None and rebid.level is not None
+    if answer.strain is NT:
+        return _after_1nt_answer(x, rebid) if answer.level == 1 else None
+    y = answer.strain.suit
+    assert y is not None
+    if rebid.strain is NT:
+        return _after_notrump_rebid(x, y, rebid) if rebid.level == cheapest_level(answer, NT) else None
+    z = rebid.strain.suit
+    assert z is not None
+    if z is y:
+        return _after_raise(y, rebid.level)
+    if z is x:
+        return _after_suit_rebid(x, y, rebid) if rebid.level == cheapest_level(answer, x.strain) else None
+    if rebid.level != cheapest_level(answer, rebid.strain):
+        return None                          # a jump shift: strong and forcing
+    if rebid.level == 2 and z > x:
+        return None                          # a reverse: 16+ and forcing
+    return _after_new_suit(x, y, z, rebid)
+
+
+def _unbid(*suits: Suit) -> list[Suit]:
+    return [s for s in Suit if s not in suits]
+
+
+def _after_new_suit(x: Suit, y: Suit, z: Suit, rebid: Call) -> list[Rule]:
+    """1X - 1Y - 1Z/2Z (a new suit, not a reverse): preference or pass."""
+    rules: list[Rule] = []
+    xn, zn, xw, zw = x.name, z.name, x.word, z.word
+    lvl_x = cheapest_level(rebid, x.strain)
+    lvl_y = cheapest_level(rebid, y.strain)
+    fourth = _unbid(x, y, z)
+    if rebid.level == 1:
+        rules.append(Rule(bid(2, z.strain), f"2{zn}: four {zw} for partner, 6-9 points", (6, 9), {z: (4, 13)},
+                          test=points_test(z, 6, 9)))
+        rules.append(Rule(bid(1, NT), "1NT: 6-10 HCP, no fit, nothing more to say", (6, 10),
+                          test=lambda i: i.lengths[z] <= 3 and i.lengths[x] <= 3))
+    rules.append(Rule(bid(lvl_y, y.strain), f"{lvl_y}{y.name}: six or more {y.word}, 6-9 HCP: to play", (6, 9),
+                      {y: (6, 13)}, test=lambda i: i.lengths[x] <= 2 and i.lengths[z] <= 3))
+    if lvl_x == 2:
+        rules.append(Rule(bid(2, x.strain), f"2{xn}: preference back to partner's first suit, 6-9 HCP, at least "
+                          f"as many {xw} as {zw}: to play", (6, 9), {x: (2, 13)},
+                          test=lambda i: i.lengths[x] >= max(2, i.lengths[z]) and i.hcp <= 9))
+    if rebid.level == 2:
+        rules.append(Rule(PASS, f"Pass: 6-9 HCP, more {zw} than {xw}: partner's second suit will do", (6, 9),
+                          {z: (3, 13)}, test=lambda i: i.lengths[z] > i.lengths[x]))
+    stop = fourth
+    rules += [
+        Rule(bid(3, x.strain), f"3{xn}: jump preference, three or more {xw} and 10-12 points, invites game",
+             (10, 12), {x: (3, 13)}, test=points_test(x, 10, 12), invite=True),
+        Rule(bid(3, z.strain), f"3{zn}: four {zw} for partner and 10-12 points, invites game", (10, 12),
+             {z: (4, 13)}, test=points_test(z, 10, 12), invite=True),
+        Rule(bid(2, NT), "2NT: 10-12 HCP, the unbid suit stopped, invites 3NT", (10, 12),
+             test=lambda i: all(i.stopper(s) for s in stop)
+             and i.lengths[x] <= 2, invite=True),
+        Rule(bid(3, y.strain), f"3{y.name}: six or more {y.word} and 10-12 HCP, invites game", (10, 12),
+             {y: (6, 13)}, invite=True),
+    ]
+    if lvl_x == 2:
+        rules.append(Rule(bid(2, x.strain), f"2{xn}: false preference with two {xw}, 6-9 HCP: to play",
+                          (6, 9), {x: (2, 13)}, test=lambda i: i.lengths[x] >= 2))
+    rules.append(Rule(PASS, f"Pass: 6-9 HCP, partner's {rebid} will do", (6, 9),
+                      test=lambda i: i.lengths[z] >= 3 or rebid.level == 2))
+    return rules
+
+
+def _after_notrump_rebid(x: Suit, y: Suit, rebid: Call) -> list[Rule]:
+    """1X - 1Y - 1NT (12-14 balanced), or 2NT after a two-level answer."""
+    n, w = y.name, y.word
+    major_x = x in (Suit.H, Suit.S)
+    if rebid.level == 1:
+        rules = [
+            Rule(bid(2, y.strain), f"2{n}: six or more {w}, 6-9 HCP: to play", (6, 9), {y: (6, 13)}),
+            Rule(bid(2, x.strain), f"2{x.name}: three {x.word} for partner, 6-9 HCP: to play", (6, 9),
+                 {x: (3, 13)}, test=lambda i: major_x and i.lengths[x] >= 3 and not i.balanced),
+            Rule(PASS, "Pass: 6-10 HCP, 1NT will do", (6, 10)),
+            Rule(bid(3, y.strain), f"3{n}: six or more {w}, 10-12 HCP, invites game", (10, 12), {y: (6, 13)},
+                 invite=True),
+            Rule(bid(2, NT), "2NT: 11-12 HCP, invites 3NT", (11, 12), invite=True),
+            Rule(bid(3, NT), "3NT: 13-17 HCP, game opposite 12-14", (13, 17),
+                 test=lambda i: not (major_x and i.lengths[x] >= 3) and i.lengths[y] <= 5),
+        ]
+        return rules
+    return [Rule(bid(3, NT), "3NT: game opposite partner's 2NT", (10, 37)),
+            Rule(PASS, "Pass: a minimum two-level answer, 2NT will do", (10, 11))]
+
+
+def _after_suit_rebid(x: Suit, y: Suit, rebid: Call) -> list[Rule]:
+    """1X - 1Y - 2X (six or more X, a minimum)."""
+    xn, xw = x.name, x.word
+    major = x in (Suit.H, Suit.S)
+    rules = []
+    if rebid.level == 2 and y > x:
+        rules.append(Rule(bid(2, y.strain), f"2{y.name}: six or more {y.word}, 6-9 HCP: to play", (6, 9),
+                          {y: (6, 13)}, test=lambda i: i.lengths[x] <= 1))
+    rules += [
+        Rule(PASS, f"Pass: 6-9 points, no game opposite partner's minimum {rebid}", (6, 9),
+             test=points_test(x, 0, 9)),
+        Rule(bid(3, x.strain), f"3{xn}: two or more {xw} and 10-12 points, invites game", (10, 12),
+             {x: (2, 13)}, test=lambda i: i.lengths[x] >= 2 and points_test(x, 10, 12)(i), invite=True),
+        Rule(bid(2, NT), "2NT: 10-12 HCP, no fit, invites 3NT", (10, 12), test=lambda i: i.lengths[x] <= 1,
+             invite=True),
+    ]
+    if major:
+        rules.append(Rule(bid(4, x.strain), f"4{xn}: two or more {xw} and 13+ points: game", (12, 37),
+                          {x: (2, 13)}, test=lambda i: i.lengths[x] >= 2 and points_test(x, 13)(i)))
+    return rules
+
+
+def _after_raise(y: Suit, level: int) -> list[Rule]:
+    """1X - 1Y - 2Y (a minimum raise) or 3Y (an invitation)."""
+    n, w = y.name, y.word
+    game = 4 if y in (Suit.H, Suit.S) else 5
+    if level == 2:
+        return [
+            Rule(PASS, f"Pass: 6-9 points, no game opposite a minimum raise", (6, 9), test=points_test(y, 0, 9)),
+            Rule(bid(3, y.strain), f"3{n}: 10-12 points, invites game", (10, 12), test=points_test(y, 10, 12),
+                 invite=True),
+            *([Rule(bid(4, y.strain), f"4{n}: 13+ points, game opposite the raise", (11, 37),
+                    test=points_test(y, 13))] if game == 4 else []),
+        ]
+    if level == 3:
+        return [
+            *([Rule(bid(4, y.strain), f"4{n}: accepts the invitation with 8+ points", (7, 37),
+                    test=points_test(y, 8))] if game == 4 else []),
+            Rule(PASS, f"Pass: a bare minimum, declines the invitation in {w}", (6, 7)),
+        ]
+    return [Rule(PASS, f"Pass: partner bid game in {w}", (0, 37))] if level == game else []
+
+
+def _after_1nt_answer(x: Suit, rebid: Call) -> list[Rule] | None:
+    """1X - 1NT - 2X (six or more X) or 2Y (a second suit): preference."""
+    z = rebid.strain.suit if rebid.strain is not None else None
+    if z is None or rebid.level != 2:
+        return None
+    xn, xw = x.name, x.word
+    if z is x:
+        return [Rule(PASS, f"Pass: 6-9 HCP, partner's {rebid} will do", (6, 9)),
+                Rule(bid(3, x.strain), f"3{xn}: 10 HCP and a fit, invites game", (10, 10), {x: (2, 13)},
+                     invite=True)]
+    if z > x:
+        return None                          # a reverse
+    return [
+        Rule(PASS, f"Pass: more {z.word} than {xw}, 6-9 HCP", (6, 9), {z: (3, 13)},
+             test=lambda i: i.lengths[z] > i.lengths[x]),
+        Rule(bid(2, x.strain), f"2{xn}: preference back to partner's first suit, at least as many {xw} "
+             f"as {z.word}: to play", (6, 10), {x: (2, 13)},
+             test=lambda i: i.lengths[x] >= i.lengths[z] and i.lengths[x] >= 2),
+        Rule(PASS, f"Pass: 6-9 HCP, partner's {rebid} will do", (6, 9)),
+    ]
