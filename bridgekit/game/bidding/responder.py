@@ -14,10 +14,12 @@ and forcing: a preference there is not a sign-off).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...calls import PASS, Call, CallKind
 from ...cards import Strain, Suit
 from ...seats import Seat
-from .core import Context, Rule, bid, cheapest_level, points_test
+from .core import Context, HandInfo, Rule, bid, cheapest_level, points_test
 
 NT = Strain.NT
 
@@ -29,7 +31,22 @@ def passed_hand(ctx: Context, seat: Seat, before: int) -> bool:
 
 def responder_rebids(ctx: Context) -> list[Rule] | None:
     """My second call after partner's opening of one of a suit, my answer and
-    partner's rebid, the opponents silent; None when the auction is not this."""
+    partner's rebid, the opponents silent; None when the auction is not this.
+    A shapely hand (six losers or fewer: eleven tricks or more opposite an
+    opening's seven) is the captain's, whatever its points."""
+    rules = _responder_rebids(ctx)
+    return None if rules is None else [_not_shapely(r) for r in rules]
+
+
+def _not_shapely(rule: Rule) -> Rule:
+    test = rule.test
+
+    def combined(i: HandInfo) -> bool:
+        return i.losers() >= 7 and (test is None or test(i))
+    return replace(rule, test=combined)
+
+
+def _responder_rebids(ctx: Context) -> list[Rule] | None:
     seq = ctx.sequence()
     if seq is None:
         return None
@@ -42,8 +59,8 @@ def responder_rebids(ctx: Context) -> list[Rule] | None:
     first = ctx.bids()[0]
     if first[1] is not opener_seat or opening.level != 1 or opening.strain in (None, NT):
         return None
-    if answer.strain is None or answer.strain is opening.strain or answer.level is None or answer.level > 2:
-        return None
+    if answer.strain is None or answer.strain is opening.strain or answer.level != 1:
+        return None                          # after a two-level answer (10+) the captain judges
     x = opening.strain.suit if opening.strain is not None else None
     assert x is not None and rebid.strain is not None and rebid.level is not None
     if answer.strain is NT:
@@ -120,15 +137,19 @@ def _after_notrump_rebid(x: Suit, y: Suit, rebid: Call) -> list[Rule]:
             Rule(bid(2, x.strain), f"2{x.name}: three {x.word} for partner, 6-9 HCP: to play", (6, 9),
                  {x: (3, 13)}, test=lambda i: major_x and i.lengths[x] >= 3 and not i.balanced),
             Rule(PASS, "Pass: 6-10 HCP, 1NT will do", (6, 10)),
-            Rule(bid(3, y.strain), f"3{n}: six or more {w}, 10-12 HCP, invites game", (10, 12), {y: (6, 13)},
+            *([Rule(bid(4, y.strain), f"4{n}: six or more {w}, 12-15 HCP: game", (12, 15), {y: (6, 13)})]
+              if y in (Suit.H, Suit.S) else []),
+            Rule(bid(3, y.strain), f"3{n}: six or more {w}, 10-11 HCP, invites game", (10, 11), {y: (6, 13)},
                  invite=True),
+            Rule(bid(3, x.strain), f"3{x.name}: three {x.word} for partner and 10-12 points, invites game",
+                 (10, 12), {x: (3, 13)}, test=lambda i: major_x and points_test(x, 10, 12)(i), invite=True),
             Rule(bid(2, NT), "2NT: 11-12 HCP, invites 3NT", (11, 12), invite=True),
             Rule(bid(3, NT), "3NT: 13-17 HCP, game opposite 12-14", (13, 17),
                  test=lambda i: not (major_x and i.lengths[x] >= 3) and i.lengths[y] <= 5),
         ]
         return rules
-    return [Rule(bid(3, NT), "3NT: game opposite partner's 2NT", (10, 37)),
-            Rule(PASS, "Pass: a minimum two-level answer, 2NT will do", (10, 11))]
+    return [Rule(bid(3, NT), "3NT: 12+ HCP, game opposite partner's 12-14", (12, 37)),
+            Rule(PASS, "Pass: 10-11 HCP, 2NT will do opposite 12-14", (10, 11))]
 
 
 def _after_suit_rebid(x: Suit, y: Suit, rebid: Call) -> list[Rule]:
@@ -139,17 +160,22 @@ def _after_suit_rebid(x: Suit, y: Suit, rebid: Call) -> list[Rule]:
     if rebid.level == 2 and y > x:
         rules.append(Rule(bid(2, y.strain), f"2{y.name}: six or more {y.word}, 6-9 HCP: to play", (6, 9),
                           {y: (6, 13)}, test=lambda i: i.lengths[x] <= 1))
+    stop = _unbid(x, y)
+    notrump = Rule(bid(2, NT), "2NT: 10-12 HCP, the unbid suits stopped, invites 3NT", (10, 12),
+                   test=lambda i: (i.lengths[x] <= 1 or not major) and all(i.stopper(s) for s in stop),
+                   invite=True)
     rules += [
         Rule(PASS, f"Pass: 6-9 points, no game opposite partner's minimum {rebid}", (6, 9),
              test=points_test(x, 0, 9)),
-        Rule(bid(3, x.strain), f"3{xn}: two or more {xw} and 10-12 points, invites game", (10, 12),
-             {x: (2, 13)}, test=lambda i: i.lengths[x] >= 2 and points_test(x, 10, 12)(i), invite=True),
-        Rule(bid(2, NT), "2NT: 10-12 HCP, no fit, invites 3NT", (10, 12), test=lambda i: i.lengths[x] <= 1,
-             invite=True),
+        *([] if major else [notrump]),
+        Rule(bid(3, x.strain), f"3{xn}: {'two' if major else 'three'} or more {xw} and 10-12 points, invites"
+             " game", (10, 12), {x: (2 if major else 3, 13)},
+             test=lambda i: i.lengths[x] >= (2 if major else 3) and points_test(x, 10, 12)(i), invite=True),
+        *([notrump] if major else []),
     ]
     if major:
-        rules.append(Rule(bid(4, x.strain), f"4{xn}: two or more {xw} and 13+ points: game", (12, 37),
-                          {x: (2, 13)}, test=lambda i: i.lengths[x] >= 2 and points_test(x, 13)(i)))
+        rules.append(Rule(bid(4, x.strain), f"4{xn}: two or more {xw} and 13-16 points: game, no slam interest",
+                          (12, 16), {x: (2, 13)}, test=lambda i: i.lengths[x] >= 2 and points_test(x, 13, 16)(i)))
     return rules
 
 
@@ -162,8 +188,8 @@ def _after_raise(y: Suit, level: int) -> list[Rule]:
             Rule(PASS, f"Pass: 6-9 points, no game opposite a minimum raise", (6, 9), test=points_test(y, 0, 9)),
             Rule(bid(3, y.strain), f"3{n}: 10-12 points, invites game", (10, 12), test=points_test(y, 10, 12),
                  invite=True),
-            *([Rule(bid(4, y.strain), f"4{n}: 13+ points, game opposite the raise", (11, 37),
-                    test=points_test(y, 13))] if game == 4 else []),
+            *([Rule(bid(4, y.strain), f"4{n}: 13-16 points, game opposite the raise, no slam interest",
+                    (11, 16), test=points_test(y, 13, 16))] if game == 4 else []),
         ]
     if level == 3:
         return [
