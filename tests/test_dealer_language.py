@@ -283,3 +283,22 @@ def test_any_text_parses_or_raises_a_script_error(pieces: list[str], noise: str)
         run(program, Options(seed=1, produce=2, generate=100), lambda s: None)
     except BridgekitError:
         pass
+
+
+def test_tricks_solved_only_where_the_cheap_half_holds() -> None:
+    solved: list[int] = []
+
+    def fake_tricks(hands: np.ndarray) -> np.ndarray:
+        solved.append(len(hands))
+        return np.full((len(hands), 4, 5), 7, dtype=np.int8)
+
+    prog = parse("condition hcp(north) >= 20 && tricks(north, spades) >= 7\naction printoneline\n")
+    deals: list[tuple[int, ...]] = []
+    res = run(prog, Options(seed=6, produce=5, tricks=fake_tricks, on_deal=lambda h, i: deals.append(h)),
+              lambda s: None)
+    assert res.produced == 5
+    # every deal sent to the solver had 20 points: as many as the generated deals with 20 points
+    hands = Shuffler({}, 6).deal(res.generated + 4096)
+    hcp = _values("hcp(north)", hands)
+    assert sum(solved) >= 5
+    assert sum(solved) <= sum(1 for v in hcp if v >= 20)
