@@ -302,3 +302,24 @@ def test_tricks_solved_only_where_the_cheap_half_holds() -> None:
     hcp = _values("hcp(north)", hands)
     assert sum(solved) >= 5
     assert sum(solved) <= sum(1 for v in hcp if v >= 20)
+
+
+def test_evalcontract_averages_scores_of_north_and_south() -> None:
+    def fake(hands: np.ndarray) -> np.ndarray:
+        out = np.zeros((len(hands), 4, 5), dtype=np.int8)
+        out[:, 0, :] = 9          # North takes 9 tricks in every strain
+        out[:, 2, :] = 10         # South 10
+        return out
+
+    out: list[str] = []
+    run(parse("produce 4\naction evalcontract\n"), Options(seed=1, tricks=fake, verbose=False), out.append)
+    text = "".join(out)
+    lines = text.splitlines()
+    assert lines[0] == "Not Vulnerable"
+    assert lines[1] == "   " + "".join(f"  {lvl}       " for lvl in range(1, 8))
+    # 3NT: North 9 tricks = 400, South 10 = 430; 4S: North -50, South 420; 7C: North -200, South -150
+    n_row = lines[6]
+    assert n_row.startswith("n: ") and " 400/ 430 " in n_row
+    assert " -50/ 420 " in lines[5]
+    assert lines[2].endswith("-200/-150 ")
+    assert lines[8] == "Vulnerable" and " 600/ 630 " in lines[14]
