@@ -28,15 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bridgekit.dealer import EvaluationError, Options, ScriptError, parse, run  # noqa: E402
-from bridgekit.dealer.output import hand_dotted  # noqa: E402
-
-def predeal_line(hands: tuple[int, ...]) -> str:
-    parts = []
-    for hand, name in zip(hands, ("north", "east", "south", "west")):
-        suits = hand_dotted(hand).split(".")
-        parts.append(name + " " + ", ".join(s + c for s, c in zip("SHDC", suits)))
-    return "predeal " + " ".join(parts) + "\n"
-
+from bridgekit.dealer.output import predeal_statement  # noqa: E402
 
 def ours(text: str, path: str, **kw: object) -> tuple[str, list[tuple[int, ...]]]:
     out: list[str] = []
@@ -78,7 +70,7 @@ def try_script(dealer: str, script: Path, deals: int, tmp: str) -> str:
     path = os.path.join(tmp, script.name)
     bad = 0
     for hands in got:
-        full = predeal_line(hands) + body
+        full = predeal_statement(hands) + body
         Path(path).write_text(full, encoding="utf-8")
         theirs = real(dealer, path, "-g", "1")
         mine, _ = ours(full, path, generate=1)

@@ -19,7 +19,7 @@ import subprocess
 import pytest
 
 from bridgekit.dealer import Options, parse, run
-from bridgekit.dealer.output import hand_dotted
+from bridgekit.dealer.output import predeal_statement
 
 DEALER = shutil.which("dealer") or ("/usr/games/dealer" if os.path.exists("/usr/games/dealer") else None)
 needs_dealer = pytest.mark.skipif(DEALER is None, reason="dealer is not installed (apt-get install dealer)")
@@ -107,16 +107,10 @@ action printcompact(top4(north) + top4(south)), average "tops" top4(north) + top
 }
 
 
-def _predeal_line(hands: tuple[int, ...]) -> str:
-    parts = []
-    for hand, name in zip(hands, ("north", "east", "south", "west")):
-        suits = hand_dotted(hand).split(".")
-        parts.append(name + " " + ", ".join(s + c for s, c in zip("SHDC", suits)))
-    return "predeal " + " ".join(parts) + "\n"
-
-
 def _without_predeal(script: str) -> str:
-    return re.sub(r"(?m)^predeal .*\n", "", script)
+    for start, end in reversed(parse(script).predeal_spans):
+        script = script[:start] + script[end:]
+    return script
 
 
 def _ours(script: str, path: str, seed: int = 1, **kw: object) -> tuple[str, list[tuple[int, ...]]]:
@@ -147,7 +141,7 @@ def test_dealer_produces_and_prints_each_deal_as_dealer(name: str, tmp_path: obj
     body = _without_predeal(script)
     path = os.path.join(str(tmp_path), f"{name}.dl")
     for hands in deals:
-        full = _predeal_line(hands) + body
+        full = predeal_statement(hands) + body
         with open(path, "w") as f:
             f.write(full)
         real = _real(path, "-g", "1")

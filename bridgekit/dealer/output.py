@@ -60,6 +60,15 @@ def compact(hands: Hands, oneline: bool) -> str:
     return "".join(f"{SEAT_LETTERS[p]} {hand_dotted(hands[p])}{end}" for p in range(4))
 
 
+def predeal_statement(hands: Hands) -> str:
+    """The deal as a dealer ``predeal`` of all four hands (one line)."""
+    parts = []
+    for hand, name in zip(hands, ("north", "east", "south", "west")):
+        suits = hand_dotted(hand).split(".")
+        parts.append(name + " " + ", ".join(s + c for s, c in zip("SHDC", suits)))
+    return "predeal " + " ".join(parts) + "\n"
+
+
 def pbn_deal(hands: Hands) -> str:
     return "N:" + " ".join(hand_dotted(h) for h in hands)
 

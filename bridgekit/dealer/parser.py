@@ -324,7 +324,7 @@ class _Parser:
         return lo, hi
 
     def optstring(self) -> str | None:
-        if self.tok.kind == STRING and self.tok.value != "\n" or self.tok.kind == STRING and self.tok.text.startswith('"'):
+        if self.tok.kind == STRING:
             return str(self.advance().value)
         return None
 
@@ -468,7 +468,7 @@ class _Parser:
         raise self.expected("an expression")
 
     def shape(self) -> A.Expr:
-        start = self.advance()
+        self.advance()
         self.op("(")
         seat = self.seat()
         self.op(",")
@@ -496,7 +496,6 @@ class _Parser:
         self.op(")")
         self.shapes += 1
         text = " ".join(tok.text for tok in self.tokens[self.tokens.index(first):self.i - 1])
-        del start
         return A.Shape(seat, table, text)
 
 
