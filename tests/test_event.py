@@ -869,3 +869,30 @@ def test_several_session_files_are_combined() -> None:
     s1 = {(s.pair, s.direction): (s.points, s.max) for s in one.standings}
     s2 = {(s.pair, s.direction): (s.points, s.max) for s in both.standings}
     assert all(s2[k] == (2 * p, 2 * m) for k, (p, m) in s1.items())
+
+
+def test_swiss_pairing_never_a_rematch() -> None:
+    from bridgekit.event.movements import swiss_pairings
+    met = frozenset
+    assert swiss_pairings("ABCD", {met("AB")}) == ([("A", "C"), ("B", "D")], None)
+    # the greedy A v B would leave C v D, a rematch: A v C, B v D instead
+    assert swiss_pairings("ABCD", {met("CD")}) == ([("A", "C"), ("B", "D")], None)
+    # five teams: the lowest that has not had a bye sits out
+    assert swiss_pairings("ABCDE", set(), byes=["E"]) == ([("A", "B"), ("C", "E")], "D")
+    with pytest.raises(ValueError):
+        swiss_pairings("ABCD", {met("AB"), met("AC"), met("AD")})
+    r = run("event", "-", "--swiss", "--json", input=TEAMS_ROOMS)
+    d = json.loads(r.stdout)     # Lions, Bears, Wolves, Tigers after round 1: 1 v 2, 3 v 4 (none has met)
+    assert d["next_round"] == [{"home": "Lions", "away": "Bears"}, {"home": "Wolves", "away": "Tigers"}]
+
+
+@pytest.mark.parametrize("ranks, expected", [
+    ("2 1", [("3", "1"), ("1", "2")]),      # the file broke the tie (its own tiebreak): its order
+    ("1 1", [("1", "1="), ("3", "1=")]),    # the file shows a tie: a tie
+])
+def test_ties_follow_the_files_ranking(ranks: str, expected: list[tuple[str, str]]) -> None:
+    """E/W 1 and 3 tie on 3.5 of 6 (58.33%)."""
+    first, second = ranks.split()
+    total = f'[TotalScoreTable "Rank;PairId;Direction"]\n{first} 1 EW\n{second} 3 EW\n'
+    ev = scored(MITCHELL.replace("[ScoreTable", total + "[ScoreTable", 1))
+    assert [(s.pair, s.rank) for s in ev.standings if s.direction == "EW"][:2] == expected

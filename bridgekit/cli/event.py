@@ -75,6 +75,9 @@ class MethodType(click.ParamType):
                    "an A- 40%% or it if lower (WBF Laws Committee 1998; default: 60%% and 40%% fixed).")
 @click.option("--avg-imps", "avg_imps", type=click.FloatRange(0, 24), default=3.0, show_default=True,
               help="IMPs of an A+ (and minus those of an A-) under IMP methods.")
+@click.option("--swiss", is_flag=True,
+              help="Team events: also the next round's pairing from the standings (Swiss: the best "
+                   "placed against the best placed they have not met).")
 @rules_option
 @click.option("--ranking", "ranking_only", is_flag=True, help="Only the ranking (no travellers).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
@@ -86,7 +89,7 @@ class MethodType(click.ParamType):
 def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | None, trim: int | None,
           cross_scale: str | None, vp_scale: str | None,
           across_field: bool, movement: str, avg_plus: float, avg_minus: float, avg_session: bool, avg_imps: float,
-          rules: Profile | None, ranking_only: bool, output: str | None, fmt: str, ascii_: bool) -> None:
+          swiss: bool, rules: Profile | None, ranking_only: bool, output: str | None, fmt: str, ascii_: bool) -> None:
     """Score a pairs or teams event: travellers and ranking.
 
     Each board's results come from its ScoreTable rows (as BridgeComposer,
@@ -121,6 +124,8 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
     if output is not None:
         boards = list(stream)
     ev = read_event(boards if output is not None else stream, options, keep_boards=output is not None)
+    if swiss:
+        _next_round(ev)
     if not report_event(ev, fmt if output != "-" else None, ascii_, ranking_only):
         ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
     if out is not None and output is not None and output.lower().endswith((".html", ".htm")):
@@ -182,6 +187,19 @@ def _write_results_page(ev: Event, boards: list[Board], out: Any, output: str, s
     return int(status.exit_code)
 
 
+def _next_round(ev: Event) -> None:
+    """The next Swiss round on the event (``next_round``), or a line saying why there is none."""
+    from ..event.movements import swiss_pairings
+    if not ev.method.for_teams:
+        warn("--swiss pairs the teams of a team event: this is not one")
+        return
+    played = {frozenset((m.home, m.away)) for m in ev.matches}
+    try:
+        ev.next_round = swiss_pairings([t.team for t in ev.teams], played)
+    except ValueError as e:
+        warn(str(e))
+
+
 def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = False) -> bool:
     """Print what was found wrong (stderr) and the event in ``fmt`` (table,
     JSON, CSV...; None: nothing on stdout).  False when there was nothing to
@@ -210,6 +228,11 @@ def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = 
             click.echo()
         click.echo(printable(render_teams(ev) if ev.method.for_teams else render_ranking(ev)))
         click.echo()
+        if ev.next_round is not None:
+            pairs, bye = ev.next_round
+            click.echo(printable("\n".join(["Next round (Swiss, no rematch)"] + [f"  {a} v {b}" for a, b in pairs]
+                                           + ([f"  bye: {bye}"] if bye is not None else []))))
+            click.echo()
         click.echo(summary(ev))
     return True
 
@@ -394,6 +417,8 @@ def summary(ev: Event) -> str:
         checks.append(f"pair totals on {ev.totals_compared - ev.totals_mismatches} of {ev.totals_compared}")
     if checks:
         text += "\n" + textwrap.fill("Recorded " + ", ".join(checks), 80)
+    if ev.ties_broken:
+        text += "\n" + f"{plural(ev.ties_broken, 'tie')} broken as the file's TotalScoreTable ranks them"
     if ev.running_totals:
         text += "\n" + textwrap.fill(f"{plural(ev.running_totals, 'running total')} over earlier sessions "
                                      "not compared (no carry-over in the file)", 80)

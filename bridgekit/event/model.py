@@ -310,9 +310,11 @@ class Event:
     totals_mismatches: int = 0
     settings: Settings = field(default_factory=Settings)
     point_decimals: int | None = None   # decimals the file writes its per-board points with
+    ties_broken: int = 0      # ties the file's TotalScoreTable breaks (its Rank order taken)
     running_totals: int = 0   # TotalScoreTable rows carrying a total over earlier sessions too
     matches: list[TeamMatch] = field(default_factory=list)     # a team event's matches
     teams: list[TeamTotal] = field(default_factory=list)       # and its teams, ranked
+    next_round: tuple[list[tuple[str, str]], str | None] | None = None   # a Swiss's next pairing and bye
 
     @property
     def results(self) -> int:
@@ -337,6 +339,9 @@ class Event:
         if self.method.for_teams:
             out["matches"] = [m.to_dict() for m in self.matches]
             out["teams"] = [t.to_dict() for t in self.teams]
+            if self.next_round is not None:
+                out["next_round"] = [{"home": a, "away": b} for a, b in self.next_round[0]]
+                out["bye"] = self.next_round[1]
         return out
 
     def fields(self) -> list[tuple[str | None, str | None, list[Standing]]]:

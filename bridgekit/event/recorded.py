@@ -148,3 +148,44 @@ def direction_key(text: str) -> str:
 
 def num(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))
+
+
+def apply_file_ranks(event: Event, rows: list[tuple[Board, int, dict[str, str]]]) -> None:
+    """Ties broken as the file breaks them: pairs bridgekit ranks equal (the
+    same printed figures) to which the ``TotalScoreTable`` gives distinct
+    ``Rank``s (its tiebreak) take the file's order and ranks; ties the file
+    shows as ties (the same Rank, or Ruter's ``RankTie``) stay ``4=``."""
+    recorded: dict[int, int] = {}
+    by_pair: dict[tuple[str | None, str], list[Standing]] = {}
+    for s in event.standings:
+        by_pair.setdefault((s.section, s.pair), []).append(s)
+    for _board, _i, rec in rows:
+        pid, rank = cell(rec, "PairId"), cell(rec, "Rank")
+        if pid is None or rank is None or not rank.rstrip("=").isdigit():
+            continue
+        found = by_pair.get((cell(rec, "Section"), pid)) or by_pair.get((None, pid))
+        if not found:
+            continue
+        direction = direction_key(rec.get("Direction", "-"))
+        s = next((x for x in found if direction in ("-", x.direction) or x.direction is None), found[0])
+        recorded[id(s)] = int(rank.rstrip("="))
+    if not recorded:
+        return
+    out: list[Standing] = []
+    i, standings = 0, event.standings
+    while i < len(standings):
+        j = i
+        while j + 1 < len(standings) and standings[j + 1].rank == standings[i].rank \
+                and standings[j + 1].direction == standings[i].direction:
+            j += 1
+        run = standings[i:j + 1]
+        ranks = [recorded.get(id(s)) for s in run]
+        if len(run) > 1 and None not in ranks and len(set(ranks)) == len(run):
+            first = int(run[0].rank.rstrip("="))
+            run.sort(key=lambda s: recorded[id(s)])
+            for k, s in enumerate(run):
+                s.rank = str(first + k)
+            event.ties_broken += 1
+        out.extend(run)
+        i = j + 1
+    event.standings = out

@@ -14,7 +14,7 @@ from .artificial import BYE
 from .methods import Method, method_for_tag, tag_fields
 from .model import Event, EventOptions, EventProblem, EventResult, Traveller
 from .reading import pair_names, read_results
-from .recorded import compare_recorded, compare_totals
+from .recorded import apply_file_ranks, compare_recorded, compare_totals
 
 
 def score_event(results: Iterable[EventResult], options: EventOptions = EventOptions(),
@@ -93,6 +93,7 @@ def read_event(boards: Iterable[Board], options: EventOptions = EventOptions(),
     event = score_event(results, options, scoring[0] if scoring else None, names, problems)
     if event.own_method:
         compare_totals(event, totals)
+        apply_file_ranks(event, totals)
     return event
 
 
