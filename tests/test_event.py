@@ -896,3 +896,11 @@ def test_ties_follow_the_files_ranking(ranks: str, expected: list[tuple[str, str
     total = f'[TotalScoreTable "Rank;PairId;Direction"]\n{first} 1 EW\n{second} 3 EW\n'
     ev = scored(MITCHELL.replace("[ScoreTable", total + "[ScoreTable", 1))
     assert [(s.pair, s.rank) for s in ev.standings if s.direction == "EW"][:2] == expected
+
+
+def test_match_on_a_team_scoretable_is_events_teams() -> None:
+    """`match` on a team event's ScoreTables (no two game records to pair)
+    scores it with event's teams method: the same report."""
+    m = run("match", "-", "--json", input=TEAMS_ROOMS)
+    e = run("event", "-", "--json", input=TEAMS_ROOMS)
+    assert m.exit_code == e.exit_code == 0 and m.stdout == e.stdout and '"vp_home": 16.9' in m.stdout

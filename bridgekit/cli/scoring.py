@@ -357,6 +357,13 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, asc
     travellers = next((s.board for s in scores if "ScoreTable" in s.board.tables), None)
     found = team_matches(scores)
     if travellers is not None and not any(m.boards for m in found):
+        from ..event import EventOptions, read_event
+        from .event import report_event
+        ev = read_event([s.board for s in scores], EventOptions(profile=rules))
+        if ev.method.for_teams and ev.matches:   # a team event's ScoreTables: event's teams, the same report
+            report_event(ev, fmt, ascii_)
+            status.problems = len(ev.problems)
+            ctx.exit(int(status.exit_code))
         _to_event(travellers)
         ctx.exit(int(ExitStatus.PROBLEMS))
     _say_unformed(found)
