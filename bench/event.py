@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         return ev.results
 
     base = timed("baseline: score_board + pairwise MPs", lambda: baseline(games), results, None)
-    for method in Method:
+    for method in [m for m in Method if not getattr(m, "for_teams", False)]:   # pair methods: teams need teams
         timed(f"read_event --method {method.value}", lambda: event(method), results, base)
     return 0
 

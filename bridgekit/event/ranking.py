@@ -59,7 +59,7 @@ def rank_event(event: Event, options: EventOptions, names: dict[tuple[str | None
                     continue
                 if pts is None:
                     continue
-                s = standing(section, pid, direction, nm)
+                s = standings.get((section, pid, direction)) or standing(section, pid, direction, nm)
                 s.boards += r.weight
                 s.points += pts * r.weight
                 s.rounded_points += (pts if places is None else round(pts, places)) * r.weight

@@ -108,6 +108,14 @@ class _BoardContext:
         vul = board.vulnerable
         self.vul = vul if vul is not None else self.profile.default_vulnerability(board.number)
         self.deal = str(board.deal) if board.deal is not None else None
+        table = board.tables.get("ScoreTable")
+        names = table.column_names() if table is not None else []
+        # the table's team and seat columns, found once for all its rows
+        self.team_cols = [(k, _TEAM_COLUMNS[k.replace("_", "").lower()]) for k in names
+                          if k.replace("_", "").lower() in _TEAM_COLUMNS]
+        self.seat_cols = [(k, _SEAT_COLUMNS[k.replace("_", "").lower()]) for k in names
+                          if k.replace("_", "").lower() in _SEAT_COLUMNS]
+        self.own = set(_OWN_COLUMNS) | {k for k, _ in self.team_cols} | {k for k, _ in self.seat_cols}
 
 
 def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | None,
@@ -124,21 +132,17 @@ def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | N
     r.names_ns, r.names_ew = cell(rec, "Names_NS"), cell(rec, "Names_EW")
     r.ns = cell(rec, "PairId_NS") or r.names_ns
     r.ew = cell(rec, "PairId_EW") or r.names_ew
-    teams = {_TEAM_COLUMNS[k.replace("_", "").lower()]: cell(rec, k) for k in rec
-             if k.replace("_", "").lower() in _TEAM_COLUMNS}
-    if teams:
-        set_teams(r, teams)
-    seats = {_SEAT_COLUMNS[k.replace("_", "").lower()]: cell(rec, k) for k in rec
-             if k.replace("_", "").lower() in _SEAT_COLUMNS}
+    if ctx.team_cols:
+        set_teams(r, {kind: cell(rec, k) for k, kind in ctx.team_cols})
+    seats = {i: cell(rec, k) for k, i in ctx.seat_cols}
     if seats and r.ns is None and r.ew is None:    # an individual: the player at each seat
         players = tuple(seats.get(i) for i in range(4))
         if any(p is not None for p in players):
             r.players = players
             north, east, south, west = players
             r.ns, r.ew = f"{north or '?'} - {south or '?'}", f"{east or '?'} - {west or '?'}"
-    r.recorded = {k: v for k, v in rec.items() if k not in _OWN_COLUMNS and v.strip() not in ("", "-", "?")
-                  and k.replace("_", "").lower() not in _TEAM_COLUMNS
-                  and k.replace("_", "").lower() not in _SEAT_COLUMNS}
+    own = ctx.own
+    r.recorded = {k: v for k, v in rec.items() if k not in own and v.strip() not in ("", "-", "?")}
     mult = cell(rec, "Multiplicity")
     if mult is not None:
         n = int_cell(mult)
