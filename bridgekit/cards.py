@@ -221,6 +221,7 @@ def sorted_desc(cards: "Iterator[Card] | list[Card] | frozenset[Card]") -> list[
 
 
 def card_name(card: Card) -> str:
-    """A card as a director says it: ``4♣``, ``10♥``, ``A♠`` (rank first)."""
-    rank = "10" if card.rank is Rank.TEN else card.rank.letter
-    return rank + card.suit.symbol
+    """A card in a message: ``♣4``, ``♥T``, ``♠A``, as every table, diagram
+    and trick list of the text screens writes it (``Card.symbol``), so that
+    one screen never shows ``7♣`` beside ``♣7`` or ``10`` beside ``T``."""
+    return card.symbol()

@@ -253,7 +253,7 @@ def test_message_example_from_the_issue() -> None:
     result = check_play(deal, Contract(3, Strain.NT), Seat.S, cards=play.cards + [Card.parse("C3")])
     assert [(p.code, p.card_index) for p in result.problems] == [("revoke", 2)]
     assert result.problems[0].message == (
-        "trick 1: East discarded the 3\u2663 while holding the A\u2665; hearts were led")
+        "trick 1: East discarded the \u26633 while holding the \u2665A; hearts were led")
 
 
 def test_wrong_hand_and_already_played_stop_the_replay() -> None:

@@ -85,8 +85,8 @@ def test_revoke_is_reported_with_file_line_board_and_message(files: dict[str, Pa
     r = run("check", str(files["bad"]))
     assert r.exit_code == 1
     lines = r.stdout.splitlines()
-    assert lines == [f"{files['bad']}, line 20, board 7: revoke: trick 1: East discarded the A\u2665 "
-                     "while holding the 3\u2663; clubs were led"]
+    assert lines == [f"{files['bad']}, line 20, board 7: revoke: trick 1: East discarded the \u2665A "
+                     "while holding the \u26633; clubs were led"]
     assert r.stderr.strip() == "1 board checked, 1 with problems: revoke 1"
     assert files["bad"].read_bytes() == before  # never modified
 
@@ -122,7 +122,7 @@ def test_quiet_prints_only_the_summary(files: dict[str, Path]) -> None:
 
 def test_ascii_output(files: dict[str, Path]) -> None:
     r = run("check", "--ascii", str(files["bad"]))
-    assert "East discarded the AH while holding the 3C; clubs were led" in r.stdout
+    assert "East discarded the HA while holding the C3; clubs were led" in r.stdout
     assert "\u2665" not in r.stdout
 
 
@@ -195,13 +195,13 @@ def test_quick_auction_usage_errors() -> None:
 def test_quick_play_tricks_and_revoke() -> None:
     r = run("check", "--play", "CA C2 C3 C4 CK", "--deal", DEAL, "--contract", "3NT", "--declarer", "S", "--ascii")
     assert r.exit_code == 0
-    assert r.stdout.splitlines() == ["trick  1: W:AC N:2C E:3C S:4C -> West",
-                                     "trick  2: W:KC",
+    assert r.stdout.splitlines() == ["trick  1: W:CA N:C2 E:C3 S:C4 -> West",
+                                     "trick  2: W:CK",
                                      "after 1 trick: South's side 0 tricks, defence 1; North to play"]
     r = run("check", "--play", "CA C2 HA", "--deal", DEAL, "--contract", "3NT", "--declarer", "S")
     assert r.exit_code == 1
-    assert r.stdout.splitlines()[-1] == ("illegal: card 3: trick 1: East discarded the A\u2665 while holding "
-                                         "the 3\u2663; clubs were led [revoke]")
+    assert r.stdout.splitlines()[-1] == ("illegal: card 3: trick 1: East discarded the \u2665A while holding "
+                                         "the \u26633; clubs were led [revoke]")
 
 
 def test_quick_play_json_and_usage() -> None:

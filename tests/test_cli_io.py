@@ -101,7 +101,7 @@ def test_show_reports_reading_problems_and_still_shows(tmp_path: Path) -> None:
     result = run("show", str(path), "--ascii")
     assert result.exit_code == 1
     errors = result.stderr.strip().splitlines()
-    assert errors == [f"bridgekit: {path}, line 1, board 3: duplicate-card: AS is in more than one hand "
+    assert errors == [f"bridgekit: {path}, line 1, board 3: duplicate-card: SA is in more than one hand "
                       "(South, West)",
                       f"bridgekit: {path}, line 1, board 3: lin-bad-call: unreadable call '9Z' in mb|9Z|"]
     assert "Board 3" in result.stdout and "error: duplicate-card" in result.stdout

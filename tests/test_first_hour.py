@@ -286,3 +286,15 @@ def test_plurals_in_puzzle_and_lesson_messages() -> None:
     assert "coûte 3 plis ;" in costs("fr", 3)
     assert compute_imps({"diff": 20}, False).lines[-1] == "A difference of +20 is +1 IMP"   # 20-40: 1 IMP
     assert compute_imps({"diff": 50}, False).lines[-1] == "A difference of +50 is +2 IMPs"
+
+
+def test_one_card_notation_on_a_screen() -> None:
+    """The trick list and the refusal of `check --play` (as `show`, `analyse`
+    and `play` print cards) write a card one way: suit first, T for the ten
+    (once 'W:♣A' beside 'the 10♥')."""
+    deal = "N:AKQJT98765.2.2.2 4.AKQJT98765.3.3 3.4.AKQJT98765.4 2.3.4.AKQJT98765"
+    result = run("check", "--play", "CA C2 HA", "--deal", deal, "--contract", "3NT", "--declarer", "S")
+    assert result.exit_code == 1
+    cards = re.findall(r"(?:10|[2-9TJQKA])[\u2660\u2665\u2666\u2663]|[\u2660\u2665\u2666\u2663](?:10|[2-9TJQKA])",
+                       result.stdout)
+    assert len(cards) >= 4 and all(c[0] in "\u2660\u2665\u2666\u2663" and "10" not in c for c in cards), cards

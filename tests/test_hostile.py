@@ -134,7 +134,7 @@ def test_a_card_repeated_inside_one_hand_is_a_problem_and_kept_as_written() -> N
     text = game().replace("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432", deal)
     board = read_streaming(text)[0]
     repeated = [p for p in board.problems if p.code == "repeated-card"]
-    assert [p.message for p in repeated] == ["A\u2660 is written more than once in North's hand"]
+    assert [p.message for p in repeated] == ["\u2660A is written more than once in North's hand"]
     assert f'[Deal "{deal}"]' in format_pbn([board])
     # a sound deal is still written in the dealer's order
     clean = read_streaming(game().replace('"N"]\n[Vul', '"E"]\n[Vul'))[0]

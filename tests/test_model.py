@@ -181,10 +181,10 @@ def test_deal_problems() -> None:
     assert Deal.parse(good).problems() == []
     dup = Deal.parse(good.replace("N:AKQJ", "N:AKQJ").replace(" T98.765.432.AKQJ", " A98.765.432.AKQJ"))
     codes = [c for c, _ in dup.problems()]
-    assert "duplicate-card" in codes and "A♠" in dup.problems()[0][1]
+    assert "duplicate-card" in codes and "♠A" in dup.problems()[0][1]
     short = Deal.parse(good.replace("N:AKQJ", "N:AKQ"))
     assert ("hand-size", "North has 12 cards, not 13") in short.problems()
-    assert ("missing-card", "missing J♠") in short.problems()
+    assert ("missing-card", "missing ♠J") in short.problems()
 
 
 def test_hand_parse_accepts_ten_as_10_and_any_order() -> None:

@@ -148,7 +148,7 @@ def test_revoke_message_names_the_card_held() -> None:
     play.push(Card.parse("CA"))
     with pytest.raises(IllegalCardError) as e:
         play.push(Card.parse("SA"))
-    assert "North" in str(e.value) and "2\u2663" in str(e.value) and "clubs were led" in str(e.value)
+    assert "North" in str(e.value) and "\u26632" in str(e.value) and "clubs were led" in str(e.value)
     assert len(play) == 1                             # unchanged
 
 

@@ -88,7 +88,7 @@ def test_real_missing_cards_stay_errors() -> None:
     twelve = FULL.replace("AKQJ.T98.765.432", "AKQJ.T98.765.43")
     found = problems(HEADER + board("4", twelve))
     errors = sorted((p.code, p.message) for p in found if p.severity == "error")
-    assert errors == [("hand-size", "North has 12 cards, not 13"), ("missing-card", "missing 2♣")]
+    assert errors == [("hand-size", "North has 12 cards, not 13"), ("missing-card", "missing ♣2")]
     # hands of different lengths, none written empty: cards are missing, not a diagram
     uneven = problems(HEADER + board("5", "N:AK.2.. QJ.3.. T9.4.. 87..."))
     assert {p.code for p in uneven if p.severity == "error"} == {"hand-size", "missing-card"}
