@@ -34,9 +34,9 @@ from .calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, CallKind
 from .cards import Strain
 from .contract import PASSED_OUT, Contract, Doubling
 from .errors import IllegalCallError
+from .notation import Message
 from .seats import Seat
 
-_STRAIN_ORDER = "\u2663 \u2666 \u2665 \u2660 NT"
 _BID, _PASS, _DOUBLE, _REDOUBLE = CallKind.BID, CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE
 _SEATS = tuple(Seat)
 
@@ -173,52 +173,48 @@ class Auction:
         ``redouble-redoubled``, ``redouble-own-double``.  Returns None when the call is legal."""
         bid_index, rank, doubling, _dbl, passes = self._states[-1]
         kind = call.kind
+        what = "{call} by {seat}"
+        values = {"call": call, "seat": self.turn}
         if passes >= 4 or (passes == 3 and len(self.calls) > 3):
-            raise IllegalCallError(self._what(call) + ": the auction has already ended", "auction-ended")
+            raise IllegalCallError(Message(what + ": the auction has already ended", **values), "auction-ended")
         if kind is _PASS:
             return
         if kind is _BID:
             if call.rank <= rank:
-                raise IllegalCallError(self._insufficient(call), "insufficient-bid")
+                raise IllegalCallError(Message(
+                    what + " after {last} is insufficient: a bid must name more tricks, or as many in a "
+                    "higher strain ({c} {d} {h} {s} {nt})", last=self.calls[bid_index], **values,
+                    c=Strain.C, d=Strain.D, h=Strain.H, s=Strain.S, nt=Strain.NT), "insufficient-bid")
             return
         n = len(self.calls)
         if bid_index < 0:
             if kind is _DOUBLE:
-                raise IllegalCallError(self._what(call) + ": there is no bid to double", "double-nothing")
-            raise IllegalCallError(self._what(call) + ": there is no bid, so nothing to redouble",
+                raise IllegalCallError(Message(what + ": there is no bid to double", **values), "double-nothing")
+            raise IllegalCallError(Message(what + ": there is no bid, so nothing to redouble", **values),
                                    "redouble-not-doubled")
         own_side = (n - bid_index) % 2 == 0  # same parity of position = same side
-        bid = self.calls[bid_index]
-        bidder = self.seat_of(bid_index).full_name
+        values.update(last=self.calls[bid_index], bidder=self.seat_of(bid_index))
         if kind is _DOUBLE:
             if own_side:
-                raise IllegalCallError(
-                    self._what(call) + f": {bid.symbol()} was bid by their own side ({bidder}); "
-                    "only an opponent's bid can be doubled", "double-own-side")
+                raise IllegalCallError(Message(
+                    what + ": {last} was bid by their own side ({bidder}); "
+                    "only an opponent's bid can be doubled", **values), "double-own-side")
             if doubling is not Doubling.UNDOUBLED:
-                state = "doubled" if doubling is Doubling.DOUBLED else "redoubled"
-                raise IllegalCallError(self._what(call) + f": {bid.symbol()} is already {state}",
-                                       "double-doubled")
+                template = ": {last} is already doubled" if doubling is Doubling.DOUBLED \
+                    else ": {last} is already redoubled"
+                raise IllegalCallError(Message(what + template, **values), "double-doubled")
             return
         # redouble
         if doubling is Doubling.UNDOUBLED:
-            raise IllegalCallError(self._what(call) + f": {bid.symbol()} has not been doubled",
+            raise IllegalCallError(Message(what + ": {last} has not been doubled", **values),
                                    "redouble-not-doubled")
         if doubling is Doubling.REDOUBLED:
-            raise IllegalCallError(self._what(call) + f": {bid.symbol()} is already redoubled",
+            raise IllegalCallError(Message(what + ": {last} is already redoubled", **values),
                                    "redouble-redoubled")
         if not own_side:
-            raise IllegalCallError(
-                self._what(call) + f": {bid.symbol()} was bid by the other side ({bidder}); "
-                "only the side whose bid was doubled may redouble", "redouble-own-double")
-
-    def _what(self, call: Call) -> str:
-        return f"{call.symbol()} by {self.turn.full_name}"
-
-    def _insufficient(self, call: Call) -> str:
-        last = self.calls[self._states[-1][0]]
-        return (f"{self._what(call)} after {last.symbol()} is insufficient: a bid must name more "
-                f"tricks, or as many in a higher strain ({_STRAIN_ORDER})")
+            raise IllegalCallError(Message(
+                what + ": {last} was bid by the other side ({bidder}); "
+                "only the side whose bid was doubled may redouble", **values), "redouble-own-double")
 
     def is_legal(self, call: Call) -> bool:
         """Whether ``call`` may be made now."""

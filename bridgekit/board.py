@@ -21,6 +21,7 @@ from .cards import Card, Strain
 from .contract import Contract
 from .deal import Deal
 from .errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
+from .notation import render_message
 from .play import Play
 from .seats import Seat, Vul, dealer_for_board
 
@@ -82,7 +83,12 @@ class Problem:
 
     def __str__(self) -> str:
         """``file, line N, board B: code: message`` (``warning: code`` for a warning)."""
-        what = f"{'warning: ' if self.severity == 'warning' else ''}{self.code}: {self.message}"
+        return self.render()
+
+    def render(self, ascii: bool = False, lang: str = "en") -> str:
+        """:meth:`__str__` in the output's notation (``ascii``: letters for suits)."""
+        what = f"{'warning: ' if self.severity == 'warning' else ''}{self.code}: " \
+               f"{render_message(self.message, ascii, lang)}"
         where = self.where()
         return f"{where}: {what}" if where else what
 

@@ -218,10 +218,3 @@ _CARD_SPELLINGS = _card_spellings()
 def sorted_desc(cards: "Iterator[Card] | list[Card] | frozenset[Card]") -> list[Card]:
     """Cards ordered as a player holds them: spades first, high to low."""
     return sorted(cards, key=lambda c: (-c.suit, -c.rank))
-
-
-def card_name(card: Card) -> str:
-    """A card in a message: ``♣4``, ``♥T``, ``♠A``, as every table, diagram
-    and trick list of the text screens writes it (``Card.symbol``), so that
-    one screen never shows ``7♣`` beside ``♣7`` or ``10`` beside ``T``."""
-    return card.symbol()

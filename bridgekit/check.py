@@ -50,10 +50,11 @@ from typing import Iterable, Sequence
 from .auction import Auction
 from .board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, ProblemLog
 from .calls import PASS, Call
-from .cards import Card, card_name
+from .cards import Card
 from .contract import Contract, end_position_strain
 from .deal import Deal
 from .errors import IllegalCallError, IllegalCardError
+from .notation import Message
 from .play import Play
 from .seats import Seat
 from .tagsyntax import tag_name_problem, tag_problems
@@ -287,8 +288,8 @@ def _after_continuation(rec: PlayRecord, seat: Seat | None, play: Play, out: Pro
     later = rest + [e for r in rec.tricks[start + 1:] for e in r]
     card = next((e for e in later if e is not None and e.card is not None), None)
     if card is not None and card.card is not None:
-        out.add("continuation-mark", f"the {card_name(card.card)} comes after '+' (the next card to "
-                "play): the play continues from the '+'", line=card.line if card.line is not None else rec.line)
+        out.add("continuation-mark", Message("the {card:name} comes after '+' (the next card to play): the "
+                                             "play continues from the '+'", card=card.card), line=card.line if card.line is not None else rec.line)
 
 
 def _check_deal(board: Board, out: ProblemLog, reader_codes: set[str]) -> Deal | None:
@@ -344,8 +345,9 @@ def _check_auction(board: Board, out: ProblemLog) -> Auction | None:
             auction.push_irregular(PASS)
         if auction.is_complete():
             extra = len(rec.calls) - i
-            out.add("auction-ended", f"call {i + 1}: {extra} call{'s' if extra > 1 else ''} "
-                    f"recorded after the auction had ended with {_contract_text(auction)}",
+            out.add("auction-ended", Message(f"call {i + 1}: {extra} call{'s' if extra > 1 else ''} "
+                                             "recorded after the auction had ended with " + _ended(auction),
+                                             contract=auction.contract(), declarer=auction.declarer()),
                     line=line, call_index=i)
             break
         try:
@@ -355,8 +357,8 @@ def _check_auction(board: Board, out: ProblemLog) -> Auction | None:
                         "accepted) but it is sufficient", line=line, call_index=i)
         except IllegalCallError as e:
             marked = "^I" in _flag(entry)
-            out.add(e.code, f"call {i + 1}: {e}" + ("; marked ^I in the file: accepted by the opponents"
-                                                    if marked else ""),
+            out.add(e.code, Message(f"call {i + 1}: {{error}}" + ("; marked ^I in the file: accepted by the "
+                                                                  "opponents" if marked else ""), error=e.args[0]),
                     line=line, call_index=i, severity="warning" if marked else "error")
             auction.push_irregular(entry.call)
     if not auction.is_complete() and not rec.incomplete_marker and not rec.continue_marker:
@@ -373,14 +375,14 @@ def _check_auction(board: Board, out: ProblemLog) -> Auction | None:
     return auction
 
 
-def _contract_text(auction: Auction) -> str:
+def _ended(auction: Auction) -> str:
+    """How a finished auction ended, as a template of ``{contract}`` and ``{declarer}``."""
     contract = auction.contract()
     if contract is None:
         return "no contract"
     if contract.is_passed_out:
         return "four passes"
-    declarer = auction.declarer()
-    return f"{contract.symbol()} by {declarer.full_name if declarer is not None else '?'}"
+    return "{contract} by {declarer}" if auction.declarer() is not None else "{contract} by ?"
 
 
 def _check_outcome(board: Board, auction: Auction | None,
@@ -404,11 +406,11 @@ def _check_outcome(board: Board, auction: Auction | None,
         a_contract = auction.contract()
         a_declarer = auction.declarer()
         if tag_contract is not None and a_contract is not None and tag_contract != a_contract:
-            out.add("contract-mismatch", f"the Contract tag says {_contract_name(tag_contract)} but the "
-                    f"auction ends in {_contract_name(a_contract)}", "Contract")
+            out.add("contract-mismatch", Message("the Contract tag says {tag} but the auction ends in {auction}",
+                                                 tag=tag_contract, auction=a_contract), "Contract")
         if tag_contract is None and board.get("Contract") is None and a_contract is not None \
                 and not a_contract.is_passed_out:
-            out.add("missing-contract", f"no Contract tag; the auction ends in {_contract_name(a_contract)}",
+            out.add("missing-contract", Message("no Contract tag; the auction ends in {contract}", contract=a_contract),
                     "Contract" if "Contract" in board.tags else None, severity="warning")
         same_contract = tag_contract is None or a_contract is None or tag_contract.strain is a_contract.strain
         if a_declarer is not None and tag_declarer is not None and same_contract:
@@ -438,17 +440,14 @@ def _check_outcome(board: Board, auction: Auction | None,
         if board.play is not None:
             declarer = board.play.leader.rho  # the opening leader sits on declarer's left
             if not said:
-                out.add("missing-declarer", f"contract {_contract_name(contract)} has no declarer; taking "
-                        f"{declarer.full_name}, on the right of the opening leader", "Declarer",
+                out.add("missing-declarer", Message("contract {contract} has no declarer; taking {seat}, on the "
+                                                    "right of the opening leader", contract=contract, seat=declarer),
+                        "Declarer",
                         severity="warning")
         elif not said:
-            out.add("missing-declarer", f"contract {_contract_name(contract)} has no declarer", "Declarer",
+            out.add("missing-declarer", Message("contract {contract} has no declarer", contract=contract), "Declarer",
                     severity="warning")
     return contract, declarer
-
-
-def _contract_name(contract: Contract) -> str:
-    return "passed out" if contract.is_passed_out else contract.symbol()
 
 
 def _line(entry: CardEntry | None, rec: PlayRecord) -> int | None:
@@ -487,8 +486,8 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
     for kind, n, seat, entry, error in rec.replay(play):
         if kind == "card" and error is None:  # a legal card: the common case
             if entry is not None and entry.flag and entry.card is not None and "^R" in _flag(entry):
-                out.add("revoke-mark", f"trick {n // 4 + 1}: the {card_name(entry.card)} is marked ^R "
-                        "(a revoke) but it follows the rules", line=_line(entry, rec), card_index=n)
+                out.add("revoke-mark", Message(f"trick {n // 4 + 1}: the {{card:name}} is marked ^R (a revoke) "
+                                               "but it follows the rules", card=entry.card), line=_line(entry, rec), card_index=n)
             continue
         line = _line(entry, rec)
         if kind == "play-ended":
@@ -509,7 +508,7 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
                 _after_continuation(rec, seat, play, out)
         elif error is not None:
             marked = entry is not None and "^R" in _flag(entry)
-            out.add(error.code, f"{error}" + ("; marked ^R in the file" if marked else ""),
+            out.add(error.code, Message("{error}" + ("; marked ^R in the file" if marked else ""), error=error.args[0]),
                     line=line, card_index=n, severity="warning" if marked else "error")
             stopped = error.code != "revoke"
     if stopped:

@@ -419,10 +419,18 @@ class ParContract:
         diff = self.tricks - self.contract.tricks_needed
         return "=" if diff == 0 else f"{diff:+d}"
 
+    @property
+    def who(self) -> str:
+        """``NS`` when either of a side may declare it, else the seat: ``E``."""
+        return self.side.value if len(self.declarers) == 2 else self.declarers[0].name
+
     def __str__(self) -> str:
         """``NS 4S+1``, ``E 3NT=``, ``EW 5DX-2`` (as ParContract tags write it)."""
-        who = self.side.value if len(self.declarers) == 2 else self.declarers[0].name
-        return f"{who} {self.contract}{self.result_text}"
+        return f"{self.who} {self.contract}{self.result_text}"
+
+    def symbol(self, ascii: bool = False) -> str:
+        """``NS 4♠+1`` (``NS 4S+1`` with ``ascii``), as ``Contract.symbol``."""
+        return f"{self.who} {self.contract.symbol(ascii)}{self.result_text}"
 
     def to_dict(self) -> dict[str, object]:
         return {"contract": str(self.contract), "declarers": [s.name for s in self.declarers],

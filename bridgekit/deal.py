@@ -7,8 +7,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from .cards import ALL_CARDS, PBN_SUIT_ORDER, Card, Rank, Suit, card_name, sorted_desc
+from .cards import ALL_CARDS, PBN_SUIT_ORDER, Card, Rank, Suit, sorted_desc
 from .errors import ParseError
+from .notation import Message
 from .seats import Seat
 
 
@@ -145,8 +146,8 @@ class Deal:
             except ParseError:
                 return []
             for card in sorted_desc(repeated):
-                out.append(("repeated-card", f"{card_name(card)} is written more than once in "
-                            f"{first.next(i).full_name}'s hand"))
+                out.append(("repeated-card", Message("{card:name} is written more than once in {seat}'s hand",
+                                                     card=card, seat=first.next(i))))
         return out
 
     @classmethod
@@ -241,8 +242,8 @@ class Deal:
         for card in sorted_desc(list(owners)):
             seats = owners[card]
             if len(seats) > 1:
-                problems.append(("duplicate-card",
-                                 f"{card_name(card)} is in more than one hand ({', '.join(s.full_name for s in seats)})"))
+                problems.append(("duplicate-card", Message("{card:name} is in more than one hand ({seats:,})",
+                                                           card=card, seats=tuple(seats))))
         if allow_end_position and (self.is_end_position or self.form(empty_hands) is not None):
             return problems
         for seat in Seat:
@@ -252,7 +253,7 @@ class Deal:
         if all(h is not None for h in self.hands) and not any(c == "duplicate-card" for c, _ in problems):
             missing = [c for c in ALL_CARDS if c not in owners]
             if missing:
-                problems.append(("missing-card", "missing " + " ".join(card_name(c) for c in sorted_desc(missing))))
+                problems.append(("missing-card", Message("missing {cards:name}", cards=tuple(sorted_desc(missing)))))
         return problems
 
     def hiding(self, seats: Iterable[Seat]) -> "Deal":

@@ -8,6 +8,7 @@ and nowhere else.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any, Mapping
 
 
 class ExitStatus(IntEnum):
@@ -21,7 +22,26 @@ class ExitStatus(IntEnum):
 
 
 class BridgekitError(ValueError):
-    """Base class of every error bridgekit raises for bad input."""
+    """Base class of every error bridgekit raises for bad input.
+
+    Its message may be a :class:`bridgekit.notation.Message` (it keeps its
+    values: the call, the seat, the last bid, the card): ``str()`` is the
+    message in English with suit symbols, :meth:`render` writes it in the
+    output's notation.
+    """
+
+    @property
+    def values(self) -> Mapping[str, Any]:
+        """The values the message names (``call``, ``seat``, ``last``,
+        ``card``...); empty when the message is plain text."""
+        message = self.args[0] if self.args else None
+        return getattr(message, "values", {})
+
+    def render(self, ascii: bool = False, lang: str = "en") -> str:
+        """The message in the output's notation (letters for suits with ``ascii``)."""
+        from .notation import render_message
+        message = self.args[0] if self.args else ""
+        return render_message(message if isinstance(message, str) else str(message), ascii, lang)
 
 
 class ParseError(BridgekitError):

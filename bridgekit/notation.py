@@ -16,11 +16,14 @@ lists the readings so that the program can ask.
 
 from __future__ import annotations
 
+import string
+from typing import Any, Mapping
+
 from .calls import DOUBLE, PASS, REDOUBLE, Call
 from .cards import Card, Rank, Strain, Suit
 from .contract import Contract, Doubling
 from .errors import ParseError
-from .i18n import N_, _
+from .i18n import N_, _, translation
 from .seats import Seat, Side, Vul
 
 SYMBOLS = {Suit.S: "\u2660", Suit.H: "\u2665", Suit.D: "\u2666", Suit.C: "\u2663"}
@@ -57,9 +60,18 @@ def ranks_text(ranks: list[Rank] | tuple[Rank, ...], lang: str = "en") -> str:
     return "".join(rank_text(r, lang) for r in ranks)
 
 
-def card_text(card: Card, ascii: bool = False, lang: str = "en") -> str:
-    """``♠A``, ``♥R``, ``♦10`` (French), ``SA`` / ``PA`` with ascii."""
-    return suit_text(card.suit, ascii, lang) + rank_text(card.rank, lang)
+def card_text(card: Card, ascii: bool = False, lang: str = "en", *, tens: bool = False) -> str:
+    """``♠A``, ``♥R``, ``♦10`` (French), ``SA`` / ``PA`` with ascii; ``♥10``
+    in English too with ``tens`` (as printed matter writes it)."""
+    rank = "10" if tens and card.rank is Rank.TEN else rank_text(card.rank, lang)
+    return suit_text(card.suit, ascii, lang) + rank
+
+
+def card_name(card: Card, ascii: bool = False, lang: str = "en") -> str:
+    """A card in a message: ``♣4``, ``♥T``, ``♠A``, as every table, diagram
+    and trick list of the text screens writes it (:func:`card_text`), so that
+    one screen never shows ``7♣`` beside ``♣7`` or ``10`` beside ``T``."""
+    return card_text(card, ascii, lang)
 
 
 def strain_text(strain: Strain, ascii: bool = False, lang: str = "en") -> str:
@@ -81,10 +93,11 @@ def call_text(call: Call, ascii: bool = False, lang: str = "en") -> str:
     return str(call)
 
 
-def contract_text(contract: Contract, ascii: bool = False, lang: str = "en") -> str:
-    """``4♥X``, ``3SA`` (French); ``Passed out`` for four passes."""
+def contract_text(contract: Contract, ascii: bool = False, lang: str = "en", *,
+                  passed_out: str = N_("Passed out")) -> str:
+    """``4♥X``, ``3SA`` (French); ``passed_out`` (``Passed out``) for four passes."""
     if contract.is_passed_out or contract.strain is None:
-        return _(lang, "Passed out")
+        return _(lang, passed_out)
     return f"{contract.level}{strain_text(contract.strain, ascii, lang)}{contract.doubling.suffix}"
 
 
@@ -100,6 +113,123 @@ def seat_name(seat: Seat, lang: str = "en") -> str:
 def side_text(side: Side, lang: str = "en") -> str:
     """``E/W`` / ``E/O``."""
     return SIDE_LETTERS[_lang(lang)][side]
+
+
+# -- verdicts, messages ----------------------------------------------------------
+
+#: Suit symbols as letters: the one table (the white symbols too).
+_LETTERS = {v: k.name for k, v in SYMBOLS.items()} | {"\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C"}
+_SUIT_LETTERS = str.maketrans(_LETTERS)
+#: More typography an ASCII terminal cannot show, as lessons and pads use it.
+_TYPOGRAPHY = str.maketrans({"\u2192": "->", "\u2190": "<-", "\u2014": "--", "\u2013": "-", "\u00d7": "x",
+                             "\u2212": "-", "\u2713": "ok", "\u2717": "X", "\u00b7": "-"})
+
+
+def letters(text: str) -> str:
+    """Suit symbols in ``text`` as letters (``♠A`` -> ``SA``): for text
+    bridgekit did not write itself (a file's notes, a lesson's prose); its
+    own values are rendered with ``ascii`` instead."""
+    return text.translate(_SUIT_LETTERS)
+
+
+def ascii_text(text: str) -> str:
+    """:func:`letters`, and arrows, dashes and ticks as ASCII (``->``, ``--``)."""
+    return text.translate(_SUIT_LETTERS).translate(_TYPOGRAPHY)
+
+
+def verdict_text(diff: int, *, long: bool = False, exact: str | None = None) -> str:
+    """A result against its contract, ``diff`` tricks over (under when
+    negative): ``made``, ``made +1``, ``down 2``; with ``long``: ``made with 1
+    overtrick``, ``made with 2 overtricks``.  ``exact`` is what an exact make
+    says (``made`` unless given: ``made exactly``)."""
+    if diff < 0:
+        return f"down {-diff}"
+    if diff == 0:
+        return "made" if exact is None else exact
+    if long:
+        return f"made with {diff} overtrick{'s' if diff > 1 else ''}"
+    return f"made +{diff}"
+
+
+def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "en") -> str:
+    """One value of a message in the notation: a call, card, contract, strain,
+    suit or seat as :func:`call_text` & co. write it (``spec`` ``name`` for a
+    card as a director says it, ``word`` for a suit or strain in words; a
+    passed-out contract is ``passed out``); a list or tuple as its items so
+    written, joined by spaces (by ``", "`` when ``spec`` ends with a comma);
+    anything else through ``format``."""
+    if isinstance(value, Message):
+        return value.render(ascii, lang)
+    if isinstance(value, (list, tuple)):
+        inner, sep = (spec[:-1], ", ") if spec.endswith(",") else (spec, " ")
+        return sep.join(render_value(v, inner, ascii, lang) for v in value)
+    if isinstance(value, Call):
+        return call_text(value, ascii, lang)
+    if isinstance(value, Card):
+        return card_name(value, ascii, lang) if spec == "name" else card_text(value, ascii, lang)
+    if isinstance(value, Contract):
+        return contract_text(value, ascii, lang, passed_out=N_("passed out"))
+    if isinstance(value, Suit):
+        return strain_word(value.strain, lang) if spec == "word" else suit_text(value, ascii, lang)
+    if isinstance(value, Strain):
+        return strain_word(value, lang) if spec == "word" else strain_text(value, ascii, lang)
+    if isinstance(value, Seat):
+        return seat_name(value, lang)
+    return format(value, spec)
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, ascii: bool, lang: str) -> None:
+        self.ascii = ascii
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return render_value(value, format_spec, self.ascii, self.lang)
+
+
+class Message(str):
+    """A message that keeps its data: an English ``template`` (``str.format``
+    fields, the gettext msgid) and the ``values`` it names (calls, cards,
+    contracts, seats...), as python-chess renders ``board.san(move)`` from
+    the move.
+
+    It is a ``str`` (the message rendered with suit symbols, in English), so
+    code that only shows it needs nothing new; :meth:`render` writes it again
+    in another notation: letters for suits with ``ascii``, the template
+    through the ``lang`` catalogue and the values in that language.
+
+    >>> m = Message("{call} by {seat}", call=Call.parse("1S"), seat=Seat.N)
+    >>> str(m), m.render(ascii=True)
+    ('1♠ by North', '1S by North')
+    """
+
+    template: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> "Message":
+        self = super().__new__(cls, _Formatter(False, "en").format(template, **values))
+        self.template = template
+        self.values = values
+        return self
+
+    def render(self, ascii: bool = False, lang: str = "en") -> str:
+        template = self.template if lang == "en" else translation(lang).gettext(self.template)
+        return _Formatter(ascii, lang).format(template, **self.values)
+
+    def __reduce__(self) -> Any:   # pickles (worker processes) rebuild it from its data
+        return (_rebuild, (self.template, dict(self.values)))
+
+
+def _rebuild(template: str, values: dict[str, Any]) -> Message:
+    return Message(template, **values)
+
+
+def render_message(text: str, ascii: bool = False, lang: str = "en") -> str:
+    """``text`` in the notation: a :class:`Message` is rendered from its data;
+    plain text (quoting a file) has its suit symbols as letters with ``ascii``."""
+    if isinstance(text, Message):
+        return text.render(ascii, lang)
+    return letters(text) if ascii else text
 
 
 # -- input -------------------------------------------------------------------------

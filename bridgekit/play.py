@@ -25,9 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-from .cards import Card, Strain, Suit, card_name
+from .cards import Card, Strain, Suit
 from .deal import Deal
 from .errors import IllegalCardError
+from .notation import Message, card_name  # noqa: F401  (card_name: re-exported)
 from .seats import Seat
 
 _SEATS = tuple(Seat)
@@ -255,23 +256,23 @@ class Play:
         ``play-ended``, ``already-played``, ``wrong-hand``, ``revoke``)."""
         n = len(self.cards)
         if n >= 52:
-            raise IllegalCardError(f"{card_name(card)}: all 13 tricks have been played", "play-ended")
+            raise IllegalCardError(Message("{card:name}: all 13 tricks have been played", card=card), "play-ended")
         seat = _SEATS[(self._leaders[-1] + n % 4) % 4]
         trick_no = n // 4 + 1
         if card in self.cards:
             i = self.cards.index(card)
-            raise IllegalCardError(
-                f"trick {trick_no}: {seat.full_name} cannot play the {card_name(card)}: "
-                f"{self._seats[i].full_name} already played it to trick {i // 4 + 1}", "already-played")
+            raise IllegalCardError(Message(
+                "trick {trick}: {seat} cannot play the {card:name}: {player} already played it to trick "
+                "{earlier}", trick=trick_no, seat=seat, card=card, player=self._seats[i], earlier=i // 4 + 1),
+                "already-played")
         hand = self._hands[seat]
         counts = self._counts[seat]
         if (card not in hand) if hand is not None else (card in self._holder):
             holder = self.deal.holder(card)
-            where = (f"it is in {holder.full_name}'s hand" if holder is not None
-                     else f"it is not in {seat.full_name}'s hand")
-            raise IllegalCardError(
-                f"trick {trick_no}: it is {seat.full_name}'s turn and the {card_name(card)} "
-                f"cannot come from that hand: {where}", "wrong-hand")
+            where = "it is in {holder}'s hand" if holder is not None else "it is not in {seat}'s hand"
+            raise IllegalCardError(Message(
+                "trick {trick}: it is {seat}'s turn and the {card:name} cannot come from that hand: " + where,
+                trick=trick_no, seat=seat, card=card, holder=holder), "wrong-hand")
         suit = card.suit
         if n % 4 == 0:
             led = None
@@ -283,14 +284,14 @@ class Play:
             held = max((c for c in self._left[seat]  # type: ignore[union-attr]
                         if c.suit is led), key=lambda c: c.rank)
             verb = "ruffed with" if suit is self._trump else "discarded"
-            raise IllegalCardError(
-                f"trick {trick_no}: {seat.full_name} {verb} the {card_name(card)} while holding the "
-                f"{card_name(held)}; {led.word} were led", "revoke")
+            raise IllegalCardError(Message(
+                "trick {trick}: {seat} " + verb + " the {card:name} while holding the {held:name}; "
+                "{led:word} were led", trick=trick_no, seat=seat, card=card, held=held, led=led), "revoke")
         if counts is None and self._shown_out[seat][suit]:
-            raise IllegalCardError(
-                f"trick {trick_no}: {seat.full_name} plays the {card_name(card)} after showing out of "
-                f"{suit.word} at trick {self._first_show_out(seat, suit)}: "
-                "that earlier card was a revoke", "revoke")
+            raise IllegalCardError(Message(
+                "trick {trick}: {seat} plays the {card:name} after showing out of {suit:word} at trick "
+                "{earlier}: that earlier card was a revoke", trick=trick_no, seat=seat, card=card, suit=suit,
+                earlier=self._first_show_out(seat, suit)), "revoke")
 
     def _first_show_out(self, seat: Seat, suit: Suit) -> int:
         """Trick number (1-based) where ``seat`` first failed to follow ``suit``."""

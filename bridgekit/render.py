@@ -321,7 +321,7 @@ def render_result(board: Board, *, ascii: bool = False, colour: bool = False) ->
         tricks = board.result
         if tricks is not None:
             diff = tricks - contract.tricks_needed
-            how = "made" if diff == 0 else (f"made +{diff}" if diff > 0 else f"down {-diff}")
+            how = notation.verdict_text(diff)
             parts.append(f"{tricks} tricks ({how})")
         elif board.get("Result") is not None:
             parts.append(f"result {board.get('Result')} (unreadable)")
@@ -377,7 +377,8 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
         lines: list[str] = []
         for p in board.problems:
             kind = "warning" if p.severity == "warning" else "error"
-            lines.extend(textwrap.wrap(f"{kind}: {p.code}: {p.message}", WIDTH, subsequent_indent="  "))
+            lines.extend(textwrap.wrap(f"{kind}: {p.code}: {notation.render_message(p.message, ascii)}", WIDTH,
+                                       subsequent_indent="  "))
         sections.append("\n".join(lines))
     # what the file said and was not made printable above (a raw Contract or
     # Score value, a problem quoting the file): escaped here; the colour codes

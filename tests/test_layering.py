@@ -15,7 +15,7 @@ from conftest import ROOT
 
 FORBIDDEN = ("click", "tabulate", "endplay")
 MODULES = ["bridgekit.seats", "bridgekit.cards", "bridgekit.calls", "bridgekit.contract", "bridgekit.deal",
-           "bridgekit.errors", "bridgekit.auction", "bridgekit.play", "bridgekit.board", "bridgekit.rules",
+           "bridgekit.errors", "bridgekit.notation", "bridgekit.auction", "bridgekit.play", "bridgekit.board", "bridgekit.rules",
            "bridgekit.scoring",
            "bridgekit.formats", "bridgekit.formats.pbn", "bridgekit.formats.lin"]
 

@@ -7,6 +7,7 @@ import sys
 import textwrap
 import time
 from collections import deque
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 import click
@@ -17,7 +18,7 @@ from ..contract import Contract
 from ..errors import BridgekitError, ExitStatus
 from ..formats import estimate_boards
 from ..rules import Profile
-from ..seats import Seat
+from ..seats import Seat, Vul
 from ..printable import printable
 from .options import from_option
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
@@ -358,15 +359,6 @@ def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force
                                                     solver, boards)))
 
 
-def _contract_symbols(text: str, ascii_: bool) -> str:
-    if ascii_:
-        return text
-    for strain in (Strain.S, Strain.H, Strain.D, Strain.C):
-        text = text.replace(f"{strain.name}X", f"{strain.symbol()}X").replace(f"{strain.name}=", f"{strain.symbol()}=")
-        text = text.replace(f"{strain.name}+", f"{strain.symbol()}+").replace(f"{strain.name}-", f"{strain.symbol()}-")
-    return text
-
-
 def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, fmt: str, wide: bool,
          ascii_: bool, solver: Any, boards: tuple[str, ...] = ()) -> int:
     from ..analysis.ddtags import board_par, board_vul_dealer, write_dd_tags, write_par_tags
@@ -397,17 +389,9 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
                 write_dd_tags(bt.board, bt.table, bt.deal)
                 write_par_tags(bt.board, result)
             vul, dealer = board_vul_dealer(bt.board)
-            contracts = [str(c) for c in result.contracts]
-            row: dict[str, Any] = {"file": bt.board.file or path, "board": bt.board.label, "rules": profile.name,
-                                   "dealer": dealer.name if dealer is not None else None,
-                                   "vulnerable": str(vul) if vul is not None else None,
-                                   "score_ns": result.score, "contracts": contracts}
             if rows is not None:
-                if fmt == CSV:
-                    row["contracts"] = "; ".join(contracts)
-                elif fmt == TABLE:
-                    row["room"] = bt.board.room
-                rows.add(row)
+                rows.add(ParRow(bt.board.file or path, bt.board.label, bt.board.room, profile.name, dealer, vul,
+                                result))
             yield bt.board
 
     if not _drain(boards_out(), output, "par and DD tags", progress, files, status):
@@ -423,12 +407,42 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
 def _par_columns(first: list[Any], ascii_: bool) -> list[Column]:
     """The par table: the room when the boards have one; the rules profile
     with --wide (the profile is --rules, or each board's Scoring tag)."""
-    rooms = any(r.get("room") for r in first)
+    rooms = any(r.room for r in first)
     return [column("board", "board"), *([column("room", "room")] if rooms else []), column("dlr", "dealer"),
             column("vul", "vulnerable"), column("rules", "rules", wide=True),
-            Column("par N/S", lambda r: f"{r['score_ns']:+d}" if r["score_ns"] else "0", "right"),
-            Column("par contracts", lambda r: _contract_symbols("; ".join(r["contracts"]), ascii_)
-                   if r["contracts"] else "passed out")]
+            Column("par N/S", lambda r: f"{r.par.score:+d}" if r.par.score else "0", "right"),
+            Column("par contracts", lambda r: "; ".join(c.symbol(ascii_) for c in r.par.contracts)
+                   if r.par.contracts else "passed out")]
+
+
+@dataclass(frozen=True)
+class ParRow:
+    """One row of ``bridgekit par``: the board and its par (a table row reads
+    the objects; ``to_dict`` is the JSON row, ``to_csv`` the CSV one)."""
+
+    file: str
+    board: str | None
+    room: str | None
+    rules: str
+    dealer_seat: Seat | None
+    vul: Vul | None
+    par: Any   # the board's bridgekit.dds.Par (the CLI does not import the solver's module)
+
+    @property
+    def dealer(self) -> str | None:
+        return self.dealer_seat.name if self.dealer_seat is not None else None
+
+    @property
+    def vulnerable(self) -> str | None:
+        return str(self.vul) if self.vul is not None else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "board": self.board, "rules": self.rules, "dealer": self.dealer,
+                "vulnerable": self.vulnerable, "score_ns": self.par.score,
+                "contracts": [str(c) for c in self.par.contracts]}
+
+    def to_csv(self) -> dict[str, Any]:
+        return self.to_dict() | {"contracts": "; ".join(str(c) for c in self.par.contracts)}
 
 
 # -- analyse -------------------------------------------------------------------

@@ -15,7 +15,7 @@ from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import ExitStatus, ParseError
-from ..cards import card_name
+from ..notation import call_text, card_name, contract_text, render_message, verdict_text
 from ..seats import Seat
 from ..printable import printable
 from .options import from_option
@@ -115,7 +115,7 @@ def _check_files(files: tuple[str, ...], quiet: bool, fmt: str, ascii_: bool,
             if rows is not None:
                 rows.add(p.to_dict())
             else:
-                click.echo(printable(_text(str(p), ascii_)))
+                click.echo(printable(_text(p.render(ascii_), ascii_)))
     if rows is not None:
         rows.close()
     summary = str(tally)
@@ -151,29 +151,30 @@ def _quick_auction(text: str, dealer: Seat, fmt: str, ascii_: bool) -> int:
             "problems": [p.to_dict() for p in result.problems]}, indent=None if fmt == JSONL else 1))
     elif not result.ok:
         p = result.problems[0]
-        click.echo(_text(f"illegal: {p.message} [{p.code}]", ascii_))
+        click.echo(_text(f"illegal: {render_message(p.message, ascii_)} [{p.code}]", ascii_))
     elif contract is not None and contract.is_passed_out:
         click.echo("passed out: four passes, no contract")
     elif contract is not None and declarer is not None:
         lead = declarer.lho
-        click.echo(_text(f"contract {contract.symbol()} by {declarer.full_name}; "
+        click.echo(_text(f"contract {contract_text(contract, ascii_)} by {declarer.full_name}; "
                          f"{lead.full_name} leads, {declarer.partner.full_name} is dummy", ascii_))
     else:
         so_far = a.current_contract()
-        state = "no bid yet" if so_far.is_passed_out else f"{so_far.symbol()} so far"
-        click.echo(_text(f"not finished ({state}); {a.turn.full_name} to call: {_legal_calls(a.legal_calls)}",
-                         ascii_))
+        state = "no bid yet" if so_far.is_passed_out else f"{contract_text(so_far, ascii_)} so far"
+        click.echo(_text(f"not finished ({state}); {a.turn.full_name} to call: "
+                         f"{_legal_calls(a.legal_calls, ascii_)}", ascii_))
     return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
 
 
-def _legal_calls(calls: Iterable[Call]) -> str:
+def _legal_calls(calls: Iterable[Call], ascii_: bool = False) -> str:
     """The calls allowed next, in one short line: the calls that are not
     bids, then the bids as a range (``Pass, X or 2NT to 7NT``)."""
     calls = list(calls)
     bids = [c for c in calls if c.is_bid]
-    words = [c.symbol() for c in calls if not c.is_bid]
+    words = [call_text(c, ascii_) for c in calls if not c.is_bid]
     if bids:
-        words.append(bids[0].symbol() if len(bids) == 1 else f"{bids[0].symbol()} to {bids[-1].symbol()}")
+        first, last = call_text(bids[0], ascii_), call_text(bids[-1], ascii_)
+        words.append(first if len(bids) == 1 else f"{first} to {last}")
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
@@ -196,21 +197,20 @@ def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, fmt: 
         return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
     out = io.StringIO()
     for n, t in enumerate(tricks, start=1):
-        cards_txt = " ".join(f"{t.seat_of(i).name}:{card_name(c)}" for i, c in enumerate(t.cards))
+        cards_txt = " ".join(f"{t.seat_of(i).name}:{card_name(c, ascii_)}" for i, c in enumerate(t.cards))
         won = f" -> {t.winner.full_name}" if t.winner is not None else ""
         out.write(f"trick {n:2}: {cards_txt}{won}\n")
     for p in result.problems:
         where = f"card {p.card_index + 1}: " if p.card_index is not None else ""
-        out.write(f"illegal: {where}{p.message} [{p.code}]\n")
+        out.write(f"illegal: {where}{render_message(p.message, ascii_)} [{p.code}]\n")
     done = len(play.cards) // 4
     summary = (f"{declarer.full_name}'s side {play.declarer_tricks()} trick"
                f"{'s' if play.declarer_tricks() != 1 else ''}, defence {play.defence_tricks()}")
     if play.is_complete():
         need = contract.tricks_needed
         got = play.declarer_tricks()
-        verdict = ("made" if got == need else f"made with {got - need} overtrick{'s' if got - need > 1 else ''}"
-                   if got > need else f"down {need - got}")
-        out.write(f"{contract.symbol()} by {declarer.full_name}: {summary}; {verdict}\n")
+        verdict = verdict_text(got - need, long=True)
+        out.write(f"{contract_text(contract, ascii_)} by {declarer.full_name}: {summary}; {verdict}\n")
     elif result.ok:
         out.write(f"after {done} trick{'s' if done != 1 else ''}: {summary}; {play.turn.full_name} to play\n")
     click.echo(_text(out.getvalue().rstrip("\n"), ascii_))

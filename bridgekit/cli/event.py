@@ -13,6 +13,7 @@ from ..errors import ExitStatus
 from ..errors import BridgekitError
 from ..event import (CrossScale, Event, EventOptions, EventResult, Movement, Scale, ScoringMethod, Traveller,
                      find_method, method_names, read_event)
+from ..notation import contract_text
 from ..rules import Profile
 from ..printable import printable
 from .options import from_option
@@ -307,7 +308,7 @@ def _contract(r: EventResult, ascii_: bool) -> str:
         return "/".join(r.arbitrary)
     if r.contract is None:
         return "-"
-    return "passed out" if r.contract.is_passed_out else r.contract.symbol(ascii_)
+    return contract_text(r.contract, ascii_)
 
 
 def _played(r: EventResult, ascii_: bool) -> str:

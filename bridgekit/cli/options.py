@@ -16,6 +16,7 @@ from ..contract import Contract
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
 from ..formats import FORMATS, read_boards
+from ..notation import letters
 from ..printable import printable
 from ..rules import Profile, find_profile, profile_names
 from ..seats import Seat, Vul
@@ -293,7 +294,7 @@ class ReadingReport:
             for p in board.problems:
                 if p.severity == "error":
                     self.errors += 1
-                    warn(plain_text(str(p)) if self.ascii else str(p))
+                    warn(plain_text(p.render(ascii=True)) if self.ascii else str(p))
                 else:
                     self.warnings[p.code] += 1
             yield board
@@ -308,13 +309,12 @@ class ReadingReport:
             self.status.problems += self.errors
 
 
-_SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
-
-
 def plain_text(text: str) -> str:
-    """Suit symbols as letters, and anything the terminal cannot encode (an
-    accented name on an ASCII terminal) replaced rather than crashing."""
-    text = text.translate(_SYMBOLS)
+    """Text for an ASCII output: suit symbols the file's own text holds as
+    letters (bridgekit's values are rendered with ``ascii`` already), and
+    anything the terminal cannot encode (an accented name on an ASCII
+    terminal) replaced rather than crashing."""
+    text = letters(text)
     encoding = getattr(sys.stdout, "encoding", None) or "ascii"
     try:
         text.encode(encoding)

@@ -33,6 +33,8 @@ import click
 from ..printable import printable, visible_len
 
 F = TypeVar("F", bound=Callable[..., Any])
+#: A row: a dict (the JSON contract) or an object with ``to_dict()``.
+Row = Any
 
 TABLE, JSON, JSONL, CSV = "table", "json", "jsonl", "csv"
 _FLAGS = {JSON: "--json", JSONL: "--jsonl", CSV: "--csv"}
@@ -71,7 +73,7 @@ class Column:
     (``optional``)."""
 
     header: str
-    cell: Callable[[Mapping[str, Any]], Any]
+    cell: Callable[[Row], Any]
     align: str = "left"
     wide: bool = False
     narrow: bool = False
@@ -80,9 +82,10 @@ class Column:
 
 def column(header: str, key: str, *, align: str = "left", wide: bool = False, narrow: bool = False,
            optional: bool = False, show: Callable[[Any], Any] | None = None) -> Column:
-    """A column showing ``row[key]`` (None as an empty cell), through ``show``."""
-    def cell(row: Mapping[str, Any]) -> Any:
-        value = row.get(key)
+    """A column showing ``row[key]`` (the attribute ``key`` of a row object;
+    None as an empty cell), through ``show``."""
+    def cell(row: Any) -> Any:
+        value = row.get(key) if isinstance(row, Mapping) else getattr(row, key, None)
         return "" if value is None else (show(value) if show is not None else value)
     return Column(header, cell, align, wide, narrow, optional)
 
@@ -135,7 +138,7 @@ class RowWriter:
     the object's other members.
     """
 
-    def __init__(self, fmt: str, columns: Sequence[Column] | Callable[[list[Mapping[str, Any]]], Sequence[Column]] = (),
+    def __init__(self, fmt: str, columns: Sequence[Column] | Callable[[list[Row]], Sequence[Column]] = (),
                  *, wide: bool = False, key: str | None = None, chunk: int = 100,
                  fields: Sequence[str] | None = None, stream: TextIO | None = None) -> None:
         self.fmt = fmt
@@ -145,7 +148,7 @@ class RowWriter:
         self.count = 0
         self._columns = columns
         self._stream = stream
-        self._pending: list[Mapping[str, Any]] = []
+        self._pending: list[Row] = []
         self._started = False
         self._widths: list[int] = []
         self._shown: list[Column] = []
@@ -158,7 +161,12 @@ class RowWriter:
     def out(self) -> TextIO:
         return self._stream if self._stream is not None else sys.stdout
 
-    def add(self, row: Mapping[str, Any]) -> None:
+    def add(self, row: Any) -> None:
+        """Print ``row``: a dict, or an object with ``to_dict()`` (its JSON and
+        CSV form; ``to_csv()`` instead for CSV when it has one) whose table
+        cells the columns read from the object itself."""
+        if self.fmt != TABLE and not isinstance(row, Mapping):
+            row = row.to_csv() if self.fmt == CSV and hasattr(row, "to_csv") else row.to_dict()
         if self.fmt == JSON:
             text = json_text(row).replace("\n", "\n  " if self.key else "\n ")
             lead = ("  " if self.key else " ")
@@ -225,7 +233,7 @@ class RowWriter:
         for r in rows:
             self._write(r)
 
-    def _write(self, row: Mapping[str, Any]) -> None:
+    def _write(self, row: Row) -> None:
         if self.fmt == CSV:
             extra = [] if self._fixed else [k for k in row if k not in self._fields and k not in self._dropped]
             if extra:   # a field the first rows did not have (profiles mixed in one run)
@@ -237,7 +245,7 @@ class RowWriter:
         else:
             self.out.write(self._line(self._cells(row)) + "\n")
 
-    def _cells(self, row: Mapping[str, Any]) -> list[str]:
+    def _cells(self, row: Row) -> list[str]:
         return [printable(str(c.cell(row))) for c in self._shown]
 
     def _line(self, cells: Sequence[str]) -> str:
@@ -248,8 +256,8 @@ class RowWriter:
         return "  ".join(parts).rstrip()
 
 
-def output_rows(rows: Iterable[Mapping[str, Any]], fmt: str,
-                columns: Sequence[Column] | Callable[[list[Mapping[str, Any]]], Sequence[Column]] = (), *,
+def output_rows(rows: Iterable[Row], fmt: str,
+                columns: Sequence[Column] | Callable[[list[Row]], Sequence[Column]] = (), *,
                 wide: bool = False, key: str | None = None, **members: Any) -> int:
     """Print ``rows`` (see :class:`RowWriter`); the number of rows."""
     writer = RowWriter(fmt, columns, wide=wide, key=key)
@@ -264,7 +272,7 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: Sequence
     layout as :class:`RowWriter`'s tables."""
     import io
     buf = io.StringIO()
-    def cell(i: int) -> Callable[[Mapping[str, Any]], Any]:
+    def cell(i: int) -> Callable[[Row], Any]:
         return lambda r: r[str(i)]
     cols = [Column(h, cell(i), (align[i] if align else "left")) for i, h in enumerate(headers)]
     writer = RowWriter(TABLE, cols, stream=buf, chunk=max(1, len(rows)))

@@ -14,6 +14,7 @@ from ..board import Board, deal_boards
 from ..contract import Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, ParseError
+from ..notation import contract_text
 from ..render import render_deal, render_pad
 from ..printable import printable
 from ..rules import DEFAULT, Profile
@@ -32,12 +33,11 @@ _CTX = {"help_option_names": ["-h", "--help"]}
 
 
 def _contract_text(text: str | None, ascii_: bool) -> str:
+    """A row's contract (its JSON form, ``4SX``) in the output's notation."""
     if text is None:
         return "-"
-    if ascii_:
-        return text
     try:
-        return Contract.parse(text).symbol()
+        return contract_text(Contract.parse(text), ascii_, passed_out="Pass")
     except ParseError:
         return text
 
@@ -123,7 +123,7 @@ def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, 
         click.echo(f"Passed out ({profile.name}): {profile.passed_out.meaning}")
         return int(ExitStatus.OK)
     assert declarer is not None and tricks is not None
-    head = ", ".join(p for p in (f"{_contract_text(str(contract), ascii_)} by {declarer.full_name}",
+    head = ", ".join(p for p in (f"{contract_text(contract, ascii_)} by {declarer.full_name}",
                                  plural(tricks, "trick"), profile.conditions(scored.vulnerable)) if p)
     click.echo(f"{head} ({profile.name})")
     items = scored.score.items

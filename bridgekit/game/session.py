@@ -38,6 +38,7 @@ from ..cards import ALL_CARDS, Card
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
 from ..play import Play
+from ..notation import verdict_text
 from ..render import (call_text, card_text, contract_text, render_auction, render_deal, render_hand,
                       spelled_text, visible_len, vul_text)
 from ..rules.duplicate import CONTRACT
@@ -405,8 +406,7 @@ class Table:
                          f"   (N-S {ns}, E-W {ew})")
         tricks = play.declarer_tricks()
         diff = tricks - contract.tricks_needed
-        how = ("made exactly" if diff == 0 else f"made with {diff} overtrick{'s' if diff > 1 else ''}"
-               if diff > 0 else f"down {-diff}")
+        how = verdict_text(diff, long=True, exact="made exactly")
         self.say("")
         self.say(render_deal(self.deal, dealer=DEALER, vulnerable=self.opt.vul, ascii=self.opt.ascii,
                              colour=self.opt.colour))

@@ -26,6 +26,7 @@ from ..cards import PBN_SUIT_ORDER, Card, Strain, Suit
 from ..dds import DDTable, Par, ParContract
 from ..deal import Deal, Hand
 from ..errors import BridgekitError
+from ..notation import card_text, contract_text, letters
 from ..rules import DEFAULT, Profile
 from ..seats import Seat, Vul
 
@@ -35,9 +36,6 @@ __all__ = ["HandRecord", "BoardRecord", "RoomRecord", "build_hand_record", "hand
 #: Columns and rows of the printed DD table: strains in bidding order, declarers N S E W.
 DD_STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 DD_DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)
-
-_SUIT_LETTERS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
-
 
 @dataclass(frozen=True)
 class RoomRecord:
@@ -112,21 +110,6 @@ def hand_lines(hand: Hand | None, ascii: bool = False) -> list[str]:
     return [suit_line(hand, suit, ascii) for suit in PBN_SUIT_ORDER]
 
 
-def strain_label(strain: Strain, ascii: bool = False) -> str:
-    return strain.symbol(ascii)
-
-
-def contract_label(contract_text: str, ascii: bool = False) -> str:
-    """``4S``/``3NTX`` -> ``4♠``/``3NTX`` (letters kept with ``ascii``)."""
-    if ascii:
-        return contract_text
-    m = re.match(r"^([1-7])(NT|[CDHS])(X{0,2})$", contract_text)
-    if m is None:
-        return contract_text
-    level, strain, dbl = m.groups()
-    return f"{level}{Strain.parse(strain).symbol()}{dbl}"
-
-
 def _who(c: ParContract) -> str:
     return "/".join(s.name for s in c.declarers)
 
@@ -142,13 +125,8 @@ def par_lines(par: Par, profile: Profile | None = None, ascii: bool = False) -> 
     if not par.contracts:
         lines.append("Passed out")
     for c in par.contracts:
-        lines.append(f"{contract_label(str(c.contract), ascii)}{c.result_text} by {_who(c)}")
+        lines.append(f"{contract_text(c.contract, ascii)}{c.result_text} by {_who(c)}")
     return lines
-
-
-def plain_suits(text: str) -> str:
-    """Suit symbols as letters (for ``--ascii``)."""
-    return "".join(_SUIT_LETTERS.get(ch, ch) for ch in text)
 
 
 # -- building the model ----------------------------------------------------------
@@ -188,7 +166,7 @@ def _room(board: Board, options: frozenset[str], ascii: bool) -> RoomRecord:
     result = render_result(board, ascii=ascii) if ("auction" in options or "play" in options) else None
     commentary = _commentary(board) if "commentary" in options else ()
     if ascii:
-        commentary = tuple(plain_suits(c) for c in commentary)
+        commentary = tuple(letters(c) for c in commentary)
     return RoomRecord(board.room, result, auction, notes, play, commentary, tricks)
 
 
@@ -196,19 +174,15 @@ def _play_summary(board: Board, ascii: bool) -> list[str]:
     """One item a trick: ``1 E: ♠2 ♠3 ♠8 ♠J``, cards in the order played from
     the leader (the seats' columns when the order cannot be known)."""
     from ..formats.json import recorded_tricks
-    from ..render import suit_text
-
-    def card_text(card: Card, ascii: bool) -> str:
-        return suit_text(card.suit, ascii) + ("10" if card.rank.letter == "T" else card.rank.letter)
 
     assert board.play is not None
     out = []
     for t in recorded_tricks(board.play, board.contract):
         if t.order is not None and t.leader is not None:
-            cards = " ".join(card_text(c, ascii) for c in t.order)
+            cards = " ".join(card_text(c, ascii, tens=True) for c in t.order)
             out.append(f"{t.number} {t.leader.name}: {cards}")
         else:
-            cards = " ".join(f"{s.name} {card_text(e.card, ascii)}" for s, e in t.cards.items()
+            cards = " ".join(f"{s.name} {card_text(e.card, ascii, tens=True)}" for s, e in t.cards.items()
                              if e.card is not None)
             out.append(f"{t.number}: {cards}")
     return out
@@ -219,7 +193,6 @@ def _trick_rows(board: Board, ascii: bool) -> list[tuple[str, ...]]:
     West North East South columns (``10`` for the ten), the winner's
     marked ``*``."""
     from ..formats.json import recorded_tricks
-    from ..render import suit_text
 
     assert board.play is not None
     rows = []
@@ -231,8 +204,7 @@ def _trick_rows(board: Board, ascii: bool) -> list[tuple[str, ...]]:
                 cells.append("")
                 continue
             card = entry.card
-            text = suit_text(card.suit, ascii) + ("10" if card.rank.letter == "T" else card.rank.letter)
-            cells.append(text + ("*" if t.winner is seat else ""))
+            cells.append(card_text(card, ascii, tens=True) + ("*" if t.winner is seat else ""))
         rows.append(tuple(cells))
     return rows
 

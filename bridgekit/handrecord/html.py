@@ -10,7 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from ..seats import Seat
-from . import HandRecord, hand_lines, par_lines, plain_suits
+from ..notation import letters
+from . import HandRecord, hand_lines, par_lines
 from .layout import AUCTION_HEADER, DD_CAPTION, TRICK_HEADER, BoardBox, Layout, Plan, dd_rows, dealer_vul, plan, split_red
 
 _SEAT_CLASS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
@@ -177,7 +178,7 @@ def render_html(record: HandRecord, *, per_page: int = 4, paper: str = "a4", asc
     if laid_out is None:
         laid_out = plan(record, per_page, paper, ascii)
     L = laid_out.layout
-    title = plain_suits(record.title) if ascii else record.title
+    title = letters(record.title) if ascii else record.title
     pages = laid_out.page_count
     body = []
     for n in range(pages):

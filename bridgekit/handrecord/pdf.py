@@ -17,7 +17,8 @@ from typing import Sequence
 
 from ..errors import BridgekitError
 from ..seats import Seat
-from . import HandRecord, hand_lines, par_lines, plain_suits
+from ..notation import letters
+from . import HandRecord, hand_lines, par_lines
 from .layout import (AUCTION_HEADER, DD_CAPTION, TRICK_HEADER, PT, BoardBox, Layout, Plan, creation_date, dd_rows, dealer_vul,
                      plan, split_red)
 
@@ -206,7 +207,7 @@ def render_pdf(record: HandRecord, *, per_page: int = 4, paper: str = "a4", asci
     ``layout.plan``), fonts embedded."""
     if laid_out is None:
         laid_out = plan(record, per_page, paper, ascii)
-    title = plain_suits(record.title) if ascii else record.title
+    title = letters(record.title) if ascii else record.title
     doc = _Pdf(laid_out.layout, title)
     pages = laid_out.page_count
     for n in range(pages):

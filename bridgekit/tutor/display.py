@@ -11,19 +11,14 @@ import textwrap
 from typing import Any
 
 from ..errors import BridgekitError
+from ..notation import ascii_text
 from .answers import same
 from ..i18n import _
 from .compute import Computed, _play, pos_auction, pos_deal, pos_dealer, pos_vul, show_value
 from .model import Lesson, Step
 
 WIDTH = 78
-_ASCII = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
-                        "\u2192": "->", "\u2190": "<-", "\u2014": "--", "\u2013": "-", "\u00d7": "x",
-                        "\u2212": "-", "\u2713": "ok", "\u2717": "X", "\u00b7": "-"})
-
-
-def to_ascii(text: str) -> str:
-    return text.translate(_ASCII)
+to_ascii = ascii_text   # the lesson's prose: its suit symbols as letters, its arrows as ->
 
 
 _SUIT_RANKS = re.compile(r"([\u2660\u2665\u2666\u2663] ?)([AKQJT2-9]+)(\*?)( {2,})?")
