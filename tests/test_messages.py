@@ -24,10 +24,10 @@ SUITS = set("\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667")
 
 #: Where suit symbols may be written: the rendering edge (the renderers, the
 #: command line, the PDF layout's font metrics, the lesson display), the
-#: definition of the symbols and the parsers that read them, and the French
-#: wording (its examples show symbols; issue 25.2 moves it to catalogues).
+#: definition of the symbols and the parsers that read them, and the wording
+#: catalogues (their examples of what to type show symbols).
 EDGE = {"notation.py", "render.py", "cards.py", "calls.py", "contract.py", "handrecord/layout.py",
-        "tutor/display.py", "tutor/i18n.py"}
+        "tutor/display.py", "tutor/i18n.py", "tutor/problem_text.py"}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
