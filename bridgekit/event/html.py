@@ -16,7 +16,8 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable
 
-from ..handrecord import BoardRecord, HandRecord, contract_label, hand_lines, par_lines
+from ..handrecord import BoardRecord, HandRecord, hand_lines, par_lines
+from ..notation import contract_text
 from ..handrecord.layout import dd_rows, dealer_vul
 from ..render import vul_text
 from ..seats import Seat
@@ -123,7 +124,7 @@ def _played(r: EventResult, ascii: bool) -> str:
     if r.contract.is_passed_out:
         return "passed out"
     who = r.declarer.name if r.declarer is not None else "?"
-    return f"{_suits(contract_label(str(r.contract), ascii))} {who} {'' if r.tricks is None else r.tricks}"
+    return f"{_suits(contract_text(r.contract, ascii))} {who} {'' if r.tricks is None else r.tricks}"
 
 
 def _pair_link(ev: Event, pid: str | None, section: str | None, direction: str | None) -> str:
