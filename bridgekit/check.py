@@ -535,9 +535,11 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
             master = play.master_trump()
             assert master is not None
             card, seat = master
-            text += (f", one of which goes to {seat.full_name}'s {card_name(card)}, the highest trump left, "
-                     "whatever is played")
-        out.add("claim-impossible", text + note, "Result", severity=sev)
+            out.add("claim-impossible", Message("{head}, one of which goes to {seat}'s {card:name}, the highest "
+                                                "trump left, whatever is played{note}", head=text, seat=seat,
+                                                card=card, note=note), "Result", severity=sev)
+        else:
+            out.add("claim-impossible", text + note, "Result", severity=sev)
 
 
 def summarize(problems: Sequence[Problem]) -> dict[str, int]:
