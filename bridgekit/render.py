@@ -45,6 +45,19 @@ COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 # -- small pieces --------------------------------------------------------------
 
+
+def _wrap(text: str, width: int, *, subsequent_indent: str = "") -> list[str]:
+    """``textwrap.wrap`` in linear time: a word longer than a line (a 10 MB
+    comment of one token) is cut into line-long pieces first, since textwrap
+    cuts it one line at a time, copying the rest each time (quadratic)."""
+    room = max(1, width - len(subsequent_indent))
+    if len(text) > room and _LONG_WORD.search(text) is not None:
+        text = _LONG_WORD.sub(lambda m: " ".join(m[0][i:i + room] for i in range(0, len(m[0]), room)), text)
+    return textwrap.wrap(text, width, subsequent_indent=subsequent_indent)
+
+
+_LONG_WORD = re.compile(r"\S{81,}")
+
 def pad(text: str, width: int) -> str:
     """``text`` left-justified to ``width`` screen columns (colour codes ignored)."""
     return text + " " * max(0, width - visible_len(text))
@@ -247,10 +260,10 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
     if all(c in ("-", "...") for c in cells) and not unread:
         lines.append(_(lang, "(no calls)"))
     for text in unread:  # what the file has where calls were expected (prose), as written
-        lines.extend(textwrap.wrap(printable(text), WIDTH) or [""])
+        lines.extend(_wrap(printable(text), WIDTH) or [""])
     for text in note_lines:
         number, _sep, rest = text.partition(" ")
-        wrapped = textwrap.wrap(f"{number} {rest}", WIDTH - 2, subsequent_indent="    ") or [number]
+        wrapped = _wrap(f"{number} {rest}", WIDTH - 2, subsequent_indent="    ") or [number]
         if colour:
             wrapped = [_RED_SUITS.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", w) for w in wrapped]
         lines.extend(wrapped)
@@ -352,7 +365,7 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
     if where:
         loc = f"{where}" + (f":{board.line}" if board.line is not None else "")
         head = f"{head}  [{loc}]"
-    sections = ["\n".join(textwrap.wrap(head, WIDTH) or [head])]
+    sections = ["\n".join(_wrap(head, WIDTH) or [head])]
     sections.append(_commentary(board.comments))  # what the file says before the board's tags
     names = {s: n for s in Seat if (n := board.get(s.full_name))}
     sections.append(render_deal(board.deal, board=label, dealer=board.dealer, vulnerable=board.vulnerable,
@@ -377,8 +390,8 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
         lines: list[str] = []
         for p in board.problems:
             kind = "warning" if p.severity == "warning" else "error"
-            lines.extend(textwrap.wrap(f"{kind}: {p.code}: {notation.render_message(p.message, ascii)}", WIDTH,
-                                       subsequent_indent="  "))
+            lines.extend(_wrap(f"{kind}: {p.code}: {notation.render_message(p.message, ascii)}", WIDTH,
+                             subsequent_indent="  "))
         sections.append("\n".join(lines))
     # what the file said and was not made printable above (a raw Contract or
     # Score value, a problem quoting the file): escaped here; the colour codes
@@ -393,7 +406,7 @@ def _commentary(comments: Sequence[str]) -> str:
     for text in comments:
         for para in printable(text).replace("\\n", "\n").splitlines():
             if para.strip():
-                lines.extend(textwrap.wrap(para.strip(), WIDTH) or [""])
+                lines.extend(_wrap(para.strip(), WIDTH) or [""])
     return "\n".join(lines)
 
 

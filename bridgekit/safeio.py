@@ -53,11 +53,19 @@ from typing import IO, Any, Callable, Iterable, Iterator
 from .errors import BridgekitError
 
 __all__ = ["Output", "OutputRefused", "OutputChanged", "Terminated", "check_output", "terminate_cleanly",
-           "StdoutRollback", "stdout_closed"]
+           "StdoutRollback", "stdout_closed", "remove_stale_temporaries"]
 
 
 class OutputRefused(BridgekitError):
-    """The output cannot be written as asked (a usage error: exit 2)."""
+    """The output cannot be written as asked (a usage error: exit 2).
+
+    ``reason`` says why, for a command to add the advice that fits its own
+    options: ``"input"`` (the output is one of the inputs), ``"exists"``
+    (an existing file and no permission to replace it), ``"other"``."""
+
+    def __init__(self, message: str, reason: str = "other") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class OutputChanged(BridgekitError):
@@ -137,8 +145,8 @@ def check_output(path: str, inputs: Iterable[str] = (), *, in_place: bool = Fals
         raise OutputRefused(f"cannot write {path}: not a regular file, a FIFO or a character device")
     if not in_place:
         _refuse_inputs(st, path, inputs)
-    if not replace:
-        raise OutputRefused(f"{path} already exists: use --force to replace it")
+    if not replace and not in_place:
+        raise OutputRefused(f"{path} already exists", "exists")
     if not os.access(real, os.W_OK) or not st.st_mode & 0o222:
         raise OutputRefused(f"cannot write {path}: the file is read-only")
     return real
@@ -150,7 +158,7 @@ def _refuse_inputs(st: os.stat_result, name: str, inputs: Iterable[str]) -> None
         if other is not None and stat.S_ISREG(other.st_mode) and _same(st, other):
             what = ("standard input" if source == "-" else "an input file" if source == name
                     else f"the input file {source}")
-            raise OutputRefused(f"{name} is {what}: use --in-place to rewrite it")
+            raise OutputRefused(f"{name} is {what}", "input")
 
 
 def _stat(path: str) -> os.stat_result | None:
@@ -184,7 +192,8 @@ class Output:
                  on_wait: Callable[[str], None] | None = None) -> None:
         self.path = path
         self.target = check_output(path, list(inputs), in_place=in_place, replace=replace)
-        self.replace = replace
+        self.replace = replace or in_place
+        self.in_place = in_place
         self.encoding = encoding
         self.newline = newline
         self.binary = binary
@@ -194,6 +203,7 @@ class Output:
         self._tmp: str | None = None
         self._lock_fd: int | None = None
         self._before: os.stat_result | None = None
+        self._digest: bytes | None = None
         self._direct = path == "-"
         self._signals = terminate_cleanly()
 
@@ -223,9 +233,13 @@ class Output:
             return
         if st is not None:
             self._before = self._lock()
+            if self._before is not None:
+                self._digest = _content_digest(self.target)
         folder, name = os.path.split(self.target)
+        remove_stale_temporaries(folder)
         with _signals_held():  # a signal between creating the file and knowing its name would leak it
-            fd, self._tmp = tempfile.mkstemp(prefix=f".{name[:100]}.", suffix=".bridgekit-tmp", dir=folder)
+            fd, self._tmp = tempfile.mkstemp(prefix=f".{name[:100]}.", suffix=_TMP_SUFFIX, dir=folder)
+            _lock_quietly(fd)   # held while this process lives: see remove_stale_temporaries
             self.stream = self._wrap(fd)
 
     def _wrap(self, fd: int) -> IO[Any]:
@@ -318,7 +332,9 @@ class Output:
         if before is None:
             return
         if now is None or not _same(now, before) or (now.st_size, now.st_mtime_ns) != (before.st_size,
-                                                                                         before.st_mtime_ns):
+                                                                                         before.st_mtime_ns) \
+                or (self._digest is not None and _content_digest(self.target) != self._digest):
+            # the content hash catches an edit that kept the size and put the time back
             raise OutputChanged(f"{self.path} was changed by another program while bridgekit was writing it: "
                                 "left as it is (run the command again)")
 
@@ -349,6 +365,79 @@ class Output:
                 self._lock_fd = None
         finally:
             self._signals.__exit__(None, None, None)
+
+
+def _content_digest(path: str) -> bytes | None:
+    """A hash of the file's content (None when it cannot be read)."""
+    import hashlib
+    h = hashlib.blake2b(digest_size=16)
+    try:
+        with open(path, "rb") as f:
+            while True:
+                block = f.read(1 << 20)
+                if not block:
+                    break
+                h.update(block)
+    except OSError:
+        return None
+    return h.digest()
+
+
+_TMP_SUFFIX = ".bridgekit-tmp"
+#: A temporary file younger than this is never taken for a dead run's (its
+#: writer may not have locked it yet).
+_STALE_AFTER = 10.0
+
+
+def _lock_quietly(fd: int) -> None:
+    try:
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except (ImportError, OSError):
+        pass
+
+
+def remove_stale_temporaries(folder: str) -> int:
+    """Remove the temporary files that runs killed before their commit left
+    in ``folder`` (``.NAME.XXXX.bridgekit-tmp``).  A live writer holds a
+    lock on its temporary file for as long as it lives, and the system
+    drops it when the process dies, however it dies: a file that can be
+    locked (and is older than a few seconds) belongs to a dead run.  Returns
+    how many were removed; never raises."""
+    try:
+        import fcntl
+    except ImportError:
+        return 0
+    removed = 0
+    try:
+        names = [n for n in os.listdir(folder or ".") if n.startswith(".") and n.endswith(_TMP_SUFFIX)]
+    except OSError:
+        return 0
+    import time
+    now = time.time()
+    for name in names:
+        path = os.path.join(folder, name)
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            continue
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < _STALE_AFTER:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue   # its writer is alive
+            now_st = _stat(path)
+            if now_st is not None and _same(now_st, st):
+                os.unlink(path)
+                removed += 1
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
 
 
 def _copy_owner_and_mode(before: os.stat_result, path: str) -> None:

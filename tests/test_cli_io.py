@@ -249,8 +249,8 @@ def test_json_reads_back(tmp_path: Path, lin_file: Path) -> None:
     """PBN -> JSON -> PBN and LIN -> JSON -> PBN give the same boards; show reads JSON."""
     for src in (MATCH, lin_file):
         js, pbn = tmp_path / "x.json", tmp_path / "x.pbn"
-        assert run("convert", str(src), str(js)).exit_code == 0
-        assert run("convert", str(js), str(pbn)).exit_code == 0
+        assert run("convert", str(src), str(js), "--force").exit_code == 0
+        assert run("convert", str(js), str(pbn), "--force").exit_code == 0
         reader = read_pbn if src.suffix == ".pbn" else read_lin
         assert [comparable(b) for b in read_pbn(pbn)] == [comparable(b) for b in reader(src)]
     result = run("show", str(tmp_path / "x.json"), "--ascii")

@@ -484,7 +484,7 @@ def test_trust_tags_takes_what_another_program_recorded(tmp_path: Path) -> None:
     tables = {}
     for flag in ((), ("--trust-tags",)):
         out = tmp_path / "t.html"
-        result = run("handrecord", str(path), "-o", str(out), *flag)
+        result = run("handrecord", str(path), "-o", str(out), "--force", *flag)
         assert result.exit_code == 0, result.output
         reader = _Reader()
         reader.feed(out.read_text(encoding="utf-8"))

@@ -11,12 +11,20 @@ the solver reports for each of its boards.  Workers need bridgekit (and so
 endplay) installed, the same version as the client: a worker with another
 solver version refuses the batch rather than return tables that would be
 cached under the wrong key.
+
+A lost cluster is detected within a bounded time, never waited on forever:
+the solver asks :meth:`DaskBackend.check` at least every quarter second
+while it waits, which raises :class:`ClusterLost` (one line, exit status 3,
+nothing written) when the connection to the scheduler has been down, or the
+scheduler has had no worker, for :data:`LOST_AFTER` seconds (20), or at once
+when the client gave up on the scheduler.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import time
 from collections import deque
 from concurrent.futures import CancelledError, Future
 from typing import Any, Callable, Iterable, Iterator
@@ -25,7 +33,7 @@ from ..dds import TABLES_PER_CALL, DDTable, solver_version
 from ..errors import BridgekitError
 from .ddcache import table_bytes, table_from_bytes
 
-__all__ = ["DaskBackend", "ClusterError", "ClusterUnavailable", "parse_cluster", "INSTALL_HINT"]
+__all__ = ["DaskBackend", "ClusterError", "ClusterLost", "ClusterUnavailable", "LOST_AFTER", "parse_cluster", "parse_scheduler", "INSTALL_HINT"]
 
 INSTALL_HINT = "pip install 'bridgekit[cluster]'"
 _CONNECT_TIMEOUT = "5s"
@@ -42,6 +50,17 @@ class ClusterError(BridgekitError):
     """The cluster cannot be started or its scheduler reached."""
 
 
+class ClusterLost(ClusterError):
+    """The scheduler or every worker went away during the run."""
+
+
+#: Seconds the scheduler may be unreachable, or without any worker, before
+#: the run stops (a nanny restarts a killed worker within a few seconds).
+LOST_AFTER = 20.0
+#: Seconds between two looks at the cluster's state.
+_CHECK_EVERY = 1.0
+
+
 def parse_cluster(spec: str) -> int:
     """``local`` (one worker per core) or ``local:N`` -> N worker processes.
     Raises BridgekitError for anything else."""
@@ -54,6 +73,49 @@ def parse_cluster(spec: str) -> int:
     if not n.isascii() or not n.isdigit() or not 1 <= int(n) <= 1024:
         raise BridgekitError(f"--cluster local:N needs a number of workers from 1 to 1024, not {n!r}")
     return int(n)
+
+
+#: The port a Dask scheduler listens on unless told otherwise.
+DEFAULT_PORT = 8786
+
+
+def parse_scheduler(address: str) -> tuple[str, int]:
+    """``tcp://HOST:PORT``, ``HOST:PORT`` or ``tcp://HOST`` (port 8786) ->
+    (host, port).  Raises BridgekitError for anything else: another scheme
+    (``tls://`` and ``ucx://`` need settings bridgekit does not take), no
+    host, a port that is not a number from 1 to 65535."""
+    text = address.strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    if scheme.lower() != "tcp":
+        raise BridgekitError(f"expected tcp://HOST:PORT, not {text[:60]!r} "
+                             f"(bridgekit does not connect over {scheme[:10]}://)")
+    host, colon, port = rest.rstrip("/").rpartition(":")
+    if not colon or host.endswith("]") is False and ":" in host and not host.startswith("["):
+        host, port = rest.rstrip("/"), str(DEFAULT_PORT)
+    host = host.strip("[]")
+    if not host or "/" in host or " " in host:
+        raise BridgekitError(f"expected tcp://HOST:PORT, not {text[:60]!r}")
+    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        raise BridgekitError(f"the port of {text[:60]!r} is not a number from 1 to 65535")
+    return host, int(port)
+
+
+def _reachable(host: str, port: int, timeout: float = 5.0) -> str | None:
+    """None when something listens at host:port, else why not (one line):
+    checked before Dask is asked, so an address nobody answers at is one
+    line, not Dask's traceback and a ten-second wait at exit."""
+    import socket
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return None
+    except socket.gaierror:
+        return f"unknown host {host!r}"
+    except TimeoutError:
+        return f"no answer within {timeout:.0f} s"
+    except OSError as e:
+        return e.strerror or str(e)
 
 
 def _import_distributed() -> Any:
@@ -110,6 +172,11 @@ class DaskBackend:
                 self.client = distributed.Client(self._cluster, set_as_default=False)
             else:
                 assert scheduler is not None
+                host, port = parse_scheduler(scheduler)
+                why = _reachable(host, port)
+                if why is not None:
+                    raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {why}")
+                scheduler = f"tcp://{host if ':' not in host else f'[{host}]'}:{port}"
                 self._threads = 0   # DDS on all the worker machine's cores
                 self.client = distributed.Client(scheduler, timeout=_CONNECT_TIMEOUT, set_as_default=False)
         except BridgekitError:
@@ -119,6 +186,9 @@ class DaskBackend:
             self._close_cluster()
             where = f"the Dask scheduler at {scheduler}" if scheduler else f"a local Dask cluster ({cluster})"
             raise ClusterError(f"cannot reach {where}: {_first_line(e)}") from None
+        self._where = f"the Dask scheduler at {scheduler}" if scheduler else f"the local Dask cluster ({cluster})"
+        self._trouble: tuple[float, str] | None = None   # since when, and what
+        self._checked = 0.0
         workers = self.client.nthreads()
         self.max_in_flight = max(4, 2 * sum(workers.values()))
         # A batch is one DDS call on one worker with ``per_task`` threads:
@@ -131,6 +201,40 @@ class DaskBackend:
             cores = self.client.run(os.cpu_count) if workers else {}
             per_task = min((max(1, (cores.get(w) or 1) // max(1, n)) for w, n in workers.items()), default=10)
         self.batch_size = max(4, min(TABLES_PER_CALL, 4 * per_task))
+
+    def check(self, failed: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
+        """Raise :class:`ClusterLost` when the cluster is gone: the client
+        gave up on the scheduler (at once), or the scheduler has been
+        unreachable or without a worker for :data:`LOST_AFTER` seconds.
+        Cheap: it looks at the cluster once a second at most.  ``failed``:
+        a batch just came back cancelled or failed; if the connection to the
+        scheduler is down, that is the cluster lost, not the batch."""
+        now = clock()
+        status = str(getattr(self.client, "status", "running"))
+        if status in ("closed", "closing", "failed") or (failed and status != "running"):
+            raise ClusterLost(f"lost {self._where}: the connection to it is "
+                              f"{'closed' if status != 'connecting' else 'down'}; stopped "
+                              "(what was solved is in the deal cache)")
+        if now - self._checked < _CHECK_EVERY:
+            return
+        self._checked = now
+        if status != "running":
+            problem = "it does not answer"
+        else:
+            try:
+                workers = self.client.sync(self.client.scheduler.identity, n_workers=-1,
+                                           callback_timeout=_CHECK_EVERY * 5).get("workers", {})
+                problem = "" if workers else "it has no worker left"
+            except Exception as e:   # a timeout, a closed comm
+                problem = f"it does not answer ({type(e).__name__})"
+        if not problem:
+            self._trouble = None
+            return
+        if self._trouble is None or self._trouble[1] != problem:
+            self._trouble = (now, problem)
+        elif now - self._trouble[0] >= LOST_AFTER:
+            raise ClusterLost(f"lost {self._where}: {problem} for {LOST_AFTER:.0f} s; stopped "
+                              "(what was solved is in the deal cache)")
 
     def submit(self, keys: list[bytes]) -> "Future[list[DDTable]]":
         out: Future[list[DDTable]] = Future()
@@ -160,12 +264,20 @@ class DaskBackend:
             for item in items:
                 window.append(self.client.submit(func, item, pure=False, retries=RETRIES))
                 while len(window) >= self.max_in_flight:
-                    yield window.popleft().result()
+                    yield self._result(window.popleft())
             while window:
-                yield window.popleft().result()
+                yield self._result(window.popleft())
         finally:
             for task in window:
                 task.cancel()
+
+    def _result(self, task: Any) -> Any:
+        """A task's result, waited for with the cluster checked meanwhile."""
+        while True:
+            try:
+                return task.result(timeout=0.25)
+            except TimeoutError:
+                self.check()
 
     def _close_cluster(self) -> None:
         if self._cluster is not None:

@@ -216,6 +216,7 @@ class BoardTable:
     recorded: DDTable | None = None
     stale: bool = False
     deal: Deal | None = None       # the complete deal the table belongs to
+    failed: bool = False           # ``error`` is the solver's failure (a crash, a lost cluster), not the board's
 
     @property
     def cached(self) -> bool:

@@ -41,7 +41,7 @@ from ..board import Board
 from ..dds import TABLES_PER_CALL, DDTable, dd_tables
 from ..deal import Deal
 from ..errors import BridgekitError
-from .ddcache import DealCache, deal_from_key, deal_key
+from .ddcache import CacheError, DealCache, deal_from_key, deal_key
 from .ddtags import BoardTable, board_deal, tag_status
 
 __all__ = ["BoardTable", "Solver", "LocalBackend", "open_solver", "SOURCES"]
@@ -63,6 +63,10 @@ class Backend(Protocol):
     def submit(self, keys: list[bytes]) -> "Future[list[DDTable]]": ...
 
     def map_ordered(self, func: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]: ...
+
+    def check(self, failed: bool = False) -> None:
+        """Raise when the backend is lost for good (called while waiting;
+        ``failed`` when a batch just failed)."""
 
     def close(self) -> None: ...
 
@@ -166,6 +170,9 @@ class LocalBackend:
         for item in items:
             yield func(item)
 
+    def check(self, failed: bool = False) -> None:
+        """A solver process that dies fails its batch (reported); nothing to watch."""
+
     def close(self) -> None:
         """Cancel what has not started and stop the solver process at once
         (a batch it is solving is dropped: the finished ones are cached)."""
@@ -260,13 +267,14 @@ class _Stream:
         try:
             tables = batch.future.result()
         except BaseException:
+            self.check(failed=True)   # a lost cluster is one error for the run, not one per board
             self.report(0, len(batch.keys))   # done, without tables: reported per board
             return
         pairs = list(zip(batch.keys, tables))
         if self.solver.cache is not None:
-            self.solver.cache.put_many(pairs)
+            self.solver.cache.put_many(pairs)   # replacing any row the cache held for these deals
         for k, t in pairs:
-            self.solver._remember(k, t)
+            self.solver._remember(k, t, fresh=True)
         self.report(len(pairs), 0)
 
     def poll(self) -> None:
@@ -287,10 +295,18 @@ class _Stream:
             except CancelledError:
                 break
             self.poll()
+            self.check()
             if self.tick is not None:
                 self.tick()
         self.poll()
+        self.check()
         self.harvest(batch)
+
+    def check(self, failed: bool = False) -> None:
+        """A backend lost for good (a Dask scheduler gone) stops the stream."""
+        check = getattr(self.solver.backend, "check", None)
+        if check is not None:
+            check(failed) if failed else check()
 
     def busy(self) -> int:
         """Batches the backend is still working on."""
@@ -300,6 +316,7 @@ class _Stream:
         running = [b.future for b in self.in_flight if b.future is not None and not b.future.done()]
         futures_wait(running, timeout=_WAIT, return_when=FIRST_COMPLETED)   # Ctrl-C interrupts this wait
         self.poll()
+        self.check()
         if self.tick is not None:
             self.tick()
 
@@ -337,7 +354,8 @@ class Solver:
         self.backend = backend
         self.cache = cache
         self.solved = 0            # tables solved by this solver (sent to the backend)
-        self._recent: OrderedDict[bytes, DDTable] = OrderedDict()
+        # deal -> (table, solved in this run rather than read from the cache)
+        self._recent: OrderedDict[bytes, tuple[DDTable, bool]] = OrderedDict()
 
     # -- the stream ------------------------------------------------------------
 
@@ -348,9 +366,13 @@ class Solver:
 
         ``recorded`` says what to do with a DoubleDummyTricks tag another
         program wrote (no fingerprint of this deal): ``"show"`` it as recorded
-        (``dd``), ``"solve"`` the deal (``par``, ``dd --verify``: only tables
-        tied to their deal are used).  A tag bridgekit wrote for this very
-        deal is used as it is unless ``force``.  ``progress(solved, cached)``
+        (``dd``), ``"solve"`` the deal (``par``: only tables tied to their
+        deal are used), ``"verify"``: solve every board that has a tag,
+        whatever its fingerprint and the cache say (``dd --verify``: a
+        verification that solves nothing is none).  A tag bridgekit wrote for
+        this very deal is used as it is unless ``force``; ``force`` solves
+        every deal (neither tags nor the cache are used, and the cache rows
+        are replaced).  ``progress(solved, cached)``
         is called as boards are done; ``tick()`` at least every quarter second
         while the solver is busy (to keep a progress display alive)."""
         stream = _Stream(self, progress, tick)
@@ -402,8 +424,8 @@ class Solver:
 
     # -- helpers ----------------------------------------------------------------
 
-    def _remember(self, key: bytes, table: DDTable) -> None:
-        self._recent[key] = table
+    def _remember(self, key: bytes, table: DDTable, fresh: bool = False) -> None:
+        self._recent[key] = (table, fresh)
         self._recent.move_to_end(key)
         while len(self._recent) > _RECENT:
             self._recent.popitem(last=False)
@@ -413,32 +435,38 @@ class Solver:
         key = deal_key(deal)
         tag, status = tag_status(board, deal)
         bt = BoardTable(board, None, recorded=tag, stale=status == "stale", deal=deal)
-        if not force and status == "tied":
+        solve = force or (recorded == "verify" and tag is not None)   # only a table solved now will do
+        if not solve and status == "tied":
             bt.table, bt.source = tag, "tag"
             return _Item(bt, key)
-        if not force and status == "recorded" and recorded == "show":
+        if not solve and status == "recorded" and recorded == "show":
             bt.table, bt.source = tag, "recorded"
             return _Item(bt, key)
-        table = self._recent.get(key)
+        entry = self._recent.get(key)
+        table = entry[0] if entry is not None and (entry[1] or not solve) else None
         if table is None and key in waiting:
             return _Item(bt, key, waiting[key])
-        if table is None and self.cache is not None:
+        if table is not None:
+            bt.table, bt.source = table, "solved" if entry is not None and entry[1] else "cache"
+            return _Item(bt, key)
+        if not solve and self.cache is not None:
             table = self.cache.get(key)
             if table is not None:
                 self._remember(key, table)
-        if table is not None:
-            bt.table, bt.source = table, "cache"
+                bt.table, bt.source = table, "cache"
         return _Item(bt, key)
 
     def _fill(self, item: _Item) -> None:
         assert item.batch is not None and item.batch.future is not None and item.key is not None
-        table = self._recent.get(item.key)
+        entry = self._recent.get(item.key)
+        table = entry[0] if entry is not None else None
         if table is None:
             try:
                 tables = item.batch.future.result()
                 table = tables[item.batch.keys.index(item.key)]
             except BaseException as e:
                 item.bt.error = f"solver failed: {_reason(e)}"
+                item.bt.failed = True
                 return
         item.bt.table, item.bt.source = table, "solved"
 
@@ -467,7 +495,8 @@ def _bare_board(deal: Deal) -> Board:
 
 def open_solver(*, scheduler: str | None = None, cluster: str | None = None,
                 cache_dir: str | os.PathLike[str] | None = None, use_cache: bool = True,
-                threads: int | None = None, batch_size: int | None = None) -> Solver:
+                threads: int | None = None, batch_size: int | None = None,
+                on_warning: Callable[[str], None] | None = None) -> Solver:
     """A Solver for the options every solving command takes.
 
     ``scheduler``: the address of a running Dask scheduler
@@ -479,8 +508,9 @@ def open_solver(*, scheduler: str | None = None, cluster: str | None = None,
 
     Raises ``bridgekit.analysis.cluster.ClusterUnavailable`` when Dask is not
     installed, ``ClusterError`` when the scheduler cannot be reached (before
-    anything is read), ``CacheError`` when the cache cannot be opened.  Use it
-    as a context manager (it shuts a LocalCluster down)."""
+    anything is read).  A cache that cannot be opened, read or written is
+    said once through ``on_warning`` and the solver goes on without it.  Use
+    it as a context manager (it shuts a LocalCluster down)."""
     backend: Backend
     if scheduler is not None or cluster is not None:
         from .cluster import DaskBackend
@@ -492,10 +522,15 @@ def open_solver(*, scheduler: str | None = None, cluster: str | None = None,
         backend = LocalBackend(threads)
     if batch_size is not None:
         backend.batch_size = max(1, min(TABLES_PER_CALL, batch_size))
-    try:
-        cache = DealCache(cache_dir) if use_cache else None
-    except BaseException:
-        backend.close()
-        raise
+    cache = None
+    if use_cache:
+        try:
+            cache = DealCache(cache_dir, on_warning=on_warning)
+        except CacheError as e:
+            if on_warning is not None:
+                on_warning(f"{e}; going on without it")
+        except BaseException:
+            backend.close()
+            raise
     return Solver(backend, cache)
 

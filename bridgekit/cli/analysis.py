@@ -108,7 +108,10 @@ def _solved_boards(files: tuple[str, ...], status: RunStatus, solver: Any, progr
         if bt.error is not None:
             progress.finish()
             warn(f"{_where(bt.board, bt.board.file or '-')}: not solved: {bt.error}")
-            status.problems += 1
+            if bt.failed:   # the solver's failure, not the board's: the run is not whole
+                status.fail("the solver failed on some boards")
+            else:
+                status.problems += 1
         yield bt
 
 
@@ -122,17 +125,18 @@ def _with_solver(opts: SolverOptions, run: Callable[[Any], int]) -> int:
 
 
 def _drain(boards: Iterator[Board], output: str | None, what: str, progress: _Progress,
-           inputs: tuple[str, ...], status: RunStatus) -> bool:
-    """Run the board stream to its end: into ``output`` (a PBN file or ``-``,
-    written through bridgekit.safeio: committed only when every input was read)
-    when given, else just through (the rows and table fill as it goes).
-    False when the output could not be written (already reported)."""
+           inputs: tuple[str, ...], status: RunStatus, out: Any = None) -> bool:
+    """Run the board stream to its end: into ``out`` (opened on ``output``,
+    a file or ``-``, by ``open_output`` before the solver: committed only when
+    the whole run succeeded) when given, else just through (the rows and
+    table fill as it goes).  False when the output could not be written
+    (already reported)."""
     try:
-        if output is not None:
-            with open_output(output, inputs) as out:
+        if out is not None:
+            with out:
                 n = write_boards_out(boards, out, status)
             if n is not None and output != "-":
-                click.echo(f"wrote {plural(n, 'board')} with {what} to {output}", err=True)
+                click.echo(printable(f"wrote {plural(n, 'board')} with {what} to {output}"), err=True)
             return n is not None
         for _ in boards:
             pass
@@ -172,10 +176,11 @@ def _guard(run: Callable[[], int]) -> int:
 @from_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards with DoubleDummyTricks and OptimumResultTable tags to this PBN file.")
-@click.option("--force", is_flag=True, help="Solve every board again, whatever its tags and the cache say.")
+@click.option("--force", is_flag=True, help="Solve every board again, whatever its tags and the cache say, "
+                                            "and replace the -o file if it exists.")
 @click.option("--verify", is_flag=True,
-              help="Solve the boards whose DoubleDummyTricks tag another program wrote and report "
-                   "those that disagree (exit status 1).")
+              help="Solve every board that has a DoubleDummyTricks tag (whoever wrote it; neither "
+                   "the tag nor the cache is used) and report those that disagree (exit status 1).")
 @board_option
 @solver_options
 @wide_option
@@ -208,13 +213,14 @@ def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, bo
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     _rows_too(fmt, output)   # -o - with --json: refused before anything is solved
+    out = open_output(output, files, replace=force) if output is not None else None   # refusals first
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _dd(files, output, force, verify, fmt, wide, ascii_,
-                                                   solver, boards)))
+                                                   solver, boards, out)))
 
 
 def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, fmt: str, wide: bool,
-        ascii_: bool, solver: Any, boards: tuple[str, ...] = ()) -> int:
+        ascii_: bool, solver: Any, boards: tuple[str, ...] = (), out: Any = None) -> int:
     from ..analysis.ddtags import table_convention, write_dd_tags
 
     status = RunStatus()
@@ -226,12 +232,12 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, f
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
         for bt in _solved_boards(files, status, solver, progress, force=force,
-                                 recorded="solve" if verify else "show", boards=boards):
+                                 recorded="verify" if verify else "show", boards=boards):
             counts["boards"] += 1
             counts["stale"] += bt.stale
             if bt.table is not None:
                 counts[bt.source] += 1
-                if verify and bt.recorded is not None and not bt.stale:
+                if verify and bt.recorded is not None:   # solved now (recorded="verify"), whatever its fingerprint
                     counts["verified"] += 1
                     if bt.recorded != bt.table:
                         counts["differ"] += 1
@@ -256,14 +262,15 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, f
                     rows.add(row)
             yield bt.board
 
-    if not _drain(boards_out(), output, "DD tables", progress, files, status):
+    if not _drain(boards_out(), output, "DD tables", progress, files, status, out):
         return int(ExitStatus.UNREADABLE)
     if rows is not None:
         rows.close()
         if fmt == TABLE and counts["recorded"] and not wide:
             click.echo("(* as recorded by another program; --verify solves it again)")
     if fmt == TABLE or output is not None:
-        click.echo(textwrap.fill(_dd_summary(counts, solver.solved, status.problems - counts["differ"]), 80),
+        click.echo(textwrap.fill(_dd_summary(counts, solver.solved,
+                                           status.problems - counts["differ"] + status.failed), 80),
                    err=output is not None)
     return int(status.exit_code)
 
@@ -281,11 +288,11 @@ def _dd_summary(counts: dict[str, int], solved: int, unsolved: int) -> str:
                      (f" ({counts['recorded']} as recorded by other programs)" if counts["recorded"] else ""))
     text = f"{n} board{'' if n == 1 else 's'}: " + ", ".join(parts)
     if counts["stale"]:
-        text += f"; {plural(counts['stale'], 'tag')} not for {'its' if counts['stale'] == 1 else 'their'} deal " \
-                "(edited since written) solved again"
+        text += f"; {plural(counts['stale'], 'tag')} not tied to {'its' if counts['stale'] == 1 else 'their'} " \
+                "deal by this user's bridgekit (edited since, or written elsewhere) solved again"
     if counts["verified"]:
-        text += f"; {plural(counts['verified'], 'tag')} verified, {counts['differ']} " \
-                f"{'disagrees' if counts['differ'] == 1 else 'disagree'}"
+        text += f"; {plural(counts['verified'], 'tag')} verified by solving {plural(solved, 'deal')}, " \
+                f"{counts['differ']} {'disagrees' if counts['differ'] == 1 else 'disagree'}"
     if unsolved:
         text += f"; {unsolved} not solved"
     return text
@@ -322,7 +329,8 @@ def _dd_columns(first: list[Any], ascii_: bool) -> list[Column]:
 @rules_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the boards with OptimumScore, ParContract and DD tags to this PBN file.")
-@click.option("--force", is_flag=True, help="Solve every board again, whatever its tags and the cache say.")
+@click.option("--force", is_flag=True, help="Solve every board again, whatever its tags and the cache say, "
+                                            "and replace the -o file if it exists.")
 @board_option
 @solver_options
 @wide_option
@@ -354,13 +362,14 @@ def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     _rows_too(fmt, output)   # -o - with --json: refused before anything is solved
+    out = open_output(output, files, replace=force) if output is not None else None   # refusals first
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _par(files, rules, output, force, fmt, wide, ascii_,
-                                                    solver, boards)))
+                                                    solver, boards, out)))
 
 
 def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, fmt: str, wide: bool,
-         ascii_: bool, solver: Any, boards: tuple[str, ...] = ()) -> int:
+         ascii_: bool, solver: Any, boards: tuple[str, ...] = (), out: Any = None) -> int:
     from ..analysis.ddtags import board_par, board_vul_dealer, write_dd_tags, write_par_tags
 
     status = RunStatus()
@@ -394,7 +403,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
                                 result))
             yield bt.board
 
-    if not _drain(boards_out(), output, "par and DD tags", progress, files, status):
+    if not _drain(boards_out(), output, "par and DD tags", progress, files, status, out):
         return int(ExitStatus.UNREADABLE)
     if rows is not None:
         rows.close()

@@ -85,12 +85,14 @@ class MethodType(click.ParamType):
               help="Write the boards with computed MP or IMP columns and a TotalScoreTable to this PBN "
                    "file (- for standard output, instead of the report), or the results page to "
                    "OUT.html (ranking, boards with hand records, scorecards); never one of the inputs.")
+@click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 @output_options()
 @ascii_option
 def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | None, trim: int | None,
           cross_scale: str | None, vp_scale: str | None,
           across_field: bool, movement: str, avg_plus: float, avg_minus: float, avg_session: bool, avg_imps: float,
-          swiss: bool, rules: Profile | None, ranking_only: bool, output: str | None, fmt: str, ascii_: bool) -> None:
+          swiss: bool, rules: Profile | None, ranking_only: bool, output: str | None, force: bool, fmt: str,
+          ascii_: bool) -> None:
     """Score a pairs or teams event: travellers and ranking.
 
     Each board's results come from its ScoreTable rows (as BridgeComposer,
@@ -111,7 +113,9 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
     """
     ascii_ = wants_ascii(ascii_)
     profile = rules
-    out = open_output(output, files) if output is not None else None  # refused before reading (OUT = IN...)
+    # refused before reading (OUT = IN, an existing OUT without --force, an extension bridgekit does not write...)
+    page = output is not None and output.lower().endswith((".html", ".htm"))
+    out = open_output(output, files, replace=force, boards=not page) if output is not None else None
     options = EventOptions(method=method,
                            scale=Scale(scale.lower()) if scale else None, trim=trim,
                            across_field=across_field, movement=Movement(movement.lower()),
@@ -129,7 +133,7 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
         _next_round(ev)
     if not report_event(ev, fmt if output != "-" else None, ascii_, ranking_only):
         ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
-    if out is not None and output is not None and output.lower().endswith((".html", ".htm")):
+    if out is not None and output is not None and page:
         ctx.exit(_write_results_page(ev, boards, out, output, status, ascii_, rules))
     if out is not None:
         from ..event import write_event
@@ -138,8 +142,8 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
             if write_boards_out(boards, out, status, since=0) is None:
                 ctx.exit(int(ExitStatus.UNREADABLE))
         if output != "-":
-            click.echo(f"wrote {plural(len(boards), 'board')} with {_points_name(ev)} columns and a TotalScoreTable "
-                       f"to {output}", err=True)
+            click.echo(printable(f"wrote {plural(len(boards), 'board')} with {_points_name(ev)} columns and a "
+                                 f"TotalScoreTable to {output}"), err=True)
     status.problems = len(ev.problems)
     ctx.exit(int(status.exit_code))
 

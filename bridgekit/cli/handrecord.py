@@ -12,6 +12,7 @@ import click
 
 from ..board import Board
 from ..errors import ExitStatus
+from ..printable import printable
 from ..rules import Profile
 from ..safeio import Output, OutputChanged
 from .analysis import _Progress, _solved_boards, _where, _with_solver
@@ -28,6 +29,7 @@ _EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
 @from_option
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False, allow_dash=True),
               metavar="OUT", help="OUT.html or OUT.pdf (- writes HTML on standard output).")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
 @click.option("--to", "to", type=click.Choice(["html", "pdf"], case_sensitive=False), default=None,
               help="Output format (default: from OUT's extension).")
 @click.option("--per-page", type=click.Choice(["1", "2", "4", "6"]), default="4", show_default=True,
@@ -43,7 +45,7 @@ _EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
               help="Take DoubleDummyTricks tags other programs wrote as recorded (default: solve those deals).")
 @solver_options
 @ascii_option
-def handrecord(files: tuple[str, ...], output: str, to: str | None, per_page: str, paper: str,
+def handrecord(files: tuple[str, ...], output: str, force: bool, to: str | None, per_page: str, paper: str,
                title: str | None, auction: bool, play: bool, commentary: bool, rules: Profile | None,
                trust_tags: bool, jobs: int | None, scheduler: str | None, cluster: str | None,
                cache_dir: str | None, no_cache: bool, ascii_: bool) -> None:
@@ -73,11 +75,8 @@ def handrecord(files: tuple[str, ...], output: str, to: str | None, per_page: st
         raise click.UsageError(f"cannot tell the format of {output}: name it .html or .pdf, or use --to")
     if output == "-" and fmt == "pdf" and sys.stdout.isatty():
         raise click.UsageError("a PDF on a terminal is unreadable: give -o OUT.pdf (or redirect)")
-    try:
-        out = open_output(output, inputs=files)   # refusals (an input as OUT, no folder...) before reading
-    except click.UsageError as e:
-        # a hand record never rewrites its input: no --in-place to suggest
-        raise click.UsageError(e.message.replace(": use --in-place to rewrite it", ": choose another OUT")) from None
+    # refusals (an input as OUT, an existing OUT without --force, no folder...) before reading
+    out = open_output(output, inputs=files, replace=force, boards=False)
     options = [name for name, on in (("auction", auction), ("play", play), ("commentary", commentary)) if on]
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
@@ -132,9 +131,10 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
     else:
         from ..handrecord.html import render_html
         data = render_html(record, ascii=ascii_, laid_out=laid_out).encode("utf-8")
-    if status.unreadable:
+    if status.failed_total:
         if out.path != "-":
-            click.echo(f"bridgekit: {out.path} not written (an input could not be read)", err=True)
+            why = status.why or "an input could not be read"
+            click.echo(printable(f"bridgekit: {out.path} not written ({why})"), err=True)
         return int(status.exit_code)
     try:
         out.stream.flush()
@@ -149,11 +149,11 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
     except OSError as e:
         if out.path == "-":
             raise
-        click.echo(f"bridgekit: cannot write {out.path}: {e.strerror or e}", err=True)
+        click.echo(printable(f"bridgekit: cannot write {out.path}: {e.strerror or e}"), err=True)
         return int(ExitStatus.UNREADABLE)
     if out.path != "-":
         n, pages = len(record.boards), laid_out.page_count
         click.echo(f"wrote {plural(n, 'board')} on {plural(pages, 'page')} "
                    f"({paper.upper() if paper == 'a4' else 'Letter'}, {laid_out.layout.per_page} a page) "
-                   f"to {out.path}", err=True)
+                   f"to {printable(out.path)}", err=True)
     return int(status.exit_code)

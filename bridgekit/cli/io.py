@@ -14,7 +14,7 @@ from .options import (ReadingReport, RunStatus, ascii_option, board_option, from
                       plain_text, plural, use_colour, wants_ascii, warn)
 from .output import JSON, JSONL, TABLE, JsonStream, output_options, output_rows
 from .safewrite import open_output, write_boards_out
-from ..formats.registry import Format, WriteReport, find_format, format_of_path, formats, writable_names
+from ..formats.registry import WriteReport, find_format, format_of_path, writable_names
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
 _TARGETS = click.Choice(writable_names(), case_sensitive=False)
@@ -87,8 +87,11 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool
 @click.option("--first", type=click.IntRange(1), default=None,
               help="Number of the first board, for an input format without board numbers (BRI, DGE, BER, "
                    "RZD; default 1), or to renumber the boards of DUP, DLM, CDS, CSV and BHG.")
-@click.option("--in-place", is_flag=True, help="Rewrite IN itself (atomically) instead of writing OUT.")
-def convert(source: str, target: str | None, to: str | None, first: int | None, in_place: bool) -> None:
+@click.option("--in-place", is_flag=True, help="Rewrite IN itself (atomically, in its own format; PBN only) "
+                                                "instead of writing OUT.")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+def convert(source: str, target: str | None, to: str | None, first: int | None, in_place: bool,
+            force: bool) -> None:
     """Convert IN to OUT between the formats bridgekit knows: PBN (canonical
     export format: mandatory tags in the standard's order, comments, notes
     and tables kept), LIN (BBO), JSON, the deal files of dealing machines and
@@ -101,8 +104,9 @@ def convert(source: str, target: str | None, to: str | None, first: int | None, 
     format cannot hold (a DUP file keeps only the deals) is said on stderr.
     A format without board numbers numbers the boards from --first; dealer
     and vulnerability then follow the board number.  IN is never modified
-    unless --in-place (same format only); OUT is written atomically (a
-    temporary file, then renamed).  Problems found while reading are printed
+    unless --in-place (PBN only, and only when every line of it was
+    understood: nothing is dropped); an existing OUT is replaced only with
+    --force.  OUT is written atomically (a temporary file, then renamed).  Problems found while reading are printed
     on stderr with file, line and board and give exit status 1, but every
     board is still converted; an unreadable IN gives exit status 3 and
     writes nothing.  See docs/formats.md.
@@ -125,14 +129,16 @@ def convert(source: str, target: str | None, to: str | None, first: int | None, 
         target = source
     elif target is None:
         raise click.UsageError("missing OUT (a file, or - for standard output); --in-place rewrites IN")
-    spec = output_format(target, to)
     from_ = input_format()
-    if in_place:
+    if in_place and to is not None:
         own = find_format(from_) if from_ else format_of_path(source)
-        if own is not None and own is not spec:
-            raise click.UsageError(f"--in-place keeps IN's format ({own.label}): converting to {spec.label} "
+        wanted = find_format(to)
+        if own is not None and wanted is not None and own is not wanted:
+            raise click.UsageError(f"--in-place keeps IN's format ({own.label}): converting to {wanted.label} "
                                    "needs OUT")
-    out = open_output(target, [source], in_place=in_place, binary=spec.binary)  # OUT = IN, missing folder...
+    # OUT = IN, an existing OUT without --force, a format bridgekit does not write (or not in place)...
+    out = open_output(target, [source], in_place=in_place, replace=force, to=to, has_in_place=True)
+    spec = out.format  # type: ignore[attr-defined]
 
     status = RunStatus()
     report = ReadingReport(status, ascii_=False)
@@ -154,28 +160,6 @@ def convert(source: str, target: str | None, to: str | None, first: int | None, 
     if count is not None and target != "-":  # on standard output the data speaks for itself
         warn(f"{plural(count, 'board')} written to {target} ({spec.label})")
     ctx.exit(status.exit_code)
-
-
-def output_format(target: str | None, to: str | None) -> Format:
-    """The format to write: ``--to``, else OUT's extension, else PBN (standard
-    output, or a name without an extension such as /dev/null).  An extension
-    no format owns is a usage error (exit 2) naming the known ones."""
-    if to is not None:
-        spec = find_format(to)
-        if spec is None or not spec.can_write:  # click's Choice already refused it
-            raise click.UsageError(f"cannot write {to!r}")
-        return spec
-    spec = format_of_path(target)
-    if spec is not None and spec.can_write:
-        return spec
-    ext = os.path.splitext(target)[1] if target not in (None, "-") else ""
-    if ext:
-        known = ", ".join(e for f in formats() if f.can_write for e in f.extensions)
-        raise click.UsageError(f"cannot tell the output format from the extension {ext!r} of {target!r}: "
-                               f"name it {known}, or give --to")
-    found = find_format("pbn")
-    assert found is not None
-    return found
 
 
 #: What a format may not hold, as its messages name it: (what is kept no, what was not written).

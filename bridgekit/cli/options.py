@@ -96,10 +96,26 @@ class RunStatus:
         self.unreadable = 0
         self.problems = 0
         self.missing = 0  # --board asked for boards no input has
+        #: the run did not succeed as a whole though every input was read (a
+        #: board the solver failed on, a rewrite that would drop text): a
+        #: file being written is not committed, exit status 3
+        self.failed = 0
+        self.why: str | None = None   # the first such failure, for the "left as it was" line
+
+    def fail(self, why: str) -> None:
+        """Count a failure of the run (see ``failed``)."""
+        self.failed += 1
+        if self.why is None:
+            self.why = why
+
+    @property
+    def failed_total(self) -> int:
+        """Unreadable inputs and failures: what keeps a write from being committed."""
+        return self.unreadable + self.failed
 
     @property
     def exit_code(self) -> int:
-        if self.unreadable:
+        if self.unreadable or self.failed:
             return ExitStatus.UNREADABLE
         if self.problems or self.missing:
             return ExitStatus.PROBLEMS
@@ -380,6 +396,12 @@ class SolverOptions:
             raise click.UsageError("give --scheduler or --cluster, not both")
         if cache_dir is not None and no_cache:
             raise click.UsageError("give --cache DIR or --no-cache, not both")
+        if scheduler is not None:
+            from ..analysis.cluster import parse_scheduler
+            try:
+                parse_scheduler(scheduler)
+            except BridgekitError as e:
+                raise click.BadParameter(str(e), param_hint="--scheduler") from None
         if cluster is not None:
             from ..analysis.cluster import parse_cluster
             try:
@@ -393,29 +415,24 @@ class SolverOptions:
 def open_cli_solver(opts: SolverOptions) -> Any:
     """``bridgekit.analysis.solving.open_solver`` for the command line: no Dask
     installed is a usage error saying how to install it; a scheduler that
-    cannot be reached or a --cache folder that cannot be used is a
-    BridgekitError (one line, exit 3, before anything is read); the default
-    cache folder unusable is a warning and the run goes on without it."""
+    cannot be reached is a BridgekitError (one line, exit 3, before anything
+    is read); a deal cache that cannot be opened, read or written (corrupt,
+    read-only) is one warning line and the run goes on solving."""
     from ..analysis.cluster import ClusterUnavailable
-    from ..analysis.ddcache import CacheError
     from ..analysis.solving import open_solver
 
-    def make(use_cache: bool) -> Any:
-        return open_solver(scheduler=opts.scheduler, cluster=opts.cluster, cache_dir=opts.cache_dir,
-                           use_cache=use_cache, threads=opts.jobs)
+    def warning(message: str) -> None:
+        click.echo(f"bridgekit: warning: {printable(message)}", err=True)
+
     waiting = opts.cluster is not None and sys.stderr.isatty()
     if waiting:   # a LocalCluster takes seconds to start: say so at once
         sys.stderr.write(f"starting a local Dask cluster ({opts.cluster})...")
         sys.stderr.flush()
     try:
-        return make(not opts.no_cache)
+        return open_solver(scheduler=opts.scheduler, cluster=opts.cluster, cache_dir=opts.cache_dir,
+                           use_cache=not opts.no_cache, threads=opts.jobs, on_warning=warning)
     except ClusterUnavailable as e:
         raise click.UsageError(str(e)) from None
-    except CacheError as e:
-        if opts.cache_dir is not None:
-            raise
-        click.echo(f"bridgekit: warning: {e}; going on without it", err=True)
-        return make(False)
     finally:
         if waiting:
             sys.stderr.write("\r\x1b[K")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import sys
+from typing import Any
 
 import click
 
@@ -83,12 +85,14 @@ def _ask(prompt: str) -> str | None:
 @click.option("-v", "--verbose", is_flag=True,
               help="The computer's reasons in full (layouts solved, how they were weighted).")
 @click.option("--save", "save", default=None, metavar="FILE.pbn",
-              help="Where to write the record (default bridgekit-play-DATE-TIME.pbn here).")
+              help="Where to write the record (default bridgekit-play-DATE-TIME.pbn here, never an existing "
+                   "file).")
+@click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
 @click.option("--no-save", is_flag=True, help="Do not write the record.")
 @ascii_option
 def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None, samples: int | None,
          think: float | None, auto: bool, watch: bool, pace: float | None, fast: bool, full: bool,
-         verbose: bool, save: str | None, no_save: bool, ascii_: bool) -> None:
+         verbose: bool, save: str | None, force: bool, no_save: bool, ascii_: bool) -> None:
     """Play one deal as South, with the computer as your partner North and
     your opponents East and West.  South deals.  Type calls (1h 2nt x xx p)
     and cards (sq h10 cT, or a number from the list); ? explains the
@@ -107,7 +111,8 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
         raise click.UsageError("give --deal or --board, not both")
     source = [board.rpartition(":")[0]] if board is not None else []
     if save is not None and not no_save:
-        open_output(save, source)  # refused now (a folder missing, the --board file), not after the game
+        # refused now (an existing file without --force, a folder missing, the --board file), not after the game
+        open_output(save, source, replace=force)
     if deal is not None and not deal.is_complete:
         problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
         raise click.BadParameter(f"the deal must be complete ({problems})", param_hint="--deal")
@@ -143,7 +148,7 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
     pbn_board = record.to_board()
     _print_score(pbn_board, ascii_)
     if not no_save:
-        _save(pbn_board, save, source)
+        _save(pbn_board, save, source, force)
     if record.human is not None and record.play is not None and record.play.cards:
         _offer_review(record, ascii_, full)
 
@@ -181,14 +186,53 @@ def _offer_review(record: GameRecord, ascii_: bool, full: bool) -> None:
         click.echo(f"bridgekit: no review: {e}", err=True)
 
 
-def _save(pbn_board: Board, save: str | None, source: list[str]) -> None:
-    path = save or _dt.datetime.now().strftime("bridgekit-play-%Y%m%d-%H%M%S.pbn")
-    status = RunStatus()
-    with open_output(path, source) as out:
-        write_boards_out([pbn_board], out, status)
-    if status.unreadable:
-        sys.exit(status.exit_code)
-    click.echo(f"Record saved to {path}\n(bridgekit show {path} replays it).")
+def _save(pbn_board: Board, save: str | None, source: list[str], force: bool = False) -> None:
+    """Write the record to ``save`` (replaced only with ``force``), else to a
+    new file here.  The game is never lost: when ``save`` cannot be written
+    now (created meanwhile, its folder gone), the record goes to a new file
+    and the message says where."""
+    if save is not None:
+        try:
+            status = RunStatus()
+            with open_output(save, source, replace=force) as out:
+                if write_boards_out([pbn_board], out, status) is not None:
+                    click.echo(printable(f"Record saved to {save}\n(bridgekit show {save} replays it)."))
+                    return
+        except click.UsageError as e:
+            warn(e.message)
+        warn(f"the record was not written to {save}: saving it under a new name instead")
+    from ..formats import write_boards
+    try:
+        path = save_new(lambda stream: write_boards([pbn_board], stream))
+    except OSError as e:
+        warn(f"the record could not be saved: {e.strerror or e}")
+        sys.exit(ExitStatus.UNREADABLE)
+    if path is None:
+        warn("the record could not be saved")
+        sys.exit(ExitStatus.UNREADABLE)
+    click.echo(printable(f"Record saved to {path}\n(bridgekit show {path} replays it)."))
+
+
+def save_new(write: Any, folder: str = ".", stem: str = "bridgekit-play") -> str | None:
+    """Write a new file ``STEM-DATE-TIME.pbn`` in ``folder`` with
+    ``write(stream)``, never replacing a file: two games ending in the same
+    second get ``-2``, ``-3``... (the commit links the new file in, so a name
+    another run takes meanwhile is skipped, not overwritten).  Returns the
+    path written, or None."""
+    from ..safeio import Output, OutputChanged, OutputRefused
+    base = _dt.datetime.now().strftime(f"{stem}-%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        path = os.path.join(folder, base + (f"-{n}" if n > 1 else "") + ".pbn")
+        if os.path.lexists(path):
+            continue
+        try:
+            with Output(path, replace=False) as out:
+                write(out.stream)
+                out.commit()
+                return path
+        except (OutputRefused, OutputChanged):
+            continue
+    return None
 
 
 def _print_score(board: Board, ascii_: bool) -> None:

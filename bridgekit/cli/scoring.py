@@ -21,7 +21,7 @@ from ..rules import DEFAULT, Profile
 from ..scoring import (ScoreTotals, profile_for_board, rubber_session, score_board, score_boards,
                        score_result, team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Vul
-from .options import from_option
+from .options import from_option, input_format
 from .options import (BOARD_FILE_EXTENSIONS, CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
                       expand_inputs, iter_boards, plural, rules_option, wants_ascii, warn, wide_option)
 from .output import (CSV, JSON, JSONL, TABLE, Column, RowWriter, column, echo_json, json_text, output_options,
@@ -49,9 +49,10 @@ def _contract_text(text: str | None, ascii_: bool) -> str:
 @from_option
 @rules_option
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
-              help="Write the boards with Score tags filled in to this PBN file (- for stdout).")
+              help="Write the boards with Score tags filled in to this file (.pbn or .json; - for stdout).")
 @click.option("--in-place", "in_place", is_flag=True,
-              help="Rewrite each input file with its Score tags filled in (atomically).")
+              help="Rewrite each input file with its Score tags filled in (atomically; PBN files only).")
+@click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 @click.option("--contract", "contract", type=CONTRACT, default=None,
               help="Quick form: score one result (e.g. 4HX) instead of files.")
 @click.option("--declarer", type=SEAT, default=None, help="Quick form: the declarer (N, E, S or W).")
@@ -64,7 +65,7 @@ def _contract_text(text: str | None, ascii_: bool) -> str:
 @wide_option
 @output_options()
 @ascii_option
-def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_place: bool,
+def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_place: bool, force: bool,
           contract: Contract | None, declarer: Seat | None, tricks: int | None, vul: Vul | None,
           deal: Deal | None, boards: tuple[str, ...], wide: bool, fmt: str, ascii_: bool) -> None:
     """Score every board of PBN or LIN FILES under its rules profile.
@@ -105,7 +106,7 @@ def score(files: tuple[str, ...], rules: Profile | None, output: str | None, in_
         raise click.UsageError("give FILE... to score, or the quick form --contract/--declarer/--tricks")
     if output is not None and in_place:
         raise click.UsageError("give -o OUT.pbn or --in-place, not both")
-    ctx.exit(_score_files(files, profile, output, in_place, fmt, ascii_, boards, wide))
+    ctx.exit(_score_files(files, profile, output, in_place, fmt, ascii_, boards, wide, force))
 
 
 def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, vul: Vul | None,
@@ -139,13 +140,15 @@ def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, 
 
 
 def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | None, in_place: bool,
-                 fmt: str, ascii_: bool, wanted: tuple[str, ...] = (), wide: bool = False) -> int:
+                 fmt: str, ascii_: bool, wanted: tuple[str, ...] = (), wide: bool = False, force: bool = False) -> int:
     if in_place and "-" in files:
         raise click.UsageError("--in-place cannot rewrite standard input")
     if in_place and wanted:
         raise click.UsageError("--in-place rewrites whole files: it cannot be used with --board (use -o)")
-    out = open_output(output, files) if output is not None else None  # before anything is read
+    # before anything is read: an existing OUT without --force, OUT = IN, an unknown extension
+    out = open_output(output, files, replace=force, has_in_place=True) if output is not None else None
     status = RunStatus()
+    rewrites = _in_place_formats(files, status) if in_place else []   # every file checked before any is rewritten
     report = ReadingReport(status, ascii_)
     totals = ScoreTotals()
     many = len(files) > 1 or any(os.path.isdir(f) for f in files)  # a file column
@@ -185,7 +188,7 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
         if n is not None and output != "-":
             click.echo(f"wrote {plural(n, 'board')} with Score tags to {output}", err=True)
     elif in_place:
-        for path in expand_inputs(files, status=status):
+        for path in rewrites:
             with open_output(path, [path], in_place=True) as rewrite:
                 n = write_boards_out(scored((path,)), rewrite, status)
             if n is not None:
@@ -211,6 +214,25 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
     report.finish()
     status.problems += totals.mismatches
     return int(status.exit_code)
+
+
+def _in_place_formats(files: tuple[str, ...], status: RunStatus) -> list[str]:
+    """The files ``--in-place`` rewrites, each checked first: a file
+    bridgekit cannot rewrite in its own format refuses the whole run (usage
+    error naming it) before any file is touched."""
+    from ..formats import UnknownOutputFormat, in_place_format
+    paths = expand_inputs(files, status=status)
+    refused = []
+    for path in paths:
+        if os.path.isfile(path):
+            try:
+                in_place_format(path, input_format())
+            except UnknownOutputFormat as e:
+                refused.append(str(e))
+    if refused:
+        more = f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""
+        raise click.UsageError(printable(refused[0] + more + "; nothing was rewritten"))
+    return paths
 
 
 def _seat(s: Any) -> str:
@@ -554,9 +576,9 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
       bridgekit deal --boards 16 --seed 7 --json
     """
     ascii_ = wants_ascii(ascii_)
-    from .io import output_format, say_write_report
-    spec = output_format(output, None) if output is not None else None
-    out = open_output(output, replace=force, binary=spec.binary) if output is not None and spec is not None else None
+    from .io import say_write_report
+    out = open_output(output, replace=force) if output is not None else None   # the format from the extension
+    spec = out.format if out is not None else None  # type: ignore[attr-defined]
     if seed is None:
         seed = str(secrets.randbelow(10**9))
     try:

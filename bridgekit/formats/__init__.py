@@ -14,12 +14,13 @@ import sys
 from typing import IO, Any, Iterable, Iterator
 
 from ..board import Board
-from ..errors import FileFormatError
+from ..errors import BridgekitError, FileFormatError
 
 __all__ = ["read_boards", "write_boards", "detect_format", "FORMATS", "find_format", "format_of_path",
-           "WriteReport"]
+           "WriteReport", "output_format", "in_place_format", "UnknownOutputFormat"]
 
-from .registry import WriteReport, find_format, format_of_path, readable_names, sniff_format
+from .binary import binary_message, looks_binary
+from .registry import Format, WriteReport, find_format, format_of_path, formats, readable_names, sniff_format
 
 #: Formats :func:`read_boards` knows, by name (the registry's readable formats, the common ones first).
 FORMATS = tuple(readable_names())
@@ -88,9 +89,10 @@ def read_boards(path: str, fmt: str | None = None, first: int | None = None) -> 
             raise FileFormatError("empty file", path)
         spec = sniff_format(head, size)
         if spec is None:
-            if b"\x00" in head:
-                raise FileFormatError("not a text file (binary data: NUL bytes) and no deal layout bridgekit "
-                                      "knows (give --from FORMAT)", path)
+            at = looks_binary(head)
+            if at is not None:
+                raise FileFormatError(f"not a text file ({binary_message(head, at)}) and no deal layout "
+                                      "bridgekit knows (give --from FORMAT)", path)
             raise FileFormatError("unknown file format (expected PBN, LIN, JSON or a dealing machine's layout; "
                                   "give --from FORMAT)", path)
     if spec.streamed:
@@ -107,6 +109,59 @@ class _PathArg(os.PathLike[str]):
 
     def __fspath__(self) -> str:
         return self.path
+
+
+class UnknownOutputFormat(BridgekitError):
+    """An output format, or an output extension, bridgekit does not write
+    (or does not rewrite in place): a usage error on the command line."""
+
+
+def output_format(path: str | None, to: str | None = None) -> Format:
+    """The format to write ``path`` in: ``to`` (``--to``), else the format
+    owning its extension, else PBN (standard output, or a name without an
+    extension such as /dev/null).  Raises UnknownOutputFormat for a format
+    or an extension no writer claims: never a silent PBN."""
+    if to is not None:
+        spec = find_format(to)
+        if spec is None or not spec.can_write:
+            raise UnknownOutputFormat(f"cannot write {to!r}")
+        return spec
+    spec = format_of_path(path)
+    if spec is not None and spec.can_write:
+        return spec
+    ext = os.path.splitext(path)[1] if path not in (None, "-") else ""
+    if ext:
+        known = ", ".join(e for f in formats() if f.can_write for e in f.extensions)
+        raise UnknownOutputFormat(f"cannot tell the output format from the extension {ext!r} of {path!r}: "
+                                  f"name it {known}, or give --to")
+    found = find_format("pbn")
+    assert found is not None
+    return found
+
+
+def in_place_format(path: str, fmt: str | None = None) -> Format:
+    """The format ``path`` is rewritten in when rewritten in place: its own
+    (``fmt``, else from its name, else from its content).  Raises
+    UnknownOutputFormat when bridgekit does not rewrite that format in place
+    (only a format whose writer keeps everything its reader understood)."""
+    spec = find_format(fmt) if fmt else None
+    if spec is None:
+        name = detect_format(path)
+        if name is None:
+            try:
+                with open(path, "rb") as f:
+                    head = f.read(4096)
+                    size = os.fstat(f.fileno()).st_size
+                name = detect_format(path, head, size)
+            except OSError:
+                name = None
+        spec = find_format(name) if name else None
+    if spec is None or not spec.in_place:
+        what = spec.label if spec is not None else "of a format bridgekit cannot tell"
+        rewrites = ", ".join(f.label for f in formats() if f.in_place)
+        raise UnknownOutputFormat(f"{path} is {what}: bridgekit rewrites only {rewrites} files in place "
+                                  "(write the result to a new file instead)")
+    return spec
 
 
 def write_boards(boards: Iterable[Board], out: str | IO[Any], fmt: str = "pbn",

@@ -51,7 +51,11 @@ register(Format(
                                                                  "players", "event", "auction", "play", "result",
                                                                  "notes", "other"}),
     "adapters", binary=False, reader="read_pbn", writer="write_pbn", streamed=True, sniff=_sniff_pbn,
-    programs="nearly every bridge program (BridgeComposer, Dealer4, BBO, scoring programs, DDS tools)"))
+    programs="nearly every bridge program (BridgeComposer, Dealer4, BBO, scoring programs, DDS tools)",
+    # stray text between games, a malformed or truncated tag, the rest of an
+    # over-long line or game, problems beyond those kept per board
+    in_place=True, lossy=frozenset({"bad-token", "bad-tag", "long-line", "long-game", "truncated",
+                                    "more-problems"})))
 register(Format(
     "lin", "BBO LIN", (".lin",), frozenset({"deal", "number", "dealer", "vulnerability", "players", "auction",
                                             "play", "result"}),

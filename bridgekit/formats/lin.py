@@ -33,6 +33,7 @@ from ..cards import ALL_CARDS, Card, Strain
 from ..contract import Contract, Doubling
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, FileFormatError, IllegalCallError, ParseError
+from .binary import binary_message, looks_binary
 from ..play import trick_winner
 from ..seats import Seat, Vul, dealer_for_board
 
@@ -178,9 +179,12 @@ def _decoded(blocks: Iterator[bytes], name: str | None) -> Iterator[str]:
     decoder = codecs.getincrementaldecoder("utf-8")()
     utf8 = True
     first = True
+    offset = 0
     for block in blocks:
-        if b"\x00" in block:
-            raise FileFormatError("binary file (NUL bytes), not a LIN file", name)
+        at = looks_binary(block)
+        if at is not None:
+            raise FileFormatError(f"binary file ({binary_message(block, at, offset)}), not a LIN file", name)
+        offset += len(block)
         if first and block.startswith(b"\xef\xbb\xbf"):
             block = block[3:]
         first = False

@@ -59,6 +59,12 @@ class Format:
     #: The reader takes the path or stream itself (PBN, LIN, JSON stream
     #: their input); the others get the file's bytes.
     streamed: bool = False
+    #: A file of this format may be rewritten in place (``--in-place``): the
+    #: writer keeps everything the reader understood.  ``lossy``: the reading
+    #: problems that mean some input text was not understood (it would be
+    #: dropped): a rewrite in place that meets one is not committed.
+    in_place: bool = False
+    lossy: frozenset[str] = frozenset()
 
     def load(self) -> Any:
         return importlib.import_module(f"{__package__}.{self.module}")

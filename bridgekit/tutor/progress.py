@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -91,18 +92,40 @@ class Progress:
         self.lessons: dict[str, LessonProgress] = {}
         self.current = ""   # the lesson run last (``bridgekit lesson run`` alone goes on with it)
         self.damaged: str | None = None  #: why the file could not be read (it is kept, see module doc)
+        self.unusable = False   #: the path is not a regular file (a FIFO...): never read nor written
         self._changed: set[str] = set()
         self.lessons, self.current = self._load()
 
     def _load(self) -> tuple[dict[str, LessonProgress], str]:
         try:
-            with open(self.path, "rb") as f:
-                raw = f.read(_MAX_BYTES + 1)
+            # never blocks: a FIFO or a device in its place is not waited on
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
         except FileNotFoundError:
             return {}, ""
         except OSError as e:
             self.damaged = f"cannot read lesson progress in {self.path}: {e.strerror or e}"
             return {}, ""
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                self.unusable = True
+                self.damaged = (f"lesson progress {self.path} is not a regular file: left alone, and "
+                                "progress is not kept in this run")
+                return {}, ""
+            chunks: list[bytes] = []
+            size = 0
+            while size <= _MAX_BYTES:
+                chunk = os.read(fd, _MAX_BYTES + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            raw = b"".join(chunks)
+        except OSError as e:
+            self.damaged = f"cannot read lesson progress in {self.path}: {e.strerror or e}"
+            return {}, ""
+        finally:
+            if fd >= 0:
+                os.close(fd)
         try:
             if len(raw) > _MAX_BYTES:
                 raise _Damaged("over 1 MB")
@@ -113,7 +136,29 @@ class Progress:
             return {}, ""
 
     def _aside(self) -> Path:
-        return self.path.with_name(self.path.name + ".damaged")
+        """Where a damaged file is kept: ``lessons.json.damaged``, or
+        ``.damaged-2``, ``-3``... when earlier damaged copies are there
+        (never overwritten)."""
+        for n in range(1, 1000):
+            aside = self.path.with_name(self.path.name + ".damaged" + (f"-{n}" if n > 1 else ""))
+            if not os.path.lexists(aside):
+                return aside
+        return self.path.with_name(self.path.name + ".damaged-last")
+
+    def _put_aside(self) -> None:
+        """Move the damaged file to a free ``_aside`` name without replacing
+        any file (a link, then the old name removed)."""
+        for _ in range(1000):
+            aside = self._aside()
+            try:
+                os.link(self.path, aside)
+            except FileExistsError:
+                continue
+            except OSError:   # no hard links here: a rename to the name found free
+                os.replace(self.path, aside)
+                return
+            os.unlink(self.path)
+            return
 
     def get(self, name: str) -> LessonProgress:
         self._changed.add(name)
@@ -127,9 +172,11 @@ class Progress:
         from ..safeio import Output
 
         try:
+            if self.unusable:
+                return
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.damaged is not None and self.path.exists():
-                os.replace(self.path, self._aside())  # kept, not lost
+                self._put_aside()  # kept, not lost
             self.damaged = None
             with Output(str(self.path)) as out:
                 on_disk: dict[str, LessonProgress] = {}

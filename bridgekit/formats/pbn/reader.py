@@ -10,6 +10,7 @@ from typing import IO, Iterator, Union
 
 from ...board import Board
 from ...errors import FileFormatError
+from ..binary import binary_message, looks_binary
 from .scanner import read_games
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
@@ -59,6 +60,12 @@ class _Decoder:
                 out.append(raw.decode(self.codepage, errors="replace"))
         return "\n".join(out)
 
+    def _check(self, data: bytes, offset: int) -> None:
+        """Binary data (found by content, not only NUL bytes) makes the file unreadable."""
+        at = looks_binary(data)
+        if at is not None:
+            raise FileFormatError(f"not a text file ({binary_message(data, at, offset)})", self.name)
+
     def blocks(self) -> Iterator[list[str]]:
         """The lines, a block of them at a time."""
         first = self.stream.read(_CHUNK)
@@ -74,8 +81,8 @@ class _Decoder:
                 raise FileFormatError("not a text file (bad UTF-16)", self.name) from None
             yield _split_text(text)
             return
-        if b"\x00" in first:
-            raise FileFormatError("not a text file (binary data: NUL bytes)", self.name)
+        self._check(first, 0)
+        offset = len(first)
         buf = first
         while True:
             chunk = self.stream.read(_CHUNK) if buf is not first or len(first) == _CHUNK else b""
@@ -83,6 +90,8 @@ class _Decoder:
                 if buf:
                     yield _split_text(self._decode_block(buf))
                 return
+            self._check(chunk, offset)
+            offset += len(chunk)
             buf += chunk
             cut = buf.rfind(b"\n")
             if cut < 0:
@@ -90,8 +99,6 @@ class _Decoder:
             block, buf = buf[:cut], buf[cut + 1:]
             if block.endswith(b"\r"):
                 block = block[:-1]  # the CR of a CRLF cut at the chunk boundary (not an empty line)
-            if b"\x00" in block:
-                raise FileFormatError("not a text file (binary data: NUL bytes)", self.name)
             yield _split_text(self._decode_block(block))
 
 
