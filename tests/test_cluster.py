@@ -185,7 +185,7 @@ def test_ctrl_c_keeps_the_solved_tables_and_the_next_run_resumes(tmp_path: Path)
         time.sleep(0.2)
         if db.exists():
             try:
-                rows = sqlite3.connect(db).execute("SELECT count(*) FROM dd").fetchone()[0]
+                rows = sqlite3.connect(db).execute("SELECT count(*) FROM dd_checked").fetchone()[0]
             except sqlite3.Error:
                 rows = 0
     assert rows > 0 and proc.poll() is None, "the first batch should be back before the run ends"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bridgekit.formats import read_boards
-from bridgekit.safeio import Output, OutputChanged, remove_stale_temporaries
+from bridgekit.safeio import Output, OutputChanged
 from conftest import SAMPLES, run
 
 MATCH = SAMPLES / "match.pbn"
@@ -180,6 +180,7 @@ def test_a_change_keeping_size_and_time_is_detected(tmp_path: Path) -> None:
 
 def test_stale_temporary_files_are_removed_on_the_next_write(tmp_path: Path) -> None:
     """Defect: 205 hidden temporary files left by kills were never cleaned up."""
+    from bridgekit.safeio import remove_stale_temporaries
     stale = tmp_path / ".out.pbn.abc123.bridgekit-tmp"
     stale.write_text("half")
     old = time.time() - 3600

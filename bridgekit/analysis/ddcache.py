@@ -203,7 +203,7 @@ class DealCache:
         self.dropped = 0                   # rows that failed their checksum
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            self._db = self._connect()
+            self._db = self._connect_waiting()
         except (OSError, sqlite3.Error) as e:
             if not _read_only_error(e, self.directory):
                 raise CacheError(f"cannot use the deal cache {self.path}: {e} "
@@ -217,11 +217,25 @@ class DealCache:
                 raise CacheError(f"cannot use the deal cache {self.path}: {e} "
                                  "(--cache DIR for another folder, --no-cache for none)") from None
 
+    def _connect_waiting(self) -> sqlite3.Connection:
+        """``_connect``, tried again while another run holds the database
+        (switching a new database to WAL does not wait on the busy timeout)."""
+        import time
+        deadline = time.monotonic() + _BUSY_MS / 1000
+        while True:
+            try:
+                return self._connect()
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e).lower() and "busy" not in str(e).lower() or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=_BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
         try:
             db.execute(f"PRAGMA busy_timeout = {_BUSY_MS}")
-            db.execute("PRAGMA journal_mode = WAL")
+            if str(db.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
             # "check" is the row's checksum (row_check); the table of earlier
             # versions, without it, is left unused (its deals are solved again)
