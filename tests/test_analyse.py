@@ -9,7 +9,7 @@ import pytest
 
 from bridgekit import dds
 from bridgekit.analysis.ddtags import (compare_tags, read_optimum_score, read_par_contracts,
-                                       read_result_table, solve_boards, table_convention, trusted_table,
+                                       read_result_table, table_convention, trusted_table,
                                        write_dd_tags, write_par_tags)
 from bridgekit.analysis.postmortem import PostMortemError, analyse_board, analyse_play
 from bridgekit.board import Board, Table, Tag
@@ -100,7 +100,7 @@ def test_cached_boards_are_not_solved() -> None:
     boards = [_board(Board="1", Deal=COMMON_GAME_1, DoubleDummyTricks=COMMON_GAME_1_DD),
               _board(Board="2", Deal="N:AKQ... - - -")]
     calls: list[tuple[int, int]] = []
-    out = list(solve_boards(boards, progress=lambda s, c: calls.append((s, c))))
+    out = solve_boards(boards, progress=lambda s, c: calls.append((s, c)))
     assert [bt.cached for bt in out] == [True, False]
     assert out[0].table == DDTable.from_pbn(COMMON_GAME_1_DD)
     assert out[1].table is None and out[1].error is not None and "not a complete 52-card deal" in out[1].error
@@ -170,7 +170,7 @@ def test_a_deal_repeated_in_a_team_file_is_solved_once() -> None:
     boards = [_board(Board="1", Room="Open", Deal=COMMON_GAME_1),
               _board(Board="1", Room="Closed", Deal=COMMON_GAME_1)]
     calls: list[tuple[int, int]] = []
-    out = list(solve_boards(boards, progress=lambda s, c: calls.append((s, c))))
+    out = solve_boards(boards, progress=lambda s, c: calls.append((s, c)))
     assert sum(s for s, _ in calls) == 1 and sum(c for _, c in calls) == 1
     assert [bt.table for bt in out] == [DDTable.from_pbn(COMMON_GAME_1_DD)] * 2
 
@@ -201,3 +201,10 @@ def test_agreement_with_other_writers(rel: str, expected: dict[str, str]) -> Non
     vul, dealer = board_vul_dealer(board)
     assert vul is not None and dealer is not None
     assert compare_tags(board, table, dds.dds_par(table, vul, dealer)) == expected
+
+
+def solve_boards(boards: list, **kw: object) -> list:
+    """The one entry point: a solver's ``solve_boards`` (DDS here, no cache)."""
+    from bridgekit.analysis.solving import open_solver
+    with open_solver(use_cache=False) as solver:
+        return list(solver.solve_boards(boards, **kw))  # type: ignore[arg-type]

@@ -509,3 +509,109 @@ def test_a_corrupt_or_read_only_cache_is_one_warning_and_the_run_goes_on(tmp_pat
     assert result.exit_code == 0 and "Traceback" not in result.output
     warnings = [line for line in result.stderr.splitlines() if "warning" in line]
     assert len(warnings) == 1 and "deal cache" in warnings[0]
+
+
+# -- 24.9: solver children die with their parent; locks go with their holder -------
+
+def _children(pid: int) -> set[int]:
+    """Every live descendant of ``pid`` (Linux /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if fields[0] != "Z":
+                parents[int(entry.name)] = int(fields[1])
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        kids = {c for c, pp in parents.items() if pp == p}
+        todo += list(kids - out)
+        out |= kids
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+def _wait_gone(pids: set[int], seconds: float = 20.0) -> set[int]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(_alive(p) for p in pids):
+        time.sleep(0.1)
+    return {p for p in pids if _alive(p)}
+
+
+def _many_deals(tmp_path: Path, n: int = 60) -> Path:
+    from bridgekit.board import deal_boards
+    from bridgekit.formats import write_boards
+    src = tmp_path / "many.pbn"
+    with open(src, "w", encoding="utf-8") as f:   # a test's own input file
+        write_boards(deal_boards(n, "24.9", 1, None), f)
+    return src
+
+
+@pytest.mark.dds
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_the_solver_process_dies_with_a_killed_parent_and_the_lock_goes(tmp_path: Path) -> None:
+    """Defect: SIGKILL of dd left the DDS solver child running forever (about
+    100 MB each), and the orphan kept the lock on the -o target, so a later
+    write to that path waited forever."""
+    import signal
+    import subprocess
+    import sys
+    src = _many_deals(tmp_path)
+    out = tmp_path / "out.pbn"
+    out.write_text("% earlier\n")
+    proc = subprocess.Popen([sys.executable, "-m", "bridgekit", "dd", str(src), "-o", str(out), "--force",
+                             "--no-cache", "--jobs", "1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    kids: set[int] = set()
+    while time.monotonic() < deadline and proc.poll() is None and not kids:
+        time.sleep(0.2)
+        kids = _children(proc.pid)
+    assert kids and proc.poll() is None, "the solver process should have started"
+    time.sleep(0.5)
+    kids |= _children(proc.pid)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert _wait_gone(kids) == set()
+    assert out.read_text() == "% earlier\n"
+    # the lock went with its holder: the next write does not wait
+    done = subprocess.run([sys.executable, "-m", "bridgekit", "convert", str(MATCH), str(out), "--force"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "waiting" not in done.stderr
+    # the killed run's temporary file, once a few seconds old, goes at the next write to the folder
+    for left in tmp_path.glob(".*.bridgekit-tmp"):
+        os.utime(left, (time.time() - 60, time.time() - 60))
+    assert subprocess.run([sys.executable, "-m", "bridgekit", "convert", str(MATCH), str(out), "--force"],
+                          capture_output=True, timeout=120).returncode == 0
+    assert list(tmp_path.glob(".*.bridgekit-tmp")) == []
+
+
+@pytest.mark.dds
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_the_solver_process_dies_when_the_pipe_closes() -> None:
+    """Defect: `bridgekit dd big.pbn | head -3` left the solver child running:
+    the forked child held its own copy of the pipe's write end."""
+    import subprocess
+    import sys
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        src = _many_deals(Path(folder), 80)
+        proc = subprocess.Popen([sys.executable, "-m", "bridgekit", "dd", str(src), "--no-cache", "--jobs", "1",
+                                 "--csv"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        assert proc.stdout is not None
+        proc.stdout.readline()                       # the header: the run is under way
+        kids = _children(proc.pid)
+        proc.stdout.close()                          # what head does after its lines
+        proc.wait(timeout=300)
+        assert _wait_gone(kids | _children(proc.pid)) == set()

@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..dds import TABLES_PER_CALL, DDTable, solver_version
 from ..errors import BridgekitError
-from .ddcache import table_bytes, table_from_bytes
+from .ddcache import solve_key_bytes, table_from_bytes
 
 __all__ = ["DaskBackend", "ClusterError", "ClusterLost", "ClusterUnavailable", "LOST_AFTER", "parse_cluster", "parse_scheduler", "INSTALL_HINT"]
 
@@ -133,7 +133,6 @@ def solve_batch(keys: list[bytes], version: str, threads: int) -> list[bytes]:
     """The task run on a worker: the DD tables of deals given by their keys."""
     global _WORKER_THREADS
     from ..dds import set_threads
-    from .solving import _solve_keys
     mine = solver_version()
     if mine != version:
         raise BridgekitError(f"worker has solver {mine}, the client {version}: install the same bridgekit")
@@ -147,7 +146,7 @@ def solve_batch(keys: list[bytes], version: str, threads: int) -> list[bytes]:
     if threads != _WORKER_THREADS:
         set_threads(threads)
         _WORKER_THREADS = threads
-    return [table_bytes(t) for t in _solve_keys(keys)]
+    return solve_key_bytes(keys)
 
 
 class DaskBackend:

@@ -50,7 +50,7 @@ from ..dds import DDTable, solver_version
 from ..deal import Deal
 from ..errors import BridgekitError
 
-__all__ = ["DealCache", "CacheError", "deal_key", "deal_from_key", "deal_fingerprint",
+__all__ = ["DealCache", "CacheError", "deal_key", "deal_from_key", "deal_fingerprint", "solve_keys", "solve_key_bytes",
            "default_cache_dir", "table_bytes", "table_from_bytes"]
 
 _FILE = "dd-tables.sqlite"
@@ -86,6 +86,19 @@ def deal_from_key(key: bytes) -> Deal:
     for i, card in enumerate(ALL_CARDS):
         piles[(key[i // 4] >> (2 * (i % 4))) & 3].append(card)
     return Deal(Hand(p) for p in piles)
+
+
+def solve_keys(keys: list[bytes]) -> list[DDTable]:
+    """The DD tables of the deals named by ``keys`` (one DDS batch), here."""
+    from ..dds import dd_tables
+    return dd_tables([deal_from_key(k) for k in keys])
+
+
+def solve_key_bytes(keys: list[bytes]) -> list[bytes]:
+    """``solve_keys`` with the tables as bytes: what a solver process (the
+    :class:`bridgekit.ddsworker.SolverWorker` of ``solving.LocalBackend``) or a
+    Dask worker sends back."""
+    return [table_bytes(t) for t in solve_keys(keys)]
 
 
 def table_bytes(table: DDTable) -> bytes:

@@ -1,6 +1,7 @@
 """Double-dummy and par tags of PBN boards: reading them as other programs
-write them, comparing them with bridgekit's, writing them back, and solving
-a stream of boards in batches with the tables already present reused.
+write them, comparing them with bridgekit's, and writing them back (a
+stream of boards is solved by ``bridgekit.analysis.solving``, which uses
+these).
 
 Tags (de facto, see ``../shared/reference/README.md``):
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import Callable
 
 from ..board import Board, Table
 from ..cards import Strain
@@ -34,9 +35,6 @@ from ..errors import BridgekitError, ParseError
 from ..rules import Profile
 from ..scoring import profile_for_board
 from ..seats import Seat, Vul, dealer_for_board
-
-if TYPE_CHECKING:
-    from .solving import Solver
 
 DD_TAG = "DoubleDummyTricks"
 ORT_TAG = "OptimumResultTable"
@@ -271,28 +269,6 @@ def tag_status(board: Board, deal: Deal) -> tuple[DDTable | None, str]:
     if mark is not None:
         return table, "tied" if mark.strip().lower() == deal_fingerprint(deal, table) else "stale"
     return table, "recorded" if trusted_table(board) is not None else "unusable"
-
-
-def solve_boards(boards: Iterable[Board], force: bool = False, progress: Callable[[int, int], None] | None = None,
-                 *, solver: "Solver | None" = None, recorded: str = "show") -> Iterator[BoardTable]:
-    """Yield every board with its DD table, in order, streaming.
-
-    A tag bridgekit wrote for the board's very deal is used unless ``force``;
-    a tag another program recorded is shown as recorded (``recorded="show"``)
-    or the deal solved (``"solve"``: par, verification).  Everything else
-    comes from ``solver`` (``bridgekit.analysis.solving.open_solver``: this
-    machine or a Dask cluster, through the deal cache), by default DDS on this
-    machine without a cache.  A deal repeated in the stream is solved once;
-    ``progress(solved, cached)`` is called as boards are done.  Boards
-    without a complete deal come back with ``error``."""
-    from .solving import LocalBackend, Solver
-    own = solver is None
-    s = solver if solver is not None else Solver(LocalBackend())
-    try:
-        yield from s.solve_boards(boards, force=force, recorded=recorded, progress=progress)
-    finally:
-        if own:
-            s.close()
 
 
 # -- par of a board ------------------------------------------------------------

@@ -38,10 +38,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from ..board import Board
-from ..dds import TABLES_PER_CALL, DDTable, dd_tables
+from ..dds import TABLES_PER_CALL, DDTable
 from ..deal import Deal
 from ..errors import BridgekitError
-from .ddcache import CacheError, DealCache, deal_from_key, deal_key
+from .ddcache import CacheError, DealCache, deal_key
 from .ddtags import BoardTable, board_deal, tag_status
 
 __all__ = ["BoardTable", "Solver", "LocalBackend", "open_solver", "SOURCES"]
@@ -71,42 +71,24 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
-def _solve_keys(keys: list[bytes]) -> list[DDTable]:
-    return dd_tables([deal_from_key(k) for k in keys])
-
-
-def _serve(conn: Any, threads: int) -> None:
-    """The solver process: batches of deal keys in, tables (as bytes) out."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C and stops us
-    from ..dds import set_threads
-    from .ddcache import table_bytes
-    set_threads(threads)
-    while True:
-        try:
-            keys = conn.recv()
-        except (EOFError, OSError):
-            return
-        if keys is None:
-            return
-        try:
-            conn.send(("ok", [table_bytes(t) for t in _solve_keys(keys)]))
-        except Exception as e:
-            conn.send(("error", f"{type(e).__name__}: {e}"))
-
-
 class LocalBackend:
     """DDS on this machine, in a solver process of its own (DDS spreads each
     batch over all cores itself), fed by a thread of this one.
 
-    The process is what makes Ctrl-C immediate: the main thread only waits,
-    and an interrupted run kills the solver process at once instead of
-    waiting for the batch DDS is in (a DDS call cannot be stopped, and a
-    process leaving while a DDS call runs in one of its threads crashes).  A
-    solver process that dies (a DDS crash) costs its batch, reported per
-    board; the next batch starts a new one.  Batches are small (8 tables for
-    2 threads) so that one finishes within seconds and progress starts
-    early; two are queued so DDS never waits for the reader."""
+    The process (bridgekit's one killable DDS worker,
+    :class:`bridgekit.ddsworker.SolverWorker`: started fresh, never forked,
+    so it holds none of this process's files or locks, and it dies with this
+    process however this one ends) is what makes Ctrl-C immediate: the main
+    thread only waits, and an interrupted run kills the solver process at
+    once instead of waiting for the batch DDS is in (a DDS call cannot be
+    stopped).  A solver process that dies (a DDS crash) costs its batch,
+    reported per board; the next batch starts a new one.  Batches are small
+    (8 tables for 2 threads) so that one finishes within seconds and
+    progress starts early; two are queued so DDS never waits for the
+    reader."""
+
+    #: Seconds a new solver process may take to be ready (load DDS).
+    START_TIMEOUT = 300.0
 
     def __init__(self, threads: int | None = None) -> None:
         n = threads or os.cpu_count() or 1
@@ -115,19 +97,21 @@ class LocalBackend:
         self.max_in_flight = 2
         self._jobs: queue.Queue[tuple[list[bytes], Future[list[DDTable]]] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._proc: Any = None
-        self._conn: Any = None
+        self._worker: Any = None
         self._lock = threading.Lock()
+        self._closed = False
 
-    def _start_process(self) -> None:
-        import multiprocessing
-        methods = multiprocessing.get_all_start_methods()
-        ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_serve, args=(child, self.threads), name="bridgekit-dds", daemon=True)
-        proc.start()
-        child.close()
-        self._proc, self._conn = proc, parent
+    def _start_worker(self) -> Any:
+        from ..ddsworker import SolverWorker
+        from .ddcache import solve_key_bytes
+        with self._lock:
+            if self._closed:
+                raise BridgekitError("the solver is closed")
+            if self._worker is None:
+                self._worker = SolverWorker(solve_key_bytes, threads=self.threads)
+            worker = self._worker
+            worker.start()
+        return worker
 
     def _run(self) -> None:
         while True:
@@ -138,27 +122,21 @@ class LocalBackend:
             if not fut.set_running_or_notify_cancel():
                 continue
             try:
-                with self._lock:
-                    if self._proc is None or not self._proc.is_alive():
-                        self._start_process()
-                    conn = self._conn
-                conn.send(keys)
-                kind, value = conn.recv()
-            except (EOFError, OSError):
-                code = self._proc.exitcode if self._proc is not None else None
-                with self._lock:
-                    self._proc = None
-                fut.set_exception(BridgekitError(f"the solver process stopped (exit status {code})"))
+                worker = self._start_worker()
+                if not worker.ready(wait=self.START_TIMEOUT):
+                    raise BridgekitError(worker.unavailable or "the solver process did not start")
+                value = worker.solve(keys, timeout=None)
+            except BaseException as e:
+                fut.set_exception(e if isinstance(e, BridgekitError) else BridgekitError(f"{type(e).__name__}: {e}"))
                 continue
-            if kind == "ok":
-                fut.set_result([DDTable(tuple(b)) for b in value])
+            if value is None:
+                fut.set_exception(BridgekitError("the solver process stopped"))
             else:
-                fut.set_exception(BridgekitError(value))
+                fut.set_result([DDTable(tuple(b)) for b in value])
 
     def submit(self, keys: list[bytes]) -> "Future[list[DDTable]]":
         if self._thread is None:
-            with self._lock:
-                self._start_process()   # before the feeding thread: fork a single-threaded process
+            self._start_worker()   # from this thread: it starts loading DDS at once
             self._thread = threading.Thread(target=self._run, name="bridgekit-dds-feed", daemon=True)
             self._thread.start()
         fut: Future[list[DDTable]] = Future()
@@ -185,10 +163,14 @@ class LocalBackend:
                 job[1].cancel()
         self._jobs.put(None)
         with self._lock:
-            proc, self._proc = self._proc, None
-        if proc is not None:
-            proc.kill()
-            proc.join(timeout=5)
+            self._closed = True
+            worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.unavailable = "closed"   # not started again by the feeding thread
+            try:
+                worker.stop()
+            except (OSError, ValueError, AssertionError):
+                pass
 
 
 @dataclass

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from ..analysis.ddtags import BoardTable, board_par, board_vul_dealer, solve_boards
+from ..analysis.ddtags import BoardTable, board_par, board_vul_dealer
 from ..board import Board
 from ..cards import PBN_SUIT_ORDER, Card, Strain, Suit
 from ..dds import DDTable, Par, ParContract
@@ -326,8 +326,16 @@ def hand_record_tables(boards: Iterable[Board], *, trust_tags: bool = False, for
     """Every board with its DD table for a hand record (see
     ``recorded_policy``), from ``solver`` (``bridgekit.analysis.solving``:
     this machine or a Dask cluster, through the deal cache) or DDS here."""
-    return solve_boards(boards, force=force, progress=progress, solver=solver,
-                        recorded=recorded_policy(trust_tags))
+    if solver is not None:
+        return solver.solve_boards(boards, force=force, progress=progress, recorded=recorded_policy(trust_tags))
+    return _solved_here(boards, force, progress, recorded_policy(trust_tags))
+
+
+def _solved_here(boards: Iterable[Board], force: bool, progress: Callable[[int, int], None] | None,
+                 recorded: str) -> Iterator[BoardTable]:
+    from ..analysis.solving import open_solver
+    with open_solver(use_cache=False) as solver:
+        yield from solver.solve_boards(boards, force=force, progress=progress, recorded=recorded)
 
 
 def hand_record(boards: Iterable[Board], *, rules: Profile | None = None, trust_tags: bool = False,
