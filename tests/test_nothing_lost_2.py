@@ -615,3 +615,71 @@ def test_the_solver_process_dies_when_the_pipe_closes() -> None:
         proc.stdout.close()                          # what head does after its lines
         proc.wait(timeout=300)
         assert _wait_gone(kids | _children(proc.pid)) == set()
+
+
+# -- 24.12: CSV injection ------------------------------------------------------------
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defect: CSV output wrote names and file names beginning with =, +, -, @
+    verbatim: a spreadsheet runs them as formulas."""
+    import csv
+    import io
+    tagged = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+              '[Deal "N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ"]\n'
+              '[DoubleDummyTricks "2333223332aaaabaaaab"]\n')
+    monkeypatch.chdir(tmp_path)
+    names = ["=cmd.pbn", "+sum.pbn", "-x.pbn", "@at.pbn"]
+    for name in names:
+        (tmp_path / name).write_text(tagged)
+    result = run("dd", "--csv", "--no-cache", "--", *names)
+    assert result.exit_code == 0, result.output
+    files = [row["file"] for row in csv.DictReader(io.StringIO(result.stdout))]
+    assert files == ["'" + n for n in names]
+    raw = run("dd", "--csv", "--raw-csv", "--no-cache", "--", *names)
+    assert [row["file"] for row in csv.DictReader(io.StringIO(raw.stdout))] == names
+    from bridgekit.cli.output import csv_guard
+    assert [csv_guard(t) for t in ("-420", "+1.5", "-", "Ann", "\tx", "=1+2")] == \
+        ["-420", "+1.5", "-", "Ann", "'\tx", "'=1+2"]
+
+
+# -- 24.13: what is echoed or drawn ------------------------------------------------------
+
+TAGGED_CJK = ('[Event "北京 Club"]\n[Site "서울"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+              '[Deal "N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ"]\n'
+              '[DoubleDummyTricks "2333223332aaaabaaaab"]\n')
+
+
+def test_pdf_text_the_font_cannot_draw_is_a_visible_marker_and_one_warning(tmp_path: Path) -> None:
+    """Defect: the PDF dropped CJK and Hangul text silently (title and site
+    lost), with a raw fpdf2 warning."""
+    import shutil
+    import subprocess
+    import sys
+    src = tmp_path / "cjk.pbn"
+    src.write_text(TAGGED_CJK, encoding="utf-8")
+    out = tmp_path / "cjk.pdf"
+    proc = subprocess.run([sys.executable, "-m", "bridgekit", "handrecord", str(src), "-o", str(out),
+                           "--trust-tags", "--no-cache"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if "cannot draw" in line]
+    assert len(lines) == 1 and "4 characters" in lines[0] and "missing the following glyphs" not in proc.stderr
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+        assert "\u25a1\u25a1 Club" in text and "\u25a1\u25a1" in text.split("Club", 1)[1]
+
+
+def test_echoed_file_names_and_json_are_made_printable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defect: output file names were echoed with raw control characters in
+    "wrote ... to NAME"; `convert - --to json` printed a raw C1 control that
+    `show --json` escapes."""
+    monkeypatch.chdir(tmp_path)
+    name = "out\x1b[2J\x9b.pbn"
+    result = run("score", str(MATCH), "-o", name)
+    assert result.exit_code == 0
+    assert "\x1b" not in result.stderr and "\x9b" not in result.stderr and "\\x1b[2J" in result.stderr
+    pbn = MATCH.read_text(encoding="utf-8").replace('[Site "Home"]', '[Site "Ho\x9bme\x7f"]')
+    converted = run("convert", "-", "-", "--to", "json", input=pbn.encode("utf-8"))
+    assert converted.exit_code == 0
+    assert "\x9b" not in converted.stdout and "\x7f" not in converted.stdout
+    assert "\\u009b" in converted.stdout and "\\u007f" in converted.stdout

@@ -127,7 +127,10 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
         warn(note)
     if fmt == "pdf":
         from ..handrecord.pdf import render_pdf
-        data = render_pdf(record, ascii=ascii_, laid_out=laid_out)
+        notes: list[str] = []
+        data = render_pdf(record, ascii=ascii_, laid_out=laid_out, notes=notes)
+        for note in notes:
+            warn(note)
     else:
         from ..handrecord.html import render_html
         data = render_html(record, ascii=ascii_, laid_out=laid_out).encode("utf-8")

@@ -12,6 +12,11 @@ the way sqlite-utils' ``output_rows`` does:
   members at the end (totals), written row by row;
 - ``--jsonl``: one JSON object a line;
 - ``--csv``: a header (the fields of the first rows) and one line a row.
+  A text cell beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+  return (a player's name ``=HYPERLINK(...)``, a file name) gets a leading
+  ``'``, as the usual CSV-injection guidance says (OWASP), so that a
+  spreadsheet shows it instead of running it as a formula; plain numbers
+  (``-420``) are left alone.  ``--raw-csv`` writes every cell as it is.
 
 Memory stays flat however many rows a run has.  Every cell of a table or CSV
 is made printable (:func:`bridgekit.printable.printable`); JSON escapes
@@ -52,11 +57,17 @@ def output_options(*, csv: bool = True, jsonl: bool = True, json_help: str | Non
         @functools.wraps(f)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             chosen = [k for k in kinds if kwargs.pop(f"as_{k}", False)]
+            if kwargs.pop("raw_csv", False):
+                click.get_current_context().meta[_RAW_KEY] = True
             if len(chosen) > 1:
                 raise click.UsageError(f"give one of {', '.join(_FLAGS[k] for k in kinds)}, not several")
             return f(*args, fmt=chosen[0] if chosen else TABLE, **kwargs)
 
         g: Any = wrapper
+        if csv:
+            g = click.option("--raw-csv", "raw_csv", is_flag=True,
+                             help="With --csv: cells as they are (no ' before a cell beginning with = + - @, "
+                                  "which a spreadsheet would run as a formula).")(g)
         for kind in reversed(kinds):
             g = click.option(_FLAGS[kind], f"as_{kind}", is_flag=True,
                              help=json_help if kind == JSON and json_help else _HELP[kind])(g)
@@ -119,12 +130,35 @@ def echo_json(value: Any) -> None:
     click.echo(json_text(value))
 
 
-def _csv_value(value: Any) -> Any:
+#: What a spreadsheet takes for the start of a formula.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_RAW_KEY = "bridgekit.raw_csv"
+
+
+def csv_guard(text: str) -> str:
+    """``text`` as a CSV cell a spreadsheet will not run: a leading ``'``
+    when it begins like a formula (``=``, ``+``, ``-``, ``@``, tab, carriage
+    return), unless it is a plain number or a lone sign."""
+    if text.startswith(_FORMULA_START) and text not in ("-", "+") and _PLAIN_NUMBER.fullmatch(text) is None:
+        return "'" + text
+    return text
+
+
+def _csv_value(value: Any, guard: bool = True) -> Any:
     if isinstance(value, (list, dict)):
-        return printable(json.dumps(value, ensure_ascii=False))
+        value = json.dumps(value, ensure_ascii=False)
     if value is None:
         return ""
-    return printable(value) if isinstance(value, str) else value
+    if isinstance(value, str):
+        text = printable(value)
+        return csv_guard(text) if guard else text
+    return value
+
+
+def _raw_csv() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(_RAW_KEY))
 
 
 class RowWriter:
@@ -241,7 +275,8 @@ class RowWriter:
                 click.echo(f"bridgekit: CSV: field{'s' if len(extra) != 1 else ''} {', '.join(extra)} first "
                            f"seen in row {self.count + 1}, after the header: not in the CSV (use --json)",
                            err=True)
-            self._csv.writerow({k: _csv_value(v) for k, v in row.items() if k in self._fields})
+            guard = not _raw_csv()
+            self._csv.writerow({k: _csv_value(v, guard) for k, v in row.items() if k in self._fields})
         else:
             self.out.write(self._line(self._cells(row)) + "\n")
 

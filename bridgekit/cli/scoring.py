@@ -186,13 +186,13 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
         with out:
             n = write_boards_out(scored(files), out, status)
         if n is not None and output != "-":
-            click.echo(f"wrote {plural(n, 'board')} with Score tags to {output}", err=True)
+            click.echo(printable(f"wrote {plural(n, 'board')} with Score tags to {output}"), err=True)
     elif in_place:
         for path in rewrites:
             with open_output(path, [path], in_place=True) as rewrite:
                 n = write_boards_out(scored((path,)), rewrite, status)
             if n is not None:
-                click.echo(f"rewrote {path} ({plural(n, 'board')}) with Score tags", err=True)
+                click.echo(printable(f"rewrote {path} ({plural(n, 'board')}) with Score tags"), err=True)
     else:
         for _ in scored(files):
             pass

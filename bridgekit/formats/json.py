@@ -10,6 +10,7 @@ bad board: what cannot be parsed is ``null`` and the board's problems say why.
 from __future__ import annotations
 
 import json as _json
+import re
 from dataclasses import dataclass
 from typing import IO, Any, Iterable, Iterator
 
@@ -179,13 +180,19 @@ def boards_to_json(boards: Iterable[Board], indent: int | None = 2) -> str:
     return _json.dumps([board_to_dict(b) for b in boards], indent=indent, ensure_ascii=False)
 
 
+_C1_DEL = re.compile("[\x7f-\x9f]")
+
+
 def write_json(boards: Iterable[Board], stream: IO[str], indent: int | None = 2) -> int:
     """Write a JSON array of boards to ``stream`` one board at a time (large
     files are never held in memory).  Returns the number of boards written."""
     n = 0
     stream.write("[")
     for board in boards:
-        text = _json.dumps(board_to_dict(board), indent=indent, ensure_ascii=False)
+        # DEL and the C1 controls escaped too (json.dumps leaves them raw): a
+        # terminal obeys a raw C1 control, as it would an ESC
+        text = _C1_DEL.sub(lambda m: f"\\u{ord(m[0]):04x}",
+                           _json.dumps(board_to_dict(board), indent=indent, ensure_ascii=False))
         if indent is not None:
             text = "\n".join(" " * indent + line for line in text.split("\n"))  # (not splitlines: U+2028 is text)
         stream.write(("," if n else "") + ("\n" if indent is not None else "") + text)

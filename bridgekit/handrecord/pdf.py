@@ -49,6 +49,10 @@ def font_files() -> tuple[str, str]:
                          "pip install matplotlib, or install the fonts-dejavu package)")
 
 
+#: Drawn for a character the font has no glyph for (DejaVu has this one).
+MISSING = "\u25a1"
+
+
 class _Pdf:
     """An fpdf2 document with the hand record's drawing primitives."""
 
@@ -62,6 +66,10 @@ class _Pdf:
         regular, bold = font_files()
         pdf.add_font(FAMILY, "", regular)
         pdf.add_font(FAMILY, "B", bold)
+        # what the embedded font can draw; anything else is drawn as MISSING
+        # and counted (a Chinese or Korean title, a Thai name): never dropped silently
+        self.covered = set(pdf.fonts[FAMILY.lower()].cmap) & set(pdf.fonts[FAMILY.lower() + "B"].cmap)
+        self.missing: dict[str, int] = {}
         pdf.set_title(title)
         pdf.set_creator("bridgekit handrecord")
         pdf.set_producer("bridgekit (fpdf2)")
@@ -74,13 +82,30 @@ class _Pdf:
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
         self.font(size, bold)
-        return float(self.pdf.get_string_width(text))
+        return float(self.pdf.get_string_width(self.drawable(text, count=False)))
+
+    def drawable(self, text: str, count: bool = True) -> str:
+        """``text`` with each character the font has no glyph for replaced
+        by :data:`MISSING` (counted, for the one warning line)."""
+        covered = self.covered
+        if all(ord(ch) in covered or ch in "\n\t" for ch in text):
+            return text
+        out = []
+        for ch in text:
+            if ord(ch) in covered or ch in "\n\t":
+                out.append(ch)
+            else:
+                out.append(MISSING)
+                if count:
+                    self.missing[ch] = self.missing.get(ch, 0) + 1
+        return "".join(out)
 
     def text(self, x: float, top: float, text: str, size: float, *, bold: bool = False,
              colour: tuple[int, int, int] = BLACK, align: str = "left", line_h: float | None = None) -> None:
         """Draw ``text`` with its line box's top at ``top``, hearts and
         diamonds in red; ``align`` ``center``/``right`` puts ``x`` there."""
         self.font(size, bold)
+        text = self.drawable(text)
         h = line_h if line_h is not None else size * 1.28 * PT
         baseline = top + h * 0.5 + size * PT * 0.36
         if align != "left":
@@ -201,10 +226,12 @@ def _draw_page_frame(doc: _Pdf, record: HandRecord, n: int, pages: int) -> None:
 
 
 def render_pdf(record: HandRecord, *, per_page: int = 4, paper: str = "a4", ascii: bool = False,
-               laid_out: Plan | None = None) -> bytes:
+               laid_out: Plan | None = None, notes: list[str] | None = None) -> bytes:
     """The hand record as a PDF document (bytes): boards in order,
     ``per_page`` to a page (fewer when a board's extras need the room, see
-    ``layout.plan``), fonts embedded."""
+    ``layout.plan``), fonts embedded.  Text in a script the embedded font
+    cannot draw (Chinese, Korean...) is drawn as a visible marker (a white
+    square), and one line saying so is added to ``notes``."""
     if laid_out is None:
         laid_out = plan(record, per_page, paper, ascii)
     title = letters(record.title) if ascii else record.title
@@ -217,4 +244,11 @@ def render_pdf(record: HandRecord, *, per_page: int = 4, paper: str = "a4", asci
         for i, box in enumerate(boxes):
             x, y = laid_out.layout.slot(i)
             _draw_board(doc, box, x, y, ascii)
-    return bytes(doc.pdf.output())
+    data = bytes(doc.pdf.output())
+    if doc.missing and notes is not None:
+        n = sum(doc.missing.values())
+        sample = "".join(sorted(doc.missing)[:8])
+        notes.append(f"the PDF font cannot draw {n} character{'s' if n != 1 else ''} ({sample}"
+                     f"{'...' if len(doc.missing) > 8 else ''}): shown as {MISSING}; the HTML hand record "
+                     "shows them")
+    return data
