@@ -68,7 +68,8 @@ class _Pdf:
         pdf.add_font(FAMILY, "B", bold)
         # what the embedded font can draw; anything else is drawn as MISSING
         # and counted (a Chinese or Korean title, a Thai name): never dropped silently
-        self.covered = set(pdf.fonts[FAMILY.lower()].cmap) & set(pdf.fonts[FAMILY.lower() + "B"].cmap)
+        self.covered: set[int] = (set(getattr(pdf.fonts[FAMILY.lower()], "cmap", ()))
+                                  & set(getattr(pdf.fonts[FAMILY.lower() + "B"], "cmap", ())))
         self.missing: dict[str, int] = {}
         pdf.set_title(title)
         pdf.set_creator("bridgekit handrecord")
