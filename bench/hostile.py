@@ -10,6 +10,8 @@ and a time growing like the size (x10 from 100 KB to 1 MB, not x100).
     python bench/hostile.py --timeout 60    # give up on a run after 60 s
     python bench/hostile.py --ties          # only `bridgekit event` on one ScoreTable of
                                             # 1,000 to 10,000 tied rows (linear: x10 rows, x10 time)
+    python bench/hostile.py --show-token    # only `bridgekit show` on a game whose comment is one
+                                            # token of 1 to 10 MB (linear: x10 size, x10 time)
 
 Each run is a separate process (its peak RSS is its own, read with wait4).
 """
@@ -86,9 +88,12 @@ def main() -> int:
     parser.add_argument("--big", action="store_true", help="also 10 MB files")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is stopped (60)")
     parser.add_argument("--ties", action="store_true", help="only event on ScoreTables of tied rows")
+    parser.add_argument("--show-token", action="store_true", help="only show on a single-token comment")
     args = parser.parse_args()
     if args.ties:
         return ties(args.timeout)
+    if args.show_token:
+        return show_token(args.timeout)
     names = args.only or list(CONSTRUCTS)
     sizes = SIZES + ((BIG,) if args.big else ())
     baseline: dict[int, float] = {}
@@ -149,6 +154,34 @@ def ties(timeout: float) -> int:
             print(f"{rows:>8,} {base:>8.2f}s {base_rss}MB {took:>7.2f}s {rss}MB {took / base:>6.1f}x", flush=True)
     if first is not None and last[0] > first[0]:
         print(f"time x{last[1] / first[1]:.1f} for rows x{last[0] / first[0]:.0f} "
+              "(includes Python's start-up, about 0.3 s a run)")
+    return 0
+
+
+def show_token(timeout: float) -> int:
+    """``bridgekit show`` on one game whose ``{ }`` comment is a single token
+    of 1 to 10 MB, against a baseline of ``bridgekit check`` on the same file
+    (reading only).  It was quadratic (textwrap cutting the token one line at
+    a time: 8 MB 13.9 s, 10 MB 25-40 s); linear shows as a flat ratio and
+    the time x10 for x10 size."""
+    print(f"{'size':>8} {'check':>14} {'show':>14} {'ratio':>7}")
+    first: tuple[int, float] | None = None
+    last: tuple[int, float] = (0, 0.0)
+    with tempfile.TemporaryDirectory() as folder:
+        for size in (1 << 20, 2 << 20, 5 << 20, 10 << 20):
+            path = Path(folder) / f"token{size}.pbn"
+            path.write_text(GAME + "{" + "x" * size + "}\n", encoding="utf-8")
+            base, _, base_rss = run(path, timeout)
+            took, _, rss = run(path, timeout, "show")
+            if took is None or base is None:
+                print(f"{_size(size):>8} {'>' + str(int(timeout)) + 's':>14}")
+                continue
+            first = first or (size, took)
+            last = (size, took)
+            print(f"{_size(size):>8} {base:>8.2f}s {base_rss:>3}MB {took:>8.2f}s {rss:>3}MB {took / base:>6.1f}x",
+                  flush=True)
+    if first is not None and last[0] > first[0]:
+        print(f"show: time x{last[1] / first[1]:.1f} for size x{last[0] / first[0]:.0f} "
               "(includes Python's start-up, about 0.3 s a run)")
     return 0
 
