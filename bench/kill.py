@@ -113,7 +113,7 @@ def make_cases(folder: Path) -> list[Case]:
     from bridgekit.formats import write_boards
     deals = folder / "deals.pbn"
     with open(deals, "w", encoding="utf-8") as f:   # the bench's own input
-        write_boards(deal_boards(16, "kill", 1, None), f)
+        write_boards(deal_boards(6, "kill", 1, None), f)
     dd_out = folder / "dd-out.pbn"
     dd_out.write_text("% an earlier dd -o\n")
     in_place = folder / "in-place.pbn"

@@ -90,7 +90,8 @@ def dealer(script: str, produce: int | None, generate: int | None, seed: int | N
     out = None
     if output is not None:
         from .safewrite import open_output
-        out = open_output(output, inputs=[script] if script != "-" else [], replace=force)
+        # the format is dealer's own choice (PBN, JSON or its text): not the boards' registry
+        out = open_output(output, inputs=[script] if script != "-" else [], replace=force, boards=False)
     boards: list[Any] = []
     kept_hands: list[tuple[int, ...]] = []
 
