@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..contract import Result
 from ..deal import Deal
@@ -34,17 +34,37 @@ BELOW = "below"
 class ScoreItem:
     """One line of a score breakdown: who scores it, where, what, how much.
 
-    ``line`` is ``"above"``/``"below"`` under the auction profiles and None in
-    duplicate.  ``points`` is always positive: the side receives it.
+    ``kind`` says what the item is (``trick points``, ``overtricks``,
+    ``honours``...: the label's stem, a catalogue's msgid), apart from its
+    data: ``count`` (overtricks, undertricks, odd tricks, honours held),
+    ``unit`` (``odd`` for odd tricks, ``honours`` or ``aces`` held) and
+    ``split`` (how honours lie between the two hands).  ``item`` is the label
+    in English, written from them: ``overtricks (2)``, ``trick points (4
+    odd)``, ``honours (4 aces, 3+1)``.  ``line`` is ``"above"``/``"below"``
+    under the auction profiles and None in duplicate.  ``points`` is always
+    positive: the side receives it.
     """
 
     side: Side
-    item: str
+    kind: str
     points: int
     line: str | None = None
+    count: int | None = None
+    unit: str | None = None
+    split: tuple[int, int] | None = None
+
+    @property
+    def item(self) -> str:
+        """The label: ``overtricks (2)``, ``honours (4 honours, 3+1)``."""
+        if self.count is None:
+            return self.kind
+        if self.split is not None:
+            return f"{self.kind} ({self.count} {self.unit}, {self.split[0]}+{self.split[1]})"
+        return f"{self.kind} ({self.count}{' ' + self.unit if self.unit else ''})"
 
     def to_dict(self) -> dict[str, object]:
-        return {"side": self.side.value, "line": self.line, "item": self.item, "points": self.points}
+        return {"side": self.side.value, "line": self.line, "item": self.item, "points": self.points,
+                "kind": self.kind}
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,18 +112,103 @@ _PASSED_OUT_MEANING = {
 }
 
 
-class Ledger(str, Enum):
-    """Where a profile's scores are written down."""
+class Ledger:
+    """Where a profile's scores are written down, and all that follows from
+    it: the row fields of a score, what a score adds to a session's totals,
+    the PBN tags that record it and its summary in one line.  Two ledgers:
+    ``Ledger.BOARD`` (a net score per board, duplicate) and ``Ledger.RUBBER``
+    (above and below the line, on a rubber pad).  A profile names its ledger;
+    code asks the ledger, never which one it is."""
 
-    BOARD = "board"     # a net score per board (duplicate: N/S and E/W)
-    RUBBER = "rubber"   # above and below the line, kept on a rubber pad
+    BOARD: ClassVar["Ledger"]
+    RUBBER: ClassVar["Ledger"]
+    name = ""
+    keeps_rubbers = False
+    #: The row fields of a score, in order.
+    columns: tuple[str, ...] = ()
+
+    def row(self, score: Score | None) -> dict[str, int | None]:
+        """A score as row fields (all None for no score)."""
+        raise NotImplementedError
+
+    def totals(self, score: Score) -> dict[str, int]:
+        """What one score adds to a session's totals."""
+        raise NotImplementedError
+
+    def score_tags(self, score: Score) -> dict[str, str]:
+        """The PBN tags that record ``score``."""
+        raise NotImplementedError
+
+    def summary(self, score: Score) -> str:
+        """A score in one line."""
+        raise NotImplementedError
+
+    @property
+    def value(self) -> str:
+        return self.name
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<Ledger {self.name}>"
 
 
-#: The row fields of a score in each ledger, in order (``Profile.columns``).
-_COLUMNS = {
-    Ledger.BOARD: ("score_ns", "score_ew"),
-    Ledger.RUBBER: ("below_ns", "below_ew", "above_ns", "above_ew", "total_ns", "total_ew"),
-}
+class BoardLedger(Ledger):
+    """A net score per board: ``score_ns`` (and ``score_ew``, its negation)."""
+
+    name = "board"
+    columns = ("score_ns", "score_ew")
+
+    def row(self, score: Score | None) -> dict[str, int | None]:
+        if score is None:
+            return dict.fromkeys(self.columns)
+        return {"score_ns": score.ns, "score_ew": -score.ns}
+
+    def totals(self, score: Score) -> dict[str, int]:
+        return {"net_ns": score.ns}
+
+    def score_tags(self, score: Score) -> dict[str, str]:
+        return {"Score": f"NS {score.ns}"}
+
+    def summary(self, score: Score) -> str:
+        ns = score.ns
+        return f"N/S {ns:+d}, E/W {-ns:+d}" if ns else "N/S 0, E/W 0"
+
+
+class RubberLedger(Ledger):
+    """Above and below the line for each side, kept on a rubber pad."""
+
+    name = "rubber"
+    keeps_rubbers = True
+    columns = ("below_ns", "below_ew", "above_ns", "above_ew", "total_ns", "total_ew")
+
+    def row(self, score: Score | None) -> dict[str, int | None]:
+        if score is None:
+            return dict.fromkeys(self.columns)
+        row: dict[str, int | None] = {}
+        for line in (BELOW, ABOVE):
+            for side in Side:
+                row[f"{line}_{side.value.lower()}"] = score.on_line(side, line)
+        row["total_ns"], row["total_ew"] = score.total(Side.NS), score.total(Side.EW)
+        return row
+
+    def totals(self, score: Score) -> dict[str, int]:
+        return {f"{line}_{side.value.lower()}": score.on_line(side, line) for line in (BELOW, ABOVE)
+                for side in Side}
+
+    def score_tags(self, score: Score) -> dict[str, str]:
+        return {"Score": f"NS {score.total(Side.NS)} EW {score.total(Side.EW)}",
+                "ScoreRubber": " ".join(f"{side.value} {score.on_line(side, ABOVE)}/{score.on_line(side, BELOW)}"
+                                        for side in Side)}
+
+    def summary(self, score: Score) -> str:
+        return "; ".join(f"{side.label} {score.on_line(side, BELOW)} below, {score.on_line(side, ABOVE)} above"
+                         for side in Side)
+
+
+Ledger.BOARD = BoardLedger()
+Ledger.RUBBER = RubberLedger()
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -127,9 +232,9 @@ class Profile:
     game_threshold: int = 100  # trick points below the line that make a game
     rubber_bonus: int = 0
     vulnerability: bool = True  # whether the score depends on vulnerability
-    #: The profile whose scores are most easily taken for this one's (the
-    #: other code of the same game), for lessons and drills to contrast.
-    counterpart: str | None = None
+    #: The name of the profile whose scores are most easily taken for this
+    #: one's (the other code of the same game): see ``counterpart``.
+    counterpart_name: str | None = None
 
     def score(self, result: Result, vul: Vul, deal: Deal | None = None) -> Score:
         """The itemised score of one deal on its own (no rubber context).
@@ -162,47 +267,37 @@ class Profile:
         return dealer.next() if redealer is None else redealer
 
     @property
+    def counterpart(self) -> "Profile | None":
+        """The profile whose scores are most easily taken for this one's (the
+        other code of the same game), for lessons and drills to contrast."""
+        return None if self.counterpart_name is None else find_profile(self.counterpart_name)
+
+    @property
     def keeps_rubbers(self) -> bool:
         """Whether deals are kept on a rubber pad (games, rubber bonus)."""
-        return self.ledger is Ledger.RUBBER
+        return self.ledger.keeps_rubbers
 
     @property
     def columns(self) -> tuple[str, ...]:
-        """The row fields of a score (``row``), in order."""
-        return _COLUMNS[self.ledger]
+        """The row fields of a score (``row``), in order (the ledger's)."""
+        return self.ledger.columns
 
     def row(self, score: Score | None) -> dict[str, int | None]:
         """A score as row fields: ``score_ns``/``score_ew`` in the board
         ledger; points below and above the line and totals per side in the
         rubber ledger.  All None for no score."""
-        if score is None:
-            return dict.fromkeys(self.columns)
-        if self.ledger is Ledger.BOARD:
-            return {"score_ns": score.ns, "score_ew": -score.ns}
-        row: dict[str, int | None] = {}
-        for line in (BELOW, ABOVE):
-            for side in Side:
-                row[f"{line}_{side.value.lower()}"] = score.on_line(side, line)
-        row["total_ns"], row["total_ew"] = score.total(Side.NS), score.total(Side.EW)
-        return row
+        return self.ledger.row(score)
 
     def totals(self, score: Score) -> dict[str, int]:
         """What one score adds to a session's totals: ``net_ns`` in the board
         ledger; each side's points below and above the line in the rubber one."""
-        if self.ledger is Ledger.BOARD:
-            return {"net_ns": score.ns}
-        return {f"{line}_{side.value.lower()}": score.on_line(side, line) for line in (BELOW, ABOVE)
-                for side in Side}
+        return self.ledger.totals(score)
 
     def score_tags(self, score: Score) -> dict[str, str]:
         """The PBN tags that record ``score``: ``Score`` (``NS 420``; both
         sides' points, ``NS 198 EW 18``, in the rubber ledger) and
         ``ScoreRubber`` (above/below per side) in the rubber ledger."""
-        if self.ledger is Ledger.BOARD:
-            return {"Score": f"NS {score.ns}"}
-        return {"Score": f"NS {score.total(Side.NS)} EW {score.total(Side.EW)}",
-                "ScoreRubber": " ".join(f"{side.value} {score.on_line(side, ABOVE)}/{score.on_line(side, BELOW)}"
-                                        for side in Side)}
+        return self.ledger.score_tags(score)
 
     def conditions(self, vul: Vul) -> str:
         """The conditions a result is scored under, in words, for a heading:
@@ -212,12 +307,7 @@ class Profile:
     def summary(self, score: Score) -> str:
         """A score in one line: ``N/S +420, E/W -420`` in the board ledger;
         ``N/S 120 below, 50 above; E/W 0 below, 0 above`` in the rubber one."""
-        if self.ledger is Ledger.BOARD:
-            ns = score.ns
-            return f"N/S {ns:+d}, E/W {-ns:+d}" if ns else "N/S 0, E/W 0"
-        return "; ".join(f"{side.label} {score.on_line(side, BELOW)} below, "
-                         f"{score.on_line(side, ABOVE)} above"
-                         for side in Side)
+        return self.ledger.summary(score)
 
     def answers_to(self, scoring: str) -> bool:
         """Whether a PBN ``Scoring`` tag value selects this profile."""

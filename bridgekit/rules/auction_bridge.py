@@ -160,7 +160,7 @@ def _honours(rules: AuctionRules, deal: Deal, strain: Strain) -> tuple[ScoreItem
     if not points:
         return ()
     what = "aces" if strain is Strain.NT else "honours"
-    return (ScoreItem(side, f"{HONOURS} ({sum(split)} {what}, {split[0]}+{split[1]})", points, ABOVE),)
+    return (ScoreItem(side, HONOURS, points, ABOVE, count=sum(split), unit=what, split=split),)
 
 
 @lru_cache(maxsize=None)  # a finite domain of results
@@ -174,16 +174,16 @@ def _play_score(rules: AuctionRules, result: Result) -> tuple[ScoreItem, ...]:
     needed = contract.tricks_needed
     if result.tricks >= needed:
         odd = result.tricks - 6
-        items.append(ScoreItem(side, f"{TRICKS} ({odd} odd)",
-                               odd * TRICK_VALUE[contract.strain] * contract.doubling.multiplier, BELOW))
+        items.append(ScoreItem(side, TRICKS, odd * TRICK_VALUE[contract.strain] * contract.doubling.multiplier,
+                               BELOW, count=odd, unit="odd"))
         if contract.doubling is not Doubling.UNDOUBLED:
             name = DOUBLED_MADE if contract.doubling is Doubling.DOUBLED else REDOUBLED_MADE
             items.append(ScoreItem(side, name, rules.doubled_bonus(contract.doubling, result.tricks - needed),
                                    ABOVE))
     else:
         down = needed - result.tricks
-        items.append(ScoreItem(side.opponents, f"{UNDERTRICKS} ({down})",
-                               down * UNDERTRICK[contract.doubling], ABOVE))
+        items.append(ScoreItem(side.opponents, UNDERTRICKS, down * UNDERTRICK[contract.doubling], ABOVE,
+                               count=down))
     for who, tricks in ((side, result.tricks), (side.opponents, 13 - result.tricks)):
         if tricks == 13:
             items.append(ScoreItem(who, GRAND_SLAM, 100, ABOVE))
@@ -245,7 +245,7 @@ AUCTION_1920 = register(AuctionProfile(
     game_threshold=30,
     rubber_bonus=250,
     vulnerability=False,
-    counterpart="auction-classic",
+    counterpart_name="auction-classic",
     rules=RULES_1920,
 ))
 
@@ -259,6 +259,6 @@ AUCTION_CLASSIC = register(AuctionProfile(
     game_threshold=30,
     rubber_bonus=250,
     vulnerability=False,
-    counterpart="auction-1920",
+    counterpart_name="auction-1920",
     rules=RULES_CLASSIC,
 ))

@@ -79,8 +79,8 @@ def _score(result: Result, vul: Vul) -> Score:
     needed = contract.tricks_needed
     if result.tricks < needed:
         down = needed - result.tricks
-        return Score((ScoreItem(side.opponents, f"{UNDERTRICKS} ({down})",
-                                undertrick_penalty(down, contract.doubling, vulnerable)),))
+        return Score((ScoreItem(side.opponents, UNDERTRICKS, undertrick_penalty(down, contract.doubling, vulnerable),
+                                count=down),))
     items: list[ScoreItem] = []
     trick_points = _trick_points(contract.strain, contract.level) * contract.doubling.multiplier
     items.append(ScoreItem(side, TRICKS, trick_points))
@@ -90,7 +90,7 @@ def _score(result: Result, vul: Vul) -> Score:
             each = 20 if contract.strain.is_minor else 30
         else:
             each = (200 if vulnerable else 100) * (contract.doubling.multiplier // 2)
-        items.append(ScoreItem(side, f"{OVERTRICKS} ({over})", over * each))
+        items.append(ScoreItem(side, OVERTRICKS, over * each, count=over))
     if trick_points >= 100:
         items.append(ScoreItem(side, GAME, 500 if vulnerable else 300))
     else:

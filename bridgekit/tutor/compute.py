@@ -23,7 +23,9 @@ from ..deal import Deal
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError
 from ..play import Play, trick_winner
 from ..formats import read_boards
-from ..rules import ABOVE, BELOW, Profile, find_profile
+from ..rules import ABOVE, BELOW, Profile, ScoreItem, find_profile
+from ..rules.auction_bridge import HONOURS
+from ..rules.duplicate import TRICKS
 from ..rules.imps import imps as imps_of
 from ..rules.rubber import SessionDeal, keep_score
 from ..scoring import score_boards, team_match
@@ -91,26 +93,25 @@ ITEM_LABELS = [N_("trick points"), N_("overtricks"), N_("undertricks"), N_("part
                N_("doubled contract made"), N_("redoubled contract made"), N_("rubber bonus"), N_("honours")]
 
 
-def item_label(label: str, lang: str) -> str:
-    """A score item's label in ``lang``: the label names the item and may end
-    with its count in brackets (``overtricks (2)``, ``trick points (4 odd)``,
-    ``honours (4 honours, 3+1)``).  (When score items carry their kind apart
-    from their label, issue 25.3, this reads the kind instead.)"""
+def item_label(item: ScoreItem, lang: str) -> str:
+    """A score item's label in ``lang``, from its kind and data: ``overtricks
+    (2)``, ``trick points (4 odd)``, ``honours (4 honours, 3+1)``."""
     if lang == "en":
-        return label
-    stem, sep, detail = label.partition(" (")
-    if not sep:
-        return _(lang, stem)
-    detail = detail.rstrip(")")
-    words = detail.split()
-    if len(words) == 2 and words[1] == "odd" and words[0].isdigit():
-        detail = _n(lang, "{n} odd trick", "{n} odd tricks", int(words[0]))
-    elif len(words) >= 2 and words[0].isdigit() and words[1].rstrip(",") in ("honours", "aces"):
-        what = words[1].rstrip(",")
-        held = _n(lang, "{n} honour", "{n} honours", int(words[0])) if what == "honours" \
-            else _n(lang, "{n} ace", "{n} aces", int(words[0]))
-        detail = held + (", " + " ".join(words[2:]) if len(words) > 2 else "")
-    return f"{_(lang, stem)} ({detail})"
+        return item.item
+    if item.count is None:
+        return _(lang, item.kind)
+    n = item.count
+    if item.unit == "odd":
+        detail = _n(lang, "{n} odd trick", "{n} odd tricks", n)
+    elif item.unit == "honours":
+        detail = _n(lang, "{n} honour", "{n} honours", n)
+    elif item.unit == "aces":
+        detail = _n(lang, "{n} ace", "{n} aces", n)
+    else:
+        detail = str(n)
+    if item.split is not None:
+        detail += f", {item.split[0]}+{item.split[1]}"
+    return f"{_(lang, item.kind)} ({detail})"
 
 
 def score_rows(score: Any, lang: str, width: int = 34) -> list[str]:
@@ -121,7 +122,7 @@ def score_rows(score: Any, lang: str, width: int = 34) -> list[str]:
         if item.line:
             where = (_(lang, "above") if item.line == ABOVE else _(lang, "below"))
             where = f"{where:<10} "
-        rows.append(f"  {side_text(item.side, lang):<4} {where}{item_label(item.item, lang):<{width}} "
+        rows.append(f"  {side_text(item.side, lang):<4} {where}{item_label(item, lang):<{width}} "
                     f"{item.points:>5}")
     if not score.items:
         rows.append("  " + _(lang, "no score for either side"))
@@ -507,11 +508,6 @@ def compute_dd(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
                         tricks, seat=seat_name(declarer, lang), strain=strain_word(strain, lang))])
 
 
-def _is_honours(item: str) -> bool:
-    low = item.lower()
-    return "honour" in low or "honor" in low
-
-
 def compute_score(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     profile = pos_profile(pos)
     result = pos_result(pos)
@@ -522,9 +518,8 @@ def compute_score(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Compute
     except BridgekitError as e:
         raise PositionError(f"cannot score: {e}") from None
     values: dict[str, Any] = {"score_ns": score.ns, "score_ew": -score.ns}
-    honours = [i for i in score.items if _is_honours(i.item)]
-    values["honours"] = sum(i.points for i in honours)
-    values["trick_points"] = sum(i.points for i in score.items if i.item.lower().startswith("trick points"))
+    values["honours"] = sum(i.points for i in score.items if i.kind == HONOURS)
+    values["trick_points"] = sum(i.points for i in score.items if i.kind == TRICKS)
     if result.declarer is not None:
         mine, theirs = result.declarer.side, result.declarer.side.opponents
         values.update(
@@ -532,7 +527,7 @@ def compute_score(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Compute
             declarer_net=score.total(mine) - score.total(theirs),
             declarer_below=score.on_line(mine, BELOW), declarer_above=score.on_line(mine, ABOVE),
             defenders_below=score.on_line(theirs, BELOW), defenders_above=score.on_line(theirs, ABOVE),
-            declarer_non_honours=sum(i.points for i in score.items if i.side is mine and not _is_honours(i.item)),
+            declarer_non_honours=sum(i.points for i in score.items if i.side is mine and i.kind != HONOURS),
         )
     head = contract_text(result.contract, ascii, lang)
     if result.declarer is not None:

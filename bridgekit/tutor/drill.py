@@ -287,8 +287,8 @@ class _RubberSheet(_ScoreSheet):
             if contract.doubling is not Doubling.UNDOUBLED:
                 plain = rescore(Result(Contract(contract.level, contract.strain), declarer, tricks))
                 hints.append(((on_lines(plain)[0], answer[1]), _(lang, "Doubled, the trick points below the line are multiplied by 2 (redoubled by 4).")))
-        if profile.counterpart is not None:
-            other = find_profile(profile.counterpart)
+        other = profile.counterpart
+        if other is not None:
             at_other = on_lines(rescore(profile2=other))
             if at_other != answer:
                 hints.append((at_other, _(lang, "That is the figure of the other Auction Bridge table ({rules}): check the doubled bonus and the honours of this one.", rules=other.name)))
