@@ -115,7 +115,8 @@ def write_boards_out(boards: Iterable[Board], out: Output, status: RunStatus, fm
                 codes = ", ".join(sorted({c for _, c in lossy}))
                 shown = ", ".join(map(str, lines[:10])) + (f" and {len(lines) - 10} more" if len(lines) > 10 else "")
                 why = (f"bridgekit does not understand line{'s' if len(lines) != 1 else ''} {shown} ({codes}) "
-                       "and would drop it in the rewrite: fix the file, or write to another one")
+                       f"and would drop {'them' if len(lines) != 1 else 'it'} in the rewrite: fix the file, "
+                       "or write to another one")
             else:
                 why = status.why or "an input could not be read to the end"
             if out.replaces:
