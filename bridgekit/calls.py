@@ -79,9 +79,11 @@ class Call:
 
     def symbol(self, ascii: bool = False) -> str:
         """Display form: ``1♠``, ``3NT``, ``Pass``, ``X``, ``XX``
-        (:func:`bridgekit.notation.call_text` is the renderer)."""
-        from .notation import call_text   # the renderer; it imports this module
-        return call_text(self, ascii)
+        (the model's compact form; :func:`bridgekit.notation.call_text` renders
+        calls for output, in a language)."""
+        if self.kind is CallKind.BID and self.strain is not None:
+            return f"{self.level}{self.strain.symbol(ascii)}"
+        return str(self)
 
 
 _NAMES = {CallKind.PASS: "Pass", CallKind.DOUBLE: "X", CallKind.REDOUBLE: "XX"}

@@ -77,9 +77,11 @@ class Contract:
 
     def symbol(self, ascii: bool = False) -> str:
         """``4♥X`` (``4HX`` with ``ascii``); ``Pass`` when passed out
-        (:func:`bridgekit.notation.contract_text` is the renderer)."""
-        from .notation import contract_text   # the renderer; it imports this module
-        return contract_text(self, ascii, passed_out="Pass")
+        (the model's compact form; :func:`bridgekit.notation.contract_text`
+        renders contracts for output, in a language)."""
+        if self.is_passed_out or self.strain is None:
+            return "Pass"
+        return f"{self.level}{self.strain.symbol(ascii)}{self.doubling.suffix}"
 
 
 PASSED_OUT = Contract(0, None)

@@ -38,10 +38,11 @@ class BridgekitError(ValueError):
         return getattr(message, "values", {})
 
     def render(self, ascii: bool = False, lang: str = "en") -> str:
-        """The message in the output's notation (letters for suits with ``ascii``)."""
-        from .notation import render_message
+        """The message in the output's notation (letters for suits with ``ascii``);
+        plain text as it is (the edge's ``notation.render_message`` gives it letters)."""
         message = self.args[0] if self.args else ""
-        return render_message(message if isinstance(message, str) else str(message), ascii, lang)
+        render = getattr(message, "render", None)   # a notation.Message (not imported: the model's root)
+        return render(ascii, lang) if render is not None else str(message)
 
 
 class ParseError(BridgekitError):

@@ -163,9 +163,6 @@ KNOWN_CYCLES = [
      "bridgekit.formats.bhg", "bridgekit.formats.bri", "bridgekit.formats.cds", "bridgekit.formats.dealcsv",
      "bridgekit.formats.dealfile", "bridgekit.formats.dge", "bridgekit.formats.dlm", "bridgekit.formats.dup",
      "bridgekit.formats.rzd"},
-    # the model and bridgekit.notation (messages carrying data, issue 25.1): errors import notation lazily
-    {"bridgekit.calls", "bridgekit.cards", "bridgekit.contract", "bridgekit.errors", "bridgekit.notation",
-     "bridgekit.seats"},
     {"bridgekit.dealer", "bridgekit.dealer.evaluate", "bridgekit.dealer.parser", "bridgekit.dealer.run"},
     {"bridgekit.event.methods", "bridgekit.event.methods.butler", "bridgekit.event.methods.cross",
      "bridgekit.event.methods.matchpoints", "bridgekit.event.methods.teams", "bridgekit.event.model",
