@@ -47,7 +47,7 @@ def test_every_exercise_is_confirmed_by_the_engines(topic: str, rules: str | Non
         assert read_answer(ex, ex.shown) == ex.answer, (seed, ex.shown)  # the shown answer is accepted
         assert all(wrong != ex.answer for wrong, _ in ex.hints), seed  # no hint on the right answer
         if ex.what == "score":  # the setup states the result it asks about
-            assert f"takes {ex.position['tricks']} tricks" in ex.setup
+            assert f"takes {ex.position['tricks']} trick" in ex.setup
 
 
 def test_edge_cases_come_up_often() -> None:
@@ -85,15 +85,31 @@ def test_piped_answers_right_wrong_and_summary() -> None:
     wrong = next(ex for ex in exs[1:] if ex.hints)  # an exercise with a targeted hint
     i = exs.index(wrong)
     typed = [exs[0].shown, "", ""]
-    typed[i] = str(wrong.hints[0][0])
+    typed[i] = f"{wrong.hints[0][0]}\n{wrong.hints[0][0]}"  # the same mistake twice
     rest = [k for k in range(1, 3) if k != i][0]
     typed[rest] = exs[rest].shown
     out = run_drill(["scoring", "--seed", "11", "--count", "3"], "\n".join(typed) + "\n")
     assert out.count("Right!") == 2
-    assert f"Not quite: the answer is {wrong.shown}." in out
-    assert " ".join(wrong.hints[0][1].split()) in " ".join(out.split())  # the hint aimed at that mistake
+    flat = " ".join(out.split())
+    hint_at = flat.index(" ".join(wrong.hints[0][1].split()))  # the hint aimed at that mistake...
+    assert flat.index("Try again (") > hint_at                # ...then a second try...
+    assert flat.index(f"Not quite: the answer is {wrong.shown}.") > hint_at  # ...then the answer
+    assert wrong.shown not in flat[:hint_at + len(wrong.hints[0][1])].split("Exercise")[-1].split("QUESTION")[-1]
     assert "2/3 correct." in out
     assert "To review: scoring (contract)" in out
+
+
+def test_a_second_try_after_the_hint_and_show_is_not_scored() -> None:
+    exs = exercises("scoring", 11, 3)
+    wrong = next(ex for ex in exs[1:] if ex.hints)
+    i = exs.index(wrong)
+    typed = ["show", "", ""]
+    typed[i] = f"{wrong.hints[0][0]}\n{wrong.shown}"  # wrong, the hint, then right
+    rest = [k for k in range(1, 3) if k != i][0]
+    typed[rest] = exs[rest].shown
+    out = run_drill(["scoring", "--seed", "11", "--count", "3"], "\n".join(typed) + "\n")
+    assert f"The answer is {exs[0].shown}." in out  # shown...
+    assert "1/2 correct. 1 more after a hint. 1 shown." in out  # ...and not scored
 
 
 @pytest.mark.parametrize("topic", TOPICS)
@@ -101,8 +117,8 @@ def test_each_topic_runs_with_piped_answers(topic: str) -> None:
     exs = exercises(topic, 3, 4, None)
     typed = [exs[0].shown, exs[1].shown, "show", exs[3].shown]
     out = run_drill([topic, "--seed", "3", "--count", "4"], "\n".join(typed) + "\n")
-    assert "3/4 correct." in out
-    assert "score 3/4" not in out and "score 2/3" in out  # the running score before the last one
+    assert "3/3 correct. 1 shown." in out  # 'show' reveals without scoring
+    assert "score 3/3" not in out and "score 2/2" in out  # the running score before the last one
     assert max(len(line) for line in out.splitlines()) <= 80
 
 

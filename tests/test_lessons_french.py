@@ -156,7 +156,7 @@ def test_drill_in_french_with_french_answers() -> None:
     rng = random.Random(8)
     exs = [generate("tricks", rng, "fr") for _ in range(3)]
     french = {Seat.N: "nord", Seat.E: "est", Seat.S: "sud", Seat.W: "O"}
-    typed = [french[exs[0].answer], french[exs[1].answer], french[exs[2].answer.lho]]
+    typed = [french[exs[0].answer], french[exs[1].answer], french[exs[2].answer.lho], french[exs[2].answer.lho]]
     result = CliRunner().invoke(cli, ["lesson", "drill", "tricks", "--lang", "fr", "--seed", "8", "--count", "3"],
                                 input="\n".join(typed) + "\n")
     out = _plain(result.output)

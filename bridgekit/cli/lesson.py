@@ -226,9 +226,11 @@ def drill(topic: str | None, count: int, seed: int | None, rules: Profile | None
     """Practise: generated exercises, each answer checked by bridgekit's engines.
 
     TOPIC is scoring, auction, tricks, imps or rubber (all of them mixed when
-    left out).  A wrong answer gets the right one, a hint aimed at the
-    mistake and the breakdown; at the end, 'k/N correct' and what to review.
-    Answers may be typed or piped.
+    left out).  A wrong answer gets the rule it missed and a second try,
+    then the answer and the breakdown; 'show' reveals it without scoring;
+    at the end, 'k/N correct' and what to review.  Without --seed the
+    exercises lean to the kinds you get wrong (results kept in the state
+    directory, drills.json).  Answers may be typed or piped.
 
     \b
     Examples:
@@ -237,9 +239,15 @@ def drill(topic: str | None, count: int, seed: int | None, rules: Profile | None
       bridgekit lesson drill imps --seed 7
       printf '420\\n-500\\n' | bridgekit lesson drill scoring --count 2 --seed 1
     """
-    from ..tutor.drill import DrillRunner
+    from ..tutor.drill import DrillRunner, DrillStats
+    if topic == "rubber" and rules is not None and not rules.keeps_rubbers:
+        raise click.BadParameter(f"{rules.name} keeps no rubber (it scores board by board): a rubber drill "
+                                 "needs auction-1920 or auction-classic", param_hint="--rules")
+    # without --seed the drill leans to the learner's mistakes and keeps the results; with one, the
+    # same exercises come again and nothing is kept
+    stats = DrillStats() if seed is None else None
     runner = DrillRunner(topic, sys.stdin, sys.stdout, count=count, seed=seed, rules=rules, lang=lang,
-                         ascii=wants_ascii(ascii_))
+                         ascii=wants_ascii(ascii_), stats=stats)
     try:
         runner.run()
     except KeyboardInterrupt:

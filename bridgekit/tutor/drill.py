@@ -69,6 +69,7 @@ class Exercise:
     what: str = ""               # the lessons' computation that confirms it
     position: dict[str, Any] = field(default_factory=dict)
     key: str = ""                # the computed value(s) the answer is
+    prompt: str = ""             # what the answer is (points, IMPs, a seat), for the prompt
 
 
 # -- small helpers ------------------------------------------------------------
@@ -221,9 +222,10 @@ class _ScoreSheet:
             other = rescore(vul2=v2).ns
             if v2 is not vul and other != score.ns:
                 hints.append((other, _(lang, "Check the vulnerability ({vul}): it changes the game bonus, the slam bonuses, doubled overtricks and the undertricks.", vul=vul_name(vul, lang))))
-        if doubling is not Doubling.UNDOUBLED:
-            hints.append((rescore(Result(Contract(level, strain), declarer, tricks)).ns, _(lang, "The contract is doubled (or redoubled): trick points x2 (x4), the bonus for making it, and the doubled overtricks or undertricks.")))
         made = tricks >= contract.tricks_needed
+        if doubling is not Doubling.UNDOUBLED:
+            hints += _doubled_hints(score, drawn, made, lang)
+            hints.append((rescore(Result(Contract(level, strain), declarer, tricks)).ns, _(lang, "The contract is doubled (or redoubled): trick points x2 (x4), the bonus for making it, and the doubled overtricks or undertricks.")))
         if made and tricks > contract.tricks_needed and level < 7:
             bigger = Contract(tricks - 6, strain, doubling)
             hints.append((rescore(Result(bigger, declarer, tricks)).ns, _(lang, "Only the tricks bid count towards game; overtricks are scored apart and never turn a part score into a game.")))
@@ -313,11 +315,12 @@ def _rescorer(profile: Profile, drawn: _Drawn) -> Callable[..., Score]:
     return rescore
 
 
-def _draw_scoring(rng: random.Random, profile: Profile) -> _Drawn:
+def _draw_scoring(rng: random.Random, profile: Profile, lean: Callable[[str], float] | None = None) -> _Drawn:
     """A result worth practising under ``profile``: the kind of score drawn
-    first, then a contract, declarer and tricks that give it."""
+    first (weighed by ``lean``), then a contract, declarer and tricks that give it."""
     sheet = _SHEETS[profile.ledger]
-    kind = _pick(rng, sheet.kinds)
+    kinds = sheet.kinds if lean is None else [(k, w * lean(f"scoring ({profile.name}): {k}")) for k, w in sheet.kinds]
+    kind = _pick(rng, kinds)
     declarer = rng.choice(list(Seat))
     strain = rng.choice(list(Strain))
     doubling = Doubling.UNDOUBLED
@@ -355,10 +358,11 @@ def _draw_scoring(rng: random.Random, profile: Profile) -> _Drawn:
     return _Drawn(kind, Result(Contract(level, strain, doubling), declarer, tricks), vul, deal)
 
 
-def drill_scoring(rng: random.Random, lang: str, profile: Profile | None) -> Exercise:
+def drill_scoring(rng: random.Random, lang: str, profile: Profile | None,
+                  lean: Callable[[str], float] | None = None) -> Exercise:
     profile = profile or DEFAULT
     sheet = _SHEETS[profile.ledger]
-    drawn = _draw_scoring(rng, profile)
+    drawn = _draw_scoring(rng, profile, lean)
     result = drawn.result
     contract, declarer, tricks = result.contract, result.declarer, result.tricks
     assert declarer is not None and tricks is not None
@@ -367,13 +371,16 @@ def drill_scoring(rng: random.Random, lang: str, profile: Profile | None) -> Exe
                                 "tricks": tricks, "vul": drawn.vul.value}
     if drawn.deal is not None:
         position["deal"] = str(drawn.deal)
-    setup = [_(lang, "{declarer} plays {contract} and takes {tricks} tricks.", contract=contract_name(contract, lang), declarer=_seat(declarer, lang),
-               tricks=tricks)] + sheet.conditions(profile, drawn, lang)
+    setup = [_n(lang, "{declarer} plays {contract} and takes {n} trick.", "{declarer} plays {contract} and takes {n} tricks.",
+                tricks, contract=contract_name(contract, lang), declarer=_seat(declarer, lang))] \
+        + sheet.conditions(profile, drawn, lang)
     explain = score_lines(score, lang) + sheet.totals(score, lang)
     q = sheet.ask(profile, drawn, score, lang)
     hints = [(a, h) for a, h in q.hints if a != q.answer]
     return Exercise("scoring", f"scoring ({profile.name}): {drawn.kind}", "\n".join(setup), q.question,
-                    q.answer_type, q.answer, q.shown, explain, _unique(hints), q.hint, "score", position, q.key)
+                    q.answer_type, q.answer, q.shown, explain, _unique(hints), q.hint, "score", position, q.key,
+                    _(lang, "N/S's score in points, e.g. 420 or -500") if q.answer_type == "number" else
+                    _(lang, "points below, then above the line, e.g. 36 50"))
 
 
 def _unique(hints: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
@@ -384,6 +391,62 @@ def _unique(hints: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
             seen.add(a)
             out.append((a, h))
     return out
+
+
+def _doubled_hints(score: Score, drawn: _Drawn, made: bool, lang: str) -> list[tuple[Any, str]]:
+    """Typical wrong answers on a doubled or redoubled contract, each with the
+    rule it misses: the undertrick ladder (every undertrick at the first
+    one's rate, or no step to 300 from the fourth), doubled overtricks at the
+    suit's value (or redoubled ones at the doubled value), the bonus for
+    making it forgotten."""
+    result, vul = drawn.result, drawn.vul
+    contract, declarer, tricks = result.contract, result.declarer, result.tricks
+    assert declarer is not None and tricks is not None and contract.strain is not None
+    mult = contract.doubling.multiplier // 2            # 1 doubled, 2 redoubled
+    vulnerable = vul.is_vulnerable(declarer)
+    sign = 1 if declarer.side is Side.NS else -1
+    out: list[tuple[Any, str]] = []
+    if not made:
+        down = contract.tricks_needed - tricks
+        ladder = _(lang, "Doubled undertricks follow their own ladder: not vulnerable 100 for the first, 200 "
+                         "for the second and the third, 300 for each after; vulnerable 200 for the first, 300 "
+                         "for each after. Redoubled, twice as much.")
+        first = (200 if vulnerable else 100) * mult
+        out.append((-sign * down * first, ladder))
+        if not vulnerable and down >= 4:
+            out.append((-sign * (100 + 200 * (down - 1)) * mult, ladder))
+        if not vulnerable and down >= 2:
+            out.append((-sign * (100 + 300 * (down - 1)) * mult, ladder))
+        return out
+    over = tricks - contract.tricks_needed
+    if over:
+        plain = 20 if contract.strain in (Strain.C, Strain.D) else 30
+        each = (200 if vulnerable else 100) * mult
+        rule = _(lang, "Doubled overtricks are not worth the suit's trick value: 100 each not vulnerable, 200 "
+                       "vulnerable, whatever the suit; redoubled, twice as much. Only the tricks bid are "
+                       "multiplied by 2 or 4.")
+        out.append((score.ns - sign * over * (each - plain), rule))
+        if mult == 2:
+            out.append((score.ns - sign * over * (each - each // 2), rule))
+    insult = 50 * mult
+    out.append((score.ns - sign * insult, _(lang, "A doubled contract that makes earns a bonus of 50 for making "
+                                                  "it (100 redoubled), on top of the rest.")))
+    return out
+
+
+def imp_bands(diff: int, lang: str) -> str:
+    """The IMP table's bands around a difference (two either side): the rows of
+    the rule the learner reads, ``370-420: 9, 430-490: 10, 500-590: 11``."""
+    from ..rules.imps import IMP_BOUNDS
+    from bisect import bisect_right
+    n = bisect_right(IMP_BOUNDS, diff)
+    rows = []
+    for k in range(max(0, n - 2), min(24, n + 2) + 1):
+        low = 0 if k == 0 else IMP_BOUNDS[k - 1]
+        high = IMP_BOUNDS[k] - 10 if k < 24 else None
+        band = f"{low}-{high}" if high is not None else _(lang, "{low} and up", low=low)
+        rows.append(f"{band}: {k}")
+    return (("... " if n > 2 else "") + ", ".join(rows) + (" ..." if n < 22 else ""))
 
 
 # -- auction ------------------------------------------------------------------
@@ -519,14 +582,27 @@ def drill_tricks(rng: random.Random, lang: str, profile: Profile | None) -> Exer
     seat_led = leader.next(cards.index(highest_led))
     if seat_led is not winner:
         hints.append((seat_led, _(lang, "A trump was played: the highest trump wins, whatever the cards of the suit led.")))
-    top = max(cards, key=lambda c: c.rank)
-    seat_top = leader.next(cards.index(top))
-    if top.suit is not led and (trump is Strain.NT or top.suit is not Suit(int(trump))) and seat_top is not winner:
-        hints.append((seat_top, _(lang, "A card of another suit (not trumps) is a discard: it never wins, however high.")))
+    for i, c in enumerate(cards):
+        seat = leader.next(i)
+        if c.suit is not led and (trump is Strain.NT or c.suit is not Suit(int(trump))) and seat is not winner:
+            hints.append((seat, _(lang, "That seat discarded: a card of a suit neither led nor trumps never wins, "
+                                        "however high.")))
+    for i, c in enumerate(cards):  # the lower of two trumps
+        seat = leader.next(i)
+        if trump is not Strain.NT and c.suit is Suit(int(trump)) and c.suit is not led and seat is not winner:
+            hints.append((seat, _(lang, "Two trumps were played: the higher trump wins (an overruff).")))
+    lower = [leader.next(i) for i, c in enumerate(cards) if c.suit is led and c is not highest_led]
+    for seat in lower:
+        if seat is not winner:
+            hints.append((seat, _(lang, "Among cards of the suit led, the highest wins: compare the ranks "
+                                        "(A K Q J 10 9 ... 2).")))
+    general = _(lang, "At no trump nothing is trumps: the highest card of the suit led wins, and a card of "
+                      "another suit never wins.") if trump is Strain.NT else \
+        _(lang, "Was a trump played? Then the highest trump wins; otherwise the highest card of the suit led.")
     kind = "tricks: " + ("no trump" if trump is Strain.NT else "trumps")
     return Exercise("tricks", kind, setup, _(lang, "Who wins the trick?"), "seat", winner, _seat(winner, lang),
                     [_(lang, "{seat} wins with {card}.", seat=_seat(winner, lang), card=notation.card_text(card, False, lang))], _unique(hints),
-                    _(lang, "Was a trump played? Then the highest trump wins; otherwise the highest card of the suit led."), "trick",
+                    general, "trick",
                     {"leader": leader.name, "trump": trump.name, "play": " ".join(str(c) for c in cards)},
                     "winner")
 
@@ -560,14 +636,16 @@ def drill_imps(rng: random.Random, lang: str, profile: Profile | None) -> Exerci
         hints.append((-answer, _(lang, "Right size, wrong sign: a negative difference means team B gains.")))
     for off in (-1, 1):
         if 0 <= abs(answer) + off <= 24:
-            hints.append(((abs(answer) + off) * (1 if diff >= 0 else -1), _(lang, "One band off: check where the difference falls in the table (20-40 is 1, 50-80 2, ... 370-420 9, 430-490 10 ...).")))
+            hints.append(((abs(answer) + off) * (1 if diff >= 0 else -1),
+                          _(lang, "One band off: check where the difference falls in the IMP table: {bands}.",
+                            bands=imp_bands(abs(diff), lang))))
     if s1 is not None and s2 is not None:
         hints.append((imps(s1 + s2), _(lang, "Subtract table 2's N/S score from table 1's: do not add them.")))
     return Exercise("imps", kind, setup, _(lang, "How many IMPs for team A (with the sign)?"), "number", answer, f"{answer:+d}",
                     [_n(lang, "A difference of {diff} is {imps} IMP.", "A difference of {diff} is {imps} IMPs.", abs(answer),
                         diff=f"{diff:+d}", imps=f"{answer:+d}")],
                     _unique([(a, h) for a, h in hints if a != answer]), _(lang, "Table 1 minus table 2, then the IMP table: 0-10 0, 20-40 1, 50-80 2, 90-120 3, 130-160 4, 170-210 5, 220-260 6 ... 4000 and up 24."), "imps",
-                    position, "imps")
+                    position, "imps", _(lang, "IMPs for team A, with the sign, e.g. +3 or -5"))
 
 
 # -- rubber -------------------------------------------------------------------
@@ -617,9 +695,15 @@ GENERATORS: dict[str, Callable[[random.Random, str, Profile | None], Exercise]] 
 }
 
 
-def generate(topic: str | None, rng: random.Random, lang: str = "en", profile: Profile | None = None) -> Exercise:
-    """One exercise of ``topic`` (any topic when None)."""
-    return GENERATORS[topic or rng.choice(TOPICS)](rng, lang, profile)
+def generate(topic: str | None, rng: random.Random, lang: str = "en", profile: Profile | None = None,
+             lean: Callable[[str], float] | None = None) -> Exercise:
+    """One exercise of ``topic`` (any topic when None).  ``lean`` weighs each
+    kind of scoring exercise (``scoring (contract): slam``): the drill leans to
+    what the learner gets wrong."""
+    topic = topic or rng.choice(TOPICS)
+    if topic == "scoring":
+        return drill_scoring(rng, lang, profile, lean)
+    return GENERATORS[topic](rng, lang, profile)
 
 
 # -- reading answers ----------------------------------------------------------
@@ -650,34 +734,90 @@ def read_answer(exercise: Exercise, text: str, lang: str = "en") -> Any:
 
 # -- the drill runner ---------------------------------------------------------
 
+class DrillStats:
+    """What a learner got right and wrong, per kind of exercise
+    (``scoring (contract): doubled undertricks``), kept in
+    ``state_dir()/drills.json`` so that the next drills lean to the mistakes."""
+
+    def __init__(self, path: Any = None) -> None:
+        from pathlib import Path
+        from .progress import state_dir
+        self.path = Path(path) if path is not None else state_dir() / "drills.json"
+        self.kinds: dict[str, list[int]] = {}
+        try:
+            import json
+            data = json.loads(self.path.read_text(encoding="utf-8")[:1 << 20])
+            for kind, pair in data.get("kinds", {}).items():
+                right, wrong = int(pair[0]), int(pair[1])
+                if 0 <= right < 10 ** 6 and 0 <= wrong < 10 ** 6:
+                    self.kinds[str(kind)[:200]] = [right, wrong]
+        except (OSError, ValueError, AttributeError, TypeError, IndexError, KeyError):
+            self.kinds = {}
+
+    def record(self, kind: str, right: bool) -> None:
+        pair = self.kinds.setdefault(kind, [0, 0])
+        pair[0 if right else 1] += 1
+
+    def weight(self, kind: str) -> float:
+        """1 for a kind never missed, up to 4 for one always missed (a few
+        recent tries count as much as many old ones: plus-one smoothing)."""
+        right, wrong = self.kinds.get(kind, [0, 0])
+        return 1.0 + 3.0 * (wrong / (right + wrong + 1))
+
+    def topic_weight(self, topic: str) -> float:
+        kinds = [k for k in self.kinds if k.split(" ", 1)[0].split(":", 1)[0] == topic]
+        return max((self.weight(k) for k in kinds), default=1.0)
+
+    def save(self) -> None:
+        import json
+        from ..safeio import Output
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with Output(str(self.path)) as out:
+                json.dump({"kinds": self.kinds}, out.stream, indent=1, sort_keys=True)
+                out.commit()
+        except (OSError, ValueError):
+            pass
+
+
 class DrillRunner(LineTalk):
-    """Asks ``count`` exercises, marks each answer, keeps a running score."""
+    """Asks ``count`` exercises and marks each answer.  A wrong answer gets
+    the rule it missed (never the answer) and a second try; ``show`` reveals
+    the answer without scoring it.  With ``stats``, the exercises lean to the
+    kinds the learner gets wrong, and each result is kept."""
 
     def __init__(self, topic: str | None, inp: TextIO, out: TextIO, *, count: int = 10, seed: int | None = None,
                  rules: Profile | None = None, lang: str = "en", ascii: bool = False,
-                 echo: bool | None = None) -> None:
+                 echo: bool | None = None, stats: DrillStats | None = None) -> None:
         super().__init__(inp, out, ascii=ascii, echo=echo)
         self.topic = topic
         self.count = count
         self.rng = random.Random(seed)
         self.rules = rules
         self.lang = lang
-        self.right = 0
-        self.asked = 0
+        self.stats = stats
+        self.right = 0           # right at the first try
+        self.second = 0          # right at the second try, after the hint
+        self.shown = 0           # shown, not scored
+        self.asked = 0           # scored
         self.missed: dict[str, int] = {}
 
     def run(self) -> int:
-        """Run the drill; returns the number of right answers."""
+        """Run the drill; returns the number of right answers (first try)."""
         from .display import wrap
         lang = self.lang
-        what = self.topic or _(lang, "all topics")
+        what = kind_name(self.topic, lang) if self.topic else _(lang, "all topics")
         self.write(wrap(_(lang, "Drill: {topic}, {exercises}. Type your answer; ? for a hint, 'show' for the answer, q to stop.",
                             topic=what, exercises=_n(lang, "{n} exercise", "{n} exercises", self.count))))
+        lean = self.stats.weight if self.stats is not None else None
         for n in range(1, self.count + 1):
-            ex = generate(self.topic, self.rng, lang, self.rules)
+            topic = self.topic
+            if topic is None and self.stats is not None:
+                topic = _pick(self.rng, [(t, self.stats.topic_weight(t)) for t in TOPICS])
+            ex = generate(topic, self.rng, lang, self.rules, lean)
             self.write("")
             left = _(lang, "Exercise {n} of {count}", n=n, count=self.count)
-            right = _(lang, "score {right}/{asked}", right=self.right, asked=self.asked)
+            right = _(lang, "score {right}/{asked}", right=self.right + self.second, asked=self.asked)
             self.write(f"{left}{' ' * max(2, 78 - len(left) - len(right))}{right}\n{'-' * 78}")
             self.write(wrap(ex.setup.replace("\n", "\n\n")) if "\n" not in ex.setup else ex.setup)
             self.write("\n" + wrap(_(lang, "QUESTION: ") + ex.question))
@@ -685,15 +825,21 @@ class DrillRunner(LineTalk):
             if verdict is None:
                 break
         self.summary()
+        if self.stats is not None:
+            self.stats.save()
         return self.right
 
-    def one(self, ex: Exercise) -> bool | None:
-        """Ask one exercise; True right, False wrong, None when the learner quits."""
+    def one(self, ex: Exercise) -> bool | str | None:
+        """Ask one exercise: True right, False wrong (after the second try),
+        ``"shown"`` when the learner asked to see it, None when they quit."""
         from .display import wrap
         lang = self.lang
-        help_ = type_help(ex.answer_type, lang)
+        help_ = ex.prompt or type_help(ex.answer_type, lang)
+        tries = 0
         while True:
-            line = self.ask("\n" + _(lang, "Your answer ({help}): ", help=help_))
+            prompt = _(lang, "Your answer ({help}): ", help=help_) if tries == 0 else \
+                _(lang, "Try again ({help}), or 'show': ", help=help_)
+            line = self.ask("\n" + prompt)
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return None
             if line == "":
@@ -701,24 +847,41 @@ class DrillRunner(LineTalk):
             if line == "?":
                 self.write(wrap(_(lang, "Hint: ") + ex.hint))
                 continue
-            show = line.lower() in ("show", "voir", "??")
-            if not show:
-                try:
-                    if ex.answer_type in ("card", "call", "contract"):
-                        line = self.unambiguous(ex.answer_type, line, lang)
-                    given = read_answer(ex, line, lang)
-                except BridgekitError:
-                    self.write(_(lang, "I could not read {text!r} as {help}.", text=line, help=help_))
-                    continue
-            self.asked += 1
-            if not show and given == ex.answer:
-                self.right += 1
+            if line.lower() in ("show", "voir", "??", "montrer", "réponse"):
+                self.shown += 1
+                self.missed[ex.kind] = self.missed.get(ex.kind, 0) + 1
+                if self.stats is not None:
+                    self.stats.record(ex.kind, False)
+                self.write(_(lang, "The answer is {answer}.", answer=ex.shown))
+                self.write(self.explained(ex))
+                return "shown"
+            try:
+                if ex.answer_type in ("card", "call", "contract"):
+                    line = self.unambiguous(ex.answer_type, line, lang)
+                given = read_answer(ex, line, lang)
+            except BridgekitError:
+                self.write(_(lang, "I could not read {text!r} as {help}.", text=line, help=help_))
+                continue
+            if given == ex.answer:
+                if tries == 0:
+                    self.right += 1
+                else:
+                    self.second += 1
+                self.asked += 1
+                if self.stats is not None:
+                    self.stats.record(ex.kind, tries == 0)
                 self.write(_(lang, "Right!") + "\n" + self.explained(ex))
                 return True
-            self.missed[ex.kind] = self.missed.get(ex.kind, 0) + 1
-            targeted = "" if show else next((h for a, h in ex.hints if a == given), "")
+            if tries == 0:
+                tries = 1
+                self.missed[ex.kind] = self.missed.get(ex.kind, 0) + 1
+                targeted = next((h for a, h in ex.hints if a == given), "")
+                self.write(wrap(_(lang, "Not quite.") + " " + (targeted or ex.hint)))
+                continue
+            self.asked += 1
+            if self.stats is not None:
+                self.stats.record(ex.kind, False)
             self.write(_(lang, "Not quite: the answer is {answer}.", answer=ex.shown))
-            self.write(wrap(targeted or ex.hint))
             self.write(self.explained(ex))
             return False
 
@@ -729,12 +892,17 @@ class DrillRunner(LineTalk):
         return "\n".join(line if line.startswith("  ") else wrap(line) for line in ex.explain)
 
     def summary(self) -> None:
+        from .display import wrap
         lang = self.lang
-        self.write("\n" + _n(lang, "{n}/{asked} correct.", "{n}/{asked} correct.", self.right, asked=self.asked))
+        line = _n(lang, "{n}/{asked} correct.", "{n}/{asked} correct.", self.right, asked=self.asked)
+        if self.second:
+            line += " " + _n(lang, "{n} more after a hint.", "{n} more after a hint.", self.second)
+        if self.shown:
+            line += " " + _n(lang, "{n} shown.", "{n} shown.", self.shown)
+        self.write("\n" + line)
         if self.missed:
             review = ", ".join(f"{kind_name(k, lang)} ({n})"
                                for k, n in sorted(self.missed.items(), key=lambda kv: -kv[1]))
-            from .display import wrap
             self.write(wrap(_(lang, "To review: {topics}.", topics=review)))
         elif self.asked:
             self.write(_(lang, "Nothing to review: all right."))
