@@ -164,3 +164,30 @@ def test_drill_in_french_with_french_answers() -> None:
     assert "Exercice 1 sur 3" in out and "Qui remporte la levée ?" in out
     assert out.count("Exact !") == 2 and "2/3 justes." in out
     assert "À revoir : levées" in out
+
+
+def test_progress_is_kept_per_language_and_restart_asks_again(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("BRIDGEKIT_STATE_DIR", str(tmp_path))
+    en = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "en"], input="\n\nE\nW\n\nq\n")
+    assert en.exit_code == 0 and "Right!" in en.output
+    # the French lesson does not reveal the answer given in English: it asks
+    fr = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "fr", "--step", "3"], input="q\n")
+    assert "Votre réponse" in fr.output and "Réponse : Ouest" not in _plain(fr.output)
+    # in English the answered quiz shows its answer; --restart asks it again
+    again = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "en", "--step", "3"], input="q\n")
+    assert "Answer: West" in again.output and "Your answer" not in again.output
+    restart = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "en", "--restart"], input="\n\nq\n")
+    assert "Your answer" in restart.output and "Answer: West" not in restart.output
+    listed = _plain(CliRunner().invoke(cli, ["lesson", "list", "--lang", "fr"]).output)
+    assert "pas commencée" in listed and "Pour en commencer une" in listed
+
+
+def test_a_lesson_ends_by_offering_its_drill(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("BRIDGEKIT_STATE_DIR", str(tmp_path))
+    from bridgekit.tutor.loader import load_lessons
+    lesson7 = next(ls for ls in load_lessons() if ls.number == 7)
+    steps = len(lesson7.steps)
+    result = CliRunner().invoke(cli, ["lesson", "run", "7", "--step", str(steps)], input="show\n\n\nq\n")
+    out = result.output
+    assert "bridgekit lesson drill imps" in out and "Drill: imps, 10 exercises" in out
+    assert "Exercise 1 of 10" in out

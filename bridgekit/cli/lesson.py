@@ -91,21 +91,24 @@ def list_(wide: bool, fmt: str, lang: str) -> None:
     """
     lessons = _load_all()
     progress = _progress()
+    from ..i18n import _
+    from ..tutor.progress import progress_key
     rows = [{"number": ls.number, "name": ls.slug, "title": ls.in_lang(lang).title, "steps": len(ls.steps),
-             "progress": progress.describe(ls.name, len(ls.steps))} for ls in lessons]
+             "progress": progress.describe(progress_key(ls.name, lang), len(ls.steps), lang)} for ls in lessons]
     # the name (the same as the number to 'lesson run') only with --wide: a French title needs the room
-    output_rows(rows, fmt, [column("#", "number", align="right"), column("name", "name", wide=True),
-                            column("title", "title"),
-                            column("steps", "steps", align="right", wide=True), column("progress", "progress")],
+    output_rows(rows, fmt, [column("#", "number", align="right"), column(_(lang, "name"), "name", wide=True),
+                            column(_(lang, "title"), "title"),
+                            column(_(lang, "steps"), "steps", align="right", wide=True),
+                            column(_(lang, "progress"), "progress")],
                 wide=wide, key="lessons")
     if fmt == TABLE:
-        click.echo("\nStart one with: bridgekit lesson run NUMBER (or NAME)")
+        click.echo("\n" + _(lang, "Start one with: bridgekit lesson run NUMBER (or NAME)"))
 
 
 @lesson.command()
 @click.argument("name", required=False)
 @click.option("--step", type=click.IntRange(min=1), default=None, help="Start at this step.")
-@click.option("--restart", is_flag=True, help="Start from the first step, ignoring saved progress.")
+@click.option("--restart", is_flag=True, help="Start from the first step and ask every question again.")
 @show_checks_option
 @lang_option
 @ascii_option
@@ -128,12 +131,14 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, la
     lessons = _load_all()
     progress = _progress()
     if name is None:
-        going_on = progress.continue_with([ls.name for ls in lessons])
+        from ..tutor.progress import progress_key
+        keys = {progress_key(ls.name, lang): ls for ls in lessons}
+        going_on = progress.continue_with(list(keys))
         if going_on is None:
             from ..i18n import _
             click.echo(_(lang, "You have finished all the lessons. Run one again with: bridgekit lesson run NUMBER\nor practise with: bridgekit lesson drill"))
             return
-        found = next(ls for ls in lessons if ls.name == going_on)
+        found = keys[going_on]
     else:
         found = _find(name)
     if step is not None and step > len(found.steps):
@@ -142,7 +147,7 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, la
     later = [ls for ls in lessons if ls.number > found.number]
     runner = LessonRunner(found.in_lang(lang), sys.stdin, sys.stdout, progress=progress, ascii=wants_ascii(ascii_),
                           start=1 if restart and step is None else step, show_checks=show_checks,
-                          next_lesson=later[0] if later else None)
+                          next_lesson=later[0] if later else None, restart=restart)
     try:
         runner.run()
     except KeyboardInterrupt:

@@ -114,6 +114,7 @@ class Lesson:
     path: str = ""
     lang: str = "en"
     tr: dict[str, dict[str, Any]] = field(default_factory=dict)  # lang -> title, summary
+    drill: str = ""   # the drill that practises the lesson: 'lesson drill' arguments ("scoring --rules auction-1920")
 
     @property
     def name(self) -> str:
@@ -248,4 +249,5 @@ def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -
         steps.append(step)
     head_tr = {lang: dict(data[lang]) for lang in LANGS[1:] if isinstance(data.get(lang), dict)}
     return Lesson(number=number, slug=slug, title=title, summary=str(data.get("summary", "")).strip(),
-                  sources=str(data.get("sources", "")), steps=tuple(steps), path=path, tr=head_tr)
+                  sources=str(data.get("sources", "")), steps=tuple(steps), path=path, tr=head_tr,
+                  drill=str(data.get("drill", "")))

@@ -84,6 +84,13 @@ def _parse(text: str) -> tuple[dict[str, LessonProgress], str]:
     return out, current[:200]
 
 
+def progress_key(name: str, lang: str = "en") -> str:
+    """Where a lesson's progress is kept: each language apart (the French
+    lesson does not show the answers given in English), English under the
+    lesson's name as before."""
+    return name if lang == "en" else f"{name}@{lang}"
+
+
 class Progress:
     """Progress of every lesson, keyed by lesson name (``03-the-play``)."""
 
@@ -212,11 +219,12 @@ class Progress:
                     return name
         return next((name for name in names if open_(name)), None)
 
-    def describe(self, name: str, steps: int) -> str:
-        """``not started``, ``step 4 of 11`` or ``done``."""
+    def describe(self, name: str, steps: int, lang: str = "en") -> str:
+        """``not started``, ``step 4 of 11`` or ``done``, in ``lang``."""
+        from ..i18n import _
         p = self.lessons.get(name)
         if p is None:
-            return "not started"
+            return _(lang, "not started")
         if p.done:
-            return "done"
-        return f"step {min(p.step, steps)} of {steps}"
+            return _(lang, "done")
+        return _(lang, "step {i} of {n}", i=min(p.step, steps), n=steps)

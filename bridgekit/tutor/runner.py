@@ -20,7 +20,7 @@ from ..i18n import _
 from .answers import type_help
 from .display import WIDTH, answer_text, learner_text, step_text, wrap
 from .model import Lesson, Step
-from .progress import Progress
+from .progress import Progress, progress_key
 
 class LineTalk:
     """Talking with a learner one line at a time, on a terminal or piped
@@ -88,15 +88,19 @@ class LessonRunner(LineTalk):
 
     def __init__(self, lesson: Lesson, inp: TextIO, out: TextIO, *, progress: Progress | None = None,
                  ascii: bool = False, start: int | None = None, echo: bool | None = None,
-                 show_checks: bool = False, next_lesson: Lesson | None = None) -> None:
+                 show_checks: bool = False, next_lesson: Lesson | None = None, restart: bool = False) -> None:
         super().__init__(inp, out, ascii=ascii, echo=echo)
         self.lesson = lesson
         self.lang = lesson.lang
         self.show_checks = show_checks
         self.next_lesson = next_lesson
         self.progress = progress if progress is not None else Progress()
-        self.state = self.progress.get(lesson.name)
-        self.progress.current = lesson.name
+        key = progress_key(lesson.name, lesson.lang)
+        self.state = self.progress.get(key)
+        self.progress.current = key
+        if restart:  # every quiz is asked again
+            self.state.answered = []
+            self.state.done = False
         self.state.steps = len(lesson.steps)
         self.start = start
         self._results: dict[int, dict[str, Computed | Exception | None]] = {}
@@ -149,8 +153,26 @@ class LessonRunner(LineTalk):
                                  n=nxt.number, title=nxt.in_lang(self.lang).title))
                 else:
                     self.write(_(self.lang, "That was the last lesson. Practise with: bridgekit lesson drill"))
+                if self.lesson.drill:
+                    self.offer_drill()
                 return "done"
             self.write("")
+
+    def offer_drill(self) -> None:
+        """The lesson's drill, offered at its end: Enter starts it (ten
+        exercises, leaning to the learner's mistakes), anything else goes on."""
+        words = self.lesson.drill.split()
+        command = "bridgekit lesson drill " + self.lesson.drill + ("" if self.lang == "en" else f" --lang {self.lang}")
+        line = self.ask("\n" + _(self.lang, "Practise it now with ten exercises ({command})? [Enter] yes, n no: ",
+                                command=command))
+        if line is None or line.lower() not in ("", "y", "yes", "o", "oui"):
+            return
+        from ..rules import find_profile
+        from .drill import DrillRunner, DrillStats
+        topic = words[0]
+        rules = find_profile(words[words.index("--rules") + 1]) if "--rules" in words else None
+        DrillRunner(topic, self.inp, self.out, count=10, rules=rules, lang=self.lang, ascii=self.ascii,
+                    echo=self.echo, stats=DrillStats()).run()
 
     def navigate(self, i: int) -> str:
         last = i + 1 == len(self.lesson.steps)
