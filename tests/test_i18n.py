@@ -105,6 +105,8 @@ def test_french_typography(catalogue):
             want = "\u00a0" if mark == ":" else "\u202f"
             if before != want and not (mark == ":" and before == "\u202f"):
                 bad.append(f"{fr!r} before {mark!r}")
+        if "« " in fr or " »" in fr:
+            bad.append(f"{fr!r}: a breaking space inside « »")
     assert not bad, "\n".join(bad)
 
 

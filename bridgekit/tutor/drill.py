@@ -838,7 +838,7 @@ class DrillRunner(LineTalk):
         tries = 0
         while True:
             prompt = _(lang, "Your answer ({help}): ", help=help_) if tries == 0 else \
-                _(lang, "Try again ({help}), or 'show': ", help=help_)
+                _(lang, "Second try ({help}): ", help=help_)
             line = self.ask("\n" + prompt)
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return None
