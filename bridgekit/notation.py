@@ -17,14 +17,18 @@ lists the readings so that the program can ask.
 from __future__ import annotations
 
 import string
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .calls import DOUBLE, PASS, REDOUBLE, Call
 from .cards import Card, Rank, Strain, Suit
 from .contract import Contract, Doubling
-from .errors import ParseError
+from .errors import IllegalCallError, IllegalCardError, ParseError
 from .i18n import N_, _, translation
 from .seats import Seat, Side, Vul
+
+if TYPE_CHECKING:
+    from .auction import Auction
+    from .play import Play
 
 SYMBOLS = {Suit.S: "\u2660", Suit.H: "\u2665", Suit.D: "\u2666", Suit.C: "\u2663"}
 SUIT_LETTERS = {"en": {Suit.S: "S", Suit.H: "H", Suit.D: "D", Suit.C: "C"},
@@ -230,6 +234,54 @@ def render_message(text: str, ascii: bool = False, lang: str = "en") -> str:
     if isinstance(text, Message):
         return text.render(ascii, lang)
     return letters(text) if ascii else text
+
+# -- why a call or a card is illegal -------------------------------------------------
+
+def illegal_call_reason(e: IllegalCallError, auction: "Auction", ascii: bool, lang: str) -> str:
+    """Why a call is illegal, from the error's code and the auction."""
+    state = auction.last_bid()
+    bid = call_text(state.call, ascii, lang) if state is not None else ""
+    bidder = seat_name(state.seat, lang) if state is not None else ""
+    if e.code == "insufficient-bid":
+        return _(lang, "the last bid is {bid}: a bid must name more tricks, or as many in a higher strain",
+                 bid=bid)
+    if e.code == "double-own-side":
+        return _(lang, "{bid} was bid by their own side ({seat}); only an opponent's bid can be doubled",
+                 bid=bid, seat=bidder)
+    if e.code == "double-doubled":
+        return _(lang, "{bid} is already doubled", bid=bid)
+    if e.code == "double-nothing":
+        return _(lang, "there is no bid to double")
+    if e.code == "redouble-not-doubled":
+        return _(lang, "{bid} has not been doubled", bid=bid) if bid else _(lang, "there is no bid to redouble")
+    if e.code == "redouble-redoubled":
+        return _(lang, "{bid} is already redoubled", bid=bid)
+    if e.code == "redouble-own-double":
+        return _(lang, "{bid} was bid by the other side ({seat}); only the side whose bid was doubled may "
+                       "redouble", bid=bid, seat=bidder)
+    if e.code == "auction-ended":
+        return _(lang, "the auction has already ended")
+    return str(e)
+
+
+def illegal_card_reason(e: IllegalCardError, play: "Play", ascii: bool, lang: str) -> str:
+    """Why a card cannot be played now, from the error's code and the play."""
+    seat = play.turn
+    trick = play.current_trick()
+    if e.code == "revoke" and trick:
+        led = trick[0].suit
+        held = sorted((c for c in (play.remaining(seat) or ()) if c.suit is led), key=lambda c: -c.rank)
+        if held:
+            return _(lang, "{suit} were led and {seat} still holds {card}", suit=strain_word(led.strain, lang),
+                     seat=seat_name(seat, lang), card=card_text(held[0], ascii, lang))
+    if e.code == "already-played":
+        return _(lang, "that card has already been played")
+    if e.code == "wrong-hand":
+        return _(lang, "it is {seat}'s turn and the card is not in that hand", seat=seat_name(seat, lang))
+    if e.code == "play-ended":
+        return _(lang, "all 13 tricks have been played")
+    return _(lang, "it breaks the rules of play ({code})", code=e.code)
+
 
 
 # -- input -------------------------------------------------------------------------

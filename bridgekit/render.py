@@ -27,7 +27,7 @@ from .contract import Contract
 from .deal import Deal, Hand
 from .formats.json import recorded_tricks
 from . import notation
-from .i18n import N_, _, _p
+from .i18n import N_, _
 from .play import Play
 from .printable import printable, visible_len
 from .rules import ABOVE, BELOW
@@ -114,7 +114,7 @@ _VUL_SHORT = {Vul.NONE: N_("None"), Vul.NS: N_("N-S"), Vul.EW: N_("E-W"), Vul.AL
 
 
 def vul_text(vul: Vul | None, lang: str = "en") -> str:
-    return "?" if vul is None else _p(lang, "vulnerability", _VUL_SHORT[vul])
+    return "?" if vul is None else _(lang, _VUL_SHORT[vul])
 
 
 # -- the hand diagram ------------------------------------------------------------

@@ -81,3 +81,17 @@ def test_french_output_reads_back_for_all_52_cards_and_38_calls(ascii: bool) -> 
     calls = [Call.parse(c) for c in ("Pass", "X", "XX")] + [Call.bid(lv, s) for lv in range(1, 8) for s in Strain]
     for call in calls:
         assert parse_call(call_text(call, ascii, "fr"), "fr") == call
+
+
+def test_play_in_french_reads_french_calls_and_writes_french_notation() -> None:
+    from click.testing import CliRunner
+    from bridgekit.cli import cli
+    r = CliRunner().invoke(cli, ["play", "--lang", "fr", "--seed", "3", "--no-save", "--think", "0",
+                                                 "--fast"], input="2T\nquit\n")
+    out = r.output
+    assert "Votre main\u00a0:  ♠ RV87" in out and "Donneur Sud" in out
+    assert "Ouest    Nord     Est      Sud" in out
+    assert "-        -        -        2♣" in out  # 2T is two clubs (trèfle)
+    en = CliRunner().invoke(cli, ["play", "--lang", "en", "--seed", "3", "--no-save", "--think", "0",
+                                                  "--fast"], input="2C\nquit\n")
+    assert "Your hand:  ♠ KJ87" in en.output and "-        -        -        2♣" in en.output

@@ -34,11 +34,14 @@ from typing import Callable
 from ..auction import Auction
 from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Tag
 from ..calls import Call, CallKind
+from ..contract import Contract
 from ..cards import ALL_CARDS, Card
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
 from ..play import Play
-from ..notation import verdict_text
+from ..i18n import _, _n
+from ..notation import (AmbiguousInput, illegal_call_reason, illegal_card_reason, parse_call, parse_card, seat_letter,
+                        seat_name)
 from ..render import (call_text, card_text, contract_text, render_auction, render_deal, render_hand,
                       spelled_text, visible_len, vul_text)
 from ..rules.duplicate import CONTRACT
@@ -98,6 +101,7 @@ class GameOptions:
     watch: bool = False         # when North declares, the computer plays both hands
     pace: float = 0.0           # seconds to wait after each card the computer plays
     verbose: bool = False       # the computer's reasons in full (layouts, weights)
+    lang: str = "en"            # the table's language: its messages, notation (3SA, ♠R) and what is typed
 
 
 @dataclass
@@ -227,10 +231,16 @@ class Table:
     # -- presentation helpers ------------------------------------------------
 
     def _c(self, card: Card) -> str:
-        return card_text(card, self.opt.ascii, self.opt.colour)
+        return card_text(card, self.opt.ascii, self.opt.colour, self.opt.lang)
 
     def _call(self, call: Call) -> str:
-        return call_text(call, self.opt.ascii, self.opt.colour)
+        return call_text(call, self.opt.ascii, self.opt.colour, self.opt.lang)
+
+    def _seat(self, seat: Seat) -> str:
+        return seat_name(seat, self.opt.lang)
+
+    def _contract(self, contract: Contract) -> str:
+        return contract_text(contract, self.opt.ascii, self.opt.colour, self.opt.lang)
 
     def _spelled(self, reason: str) -> str:
         """A reason's calls and cards as the screen shows them (the record keeps letters)."""
@@ -238,7 +248,7 @@ class Table:
 
     def _hand_line(self, hand: Hand | set[Card] | frozenset[Card]) -> str:
         cards = hand.cards if isinstance(hand, Hand) else frozenset(hand)
-        return "  ".join(render_hand(Hand(cards), self.opt.ascii, self.opt.colour))
+        return "  ".join(render_hand(Hand(cards), self.opt.ascii, self.opt.colour, self.opt.lang))
 
     def _ask(self, prompt: str) -> str:
         line = self.ask_line(prompt)
@@ -253,19 +263,20 @@ class Table:
 
     def run(self) -> GameRecord:
         o = self.opt
-        who = ("the computer plays all four hands." if self.human is None
-               else "you are South; North is your partner.")
-        self.say(f"One deal of contract bridge: {who}")
-        self.say(f"Dealer South.  Vulnerable: {vul_text(o.vul)}.")
+        L = o.lang
+        who = (_(L, "the computer plays all four hands.") if self.human is None
+               else _(L, "you are South; North is your partner."))
+        self.say(_(L, "One deal of contract bridge: {who}", who=who))
+        self.say(_(L, "Dealer South.  Vulnerable: {vul}.", vul=vul_text(o.vul, L)))
         if self.human is not None:
-            self.say("Your hand:  " + self._hand_line(self.deal[YOU]))  # type: ignore[arg-type]
-            self.say("Type calls like 1h 2nt x xx p.  ? explains the computer's calls,\n"
-                     "hint suggests a call, help lists the commands, quit leaves.")
+            self.say(_(L, "Your hand:  ") + self._hand_line(self.deal[YOU]))  # type: ignore[arg-type]
+            self.say(_(L, "Type calls like 1h 2nt x xx p.  ? explains the computer's calls,\n"
+                          "hint suggests a call, help lists the commands, quit leaves."))
         self._auction()
         contract = self.record.auction.contract()
         assert contract is not None
         if contract.is_passed_out:
-            self.say("Four passes: the deal is passed out and scores zero for both sides.")
+            self.say(_(self.opt.lang, "Four passes: the deal is passed out and scores zero for both sides."))
             return self.record
         self._play()
         return self.record
@@ -281,22 +292,24 @@ class Table:
                 decision = self.bidder.decide(a, self.deal[seat], self.opt.vul)  # type: ignore[arg-type]
                 self.record.call_reasons[len(a.calls)] = decision.reason
                 a.push(decision.call)
-                self.say(f"{seat.full_name:<5} {self._call(decision.call)}")
+                self.say(f"{self._seat(seat):<5} {self._call(decision.call)}")
         self.say("")
-        self.say(render_auction(a, ascii=self.opt.ascii, colour=self.opt.colour))
+        self.say(render_auction(a, ascii=self.opt.ascii, colour=self.opt.colour, lang=self.opt.lang))
         contract = a.contract()
         declarer = a.declarer()
         if contract is not None and not contract.is_passed_out and declarer is not None:
-            self.say(f"Contract: {contract_text(contract, self.opt.ascii, self.opt.colour)} by "
-                     f"{declarer.full_name}; {declarer.lho.full_name} leads.")
+            self.say(_(self.opt.lang, "Contract: {contract} by {declarer}; {leader} leads.",
+                       contract=self._contract(contract), declarer=self._seat(declarer),
+                       leader=self._seat(declarer.lho)))
 
     def _human_call(self) -> Call:
         a = self.record.auction
         self.say("")
-        self.say(render_auction(a, ascii=self.opt.ascii, colour=self.opt.colour))
-        self.say("Your hand:  " + self._hand_line(self.deal[YOU]))  # type: ignore[arg-type]
+        L = self.opt.lang
+        self.say(render_auction(a, ascii=self.opt.ascii, colour=self.opt.colour, lang=L))
+        self.say(_(L, "Your hand:  ") + self._hand_line(self.deal[YOU]))  # type: ignore[arg-type]
         while True:
-            text = self._ask("Your call: ")
+            text = self._ask(_(L, "Your call: "))
             low = text.lower()
             if not text:
                 continue
@@ -305,22 +318,26 @@ class Table:
                 continue
             if low == "hint":
                 d = self.bidder.decide(a, self.deal[YOU], self.opt.vul)  # type: ignore[arg-type]
-                self.say(wrap(f"The computer would bid {self._call(d.call)}. {self._spelled(d.reason)}"))
+                self.say(wrap(_(L, "The computer would bid {call}.", call=self._call(d.call)) + " "
+                              + self._spelled(d.reason)))
                 continue
             if low in ("help", "h?"):
-                self.say("Calls: 1c 1d 1h 1s 1nt ... 7nt, p (pass), x (double), xx (redouble).\n"
-                         "?: why the computer called as it did.  hint: what it would bid for you.\n"
-                         "quit: leave the table.")
+                self.say(_(L, "Calls: 1c 1d 1h 1s 1nt ... 7nt, p (pass), x (double), xx (redouble).\n"
+                              "?: why the computer called as it did.  hint: what it would bid for you.\n"
+                              "quit: leave the table."))
                 continue
             try:
-                call = Call.parse(text)
+                call = parse_call(text, L)
             except ParseError:
-                self.say(f"'{text}' is not a call: type e.g. 1h, 2nt, p, x or xx (help lists commands).")
+                self.say(_(L, "'{text}' is not a call: type e.g. 1h, 2nt, p, x or xx (help lists commands).",
+                           text=text))
                 continue
             try:
                 a.check(call)
             except IllegalCallError as e:
-                self.say(wrap(f"Refused: {e}.  Call again."))
+                self.say(wrap(_(L, "Refused: {reason}.  Call again.", reason=e) if L == "en" else
+                              _(L, "Refused: {reason}.  Call again.",
+                                reason=illegal_call_reason(e, a, self.opt.ascii, L))))
                 continue
             return call
 
@@ -328,7 +345,7 @@ class Table:
         a = self.record.auction
         reasons = self.record.call_reasons
         if not reasons:
-            self.say("The computer has not called yet.")
+            self.say(_(self.opt.lang, "The computer has not called yet."))
             return
         for i, call in enumerate(a.calls):
             seat = a.seat_of(i)
@@ -366,7 +383,7 @@ class Table:
         self.record.chosen_by_human = mine
         if self.human is not None:
             if declarer is self.human:
-                self.say("You declare: you play your hand and North's (dummy).")
+                self.say(_(self.opt.lang, "You declare: you play your hand and North's (dummy)."))
             elif declarer is self.human.partner and mine:
                 self.say(wrap(f"{declarer.full_name} declares: you play both hands from "
                               f"{declarer.full_name}'s seat, {declarer.full_name}'s cards and your own "
@@ -375,7 +392,7 @@ class Table:
                 self.say(f"{declarer.full_name} declares: the computer plays {declarer.full_name} and "
                          f"your {self.human.full_name} hand; you watch.")
             else:
-                self.say("You defend: play your South hand.")
+                self.say(_(self.opt.lang, "You defend: play your South hand."))
         while not play.is_complete():
             seat = play.turn
             who = self.human if seat in mine else None
@@ -389,30 +406,34 @@ class Table:
                                                              else decision.plain())
             play.push(card)
             if who is None:
-                self.say(f"{seat.full_name:<5} plays {self._c(card)}")
+                self.say(_(self.opt.lang, "{seat} plays {card}", seat=f"{self._seat(seat):<5}", card=self._c(card)))
                 if self.opt.pace > 0:
                     self.pause(self.opt.pace)
             if len(play.cards) == 1:
                 dummy = play.dummy
-                self.say(f"Dummy ({dummy.full_name}) goes down:  "
+                self.say(_(self.opt.lang, "Dummy ({seat}) goes down:  ", seat=self._seat(dummy))
                          + self._hand_line(play.remaining(dummy) or set()))
             if len(play.cards) % 4 == 0:
                 trick = play.tricks()[-1]
                 ns = sum(1 for t in play.tricks() if t.winner is not None and t.winner.side is Side.NS)
                 ew = len(play.cards) // 4 - ns
-                cards = "  ".join(f"{trick.seat_of(k).name} {self._c(c)}" for k, c in enumerate(trick.cards))
+                cards = "  ".join(f"{seat_letter(trick.seat_of(k), self.opt.lang)} {self._c(c)}"
+                                  for k, c in enumerate(trick.cards))
                 assert trick.winner is not None
-                self.say(f"Trick {len(play.cards) // 4:>2}: {cards}  -> {trick.winner.full_name} wins"
-                         f"   (N-S {ns}, E-W {ew})")
+                self.say(_(self.opt.lang, "Trick {n}: {cards}  -> {seat} wins   (N-S {ns}, E-W {ew})",
+                           n=f"{len(play.cards) // 4:>2}", cards=cards, seat=self._seat(trick.winner), ns=ns, ew=ew))
         tricks = play.declarer_tricks()
         diff = tricks - contract.tricks_needed
-        how = verdict_text(diff, long=True, exact="made exactly")
+        L = self.opt.lang
+        how = (_(L, "made exactly") if diff == 0 else
+               _n(L, "made with {n} overtrick", "made with {n} overtricks", diff) if diff > 0 else
+               _(L, "down {n}", n=-diff))
         self.say("")
         self.say(render_deal(self.deal, dealer=DEALER, vulnerable=self.opt.vul, ascii=self.opt.ascii,
-                             colour=self.opt.colour))
+                             colour=self.opt.colour, lang=L))
         self.say("")
-        self.say(f"{contract_text(contract, self.opt.ascii, self.opt.colour)} by {declarer.full_name}: "
-                 f"{tricks} tricks, {how}.")
+        self.say(_n(L, "{contract} by {declarer}: {n} trick, {how}.", "{contract} by {declarer}: {n} tricks, {how}.",
+                    tricks, contract=self._contract(contract), declarer=self._seat(declarer), how=how))
 
     def _view_text(self, play: Play) -> str:
         """What the human sees before choosing a card: a compact header that
@@ -425,45 +446,50 @@ class Table:
         contract = a.contract()
         assert contract is not None
         n = len(play.cards) // 4 + 1
-        lines = [f"Trick {n}: {contract_text(contract, self.opt.ascii, self.opt.colour)} by "
-                 f"{play.declarer.full_name}; tricks won: declarer {play.declarer_tricks()}, "
-                 f"defence {play.defence_tricks()}",
-                 wrap(f"  Auction ({a.dealer.full_name} first): {self._compact_auction()}", indent=4)]
+        L = self.opt.lang
+        lines = [_(L, "Trick {n}: {contract} by {declarer}; tricks won: declarer {won}, defence {lost}", n=n,
+                   contract=self._contract(contract), declarer=self._seat(play.declarer),
+                   won=play.declarer_tricks(), lost=play.defence_tricks()),
+                 wrap("  " + _(L, "Auction ({seat} first): {calls}", seat=self._seat(a.dealer),
+                                calls=self._compact_auction()), indent=4)]
         mine = self.record.chosen_by_human
         seats = set(mine) | {human}
         if play.cards:
             seats.add(play.dummy)
         for seat in sorted(seats, key=lambda s: (s is not Seat.N, s)):
-            role = "you" if seat is human else "dummy" if seat is play.dummy else "declarer"
-            label = f"{seat.full_name} ({role})"
+            role = _(L, "you") if seat is human else _(L, "dummy") if seat is play.dummy else _(L, "declarer")
+            label = f"{self._seat(seat)} ({role})"
             lines.append(f"  {label:<16} " + self._hand_line(play.remaining(seat) or set()))
         trick = play.current_trick()
         leader = play.leader
-        so_far = "  ".join(f"{leader.next(k).name} {self._c(c)}" for k, c in enumerate(trick))
-        lines.append(f"  {'Trick so far:':<16} {so_far or '(your lead)'}")
+        so_far = "  ".join(f"{seat_letter(leader.next(k), L)} {self._c(c)}" for k, c in enumerate(trick))
+        lines.append(f"  {_(L, 'Trick so far:'):<16} {so_far or _(L, '(your lead)')}")
         return "\n".join(lines)
 
     def _compact_auction(self) -> str:
         """The finished auction on one line: its closing passes as ``all pass``."""
         calls = [self._call(c) for c in self.record.auction.calls]
         if len(calls) > 4 and all(c.kind is CallKind.PASS for c in self.record.auction.calls[-3:]):
-            calls[-3:] = ["all pass"]
+            calls[-3:] = [_(self.opt.lang, "all pass")]
         return " ".join(calls)
 
     def _human_card(self, play: Play) -> Card:
+        L = self.opt.lang
         seat = play.turn
         legal = list(play.legal_cards)
         if len(legal) == 1:
-            self.say(f"{seat.full_name:<5} plays {self._c(legal[0])} (the only card)")
+            self.say(_(L, "{seat} plays {card} (the only card)", seat=f"{self._seat(seat):<5}",
+                       card=self._c(legal[0])))
             return legal[0]
         self.say("")
         self.say(self._view_text(play))
-        whose = ("your hand" if seat is self.human else f"dummy ({seat.full_name})" if seat is play.dummy
-                 else f"{seat.full_name}'s hand")
+        whose = (_(L, "your hand") if seat is self.human else
+                 _(L, "dummy ({seat})", seat=self._seat(seat)) if seat is play.dummy else
+                 _(L, "{seat}'s hand", seat=self._seat(seat)))
         offer = "  ".join(f"{i}:{self._c(c)}" for i, c in enumerate(legal, start=1))
-        self.say(wrap(f"Play from {whose}: {offer}"))
+        self.say(wrap(_(L, "Play from {whose}: {offer}", whose=whose, offer=offer)))
         while True:
-            text = self._ask(f"{seat.full_name} plays: ")
+            text = self._ask(_(L, "{seat} plays: ", seat=self._seat(seat)))
             low = text.lower()
             if not text:
                 continue
@@ -473,33 +499,40 @@ class Table:
             if low == "hint":
                 view = TableView.for_seat(self.deal, play, self.record.auction, self.opt.vul)
                 d = self.player.decide(view)
-                self.say(wrap(f"The computer would play {self._c(d.card)}. "
-                              f"{self._spelled(d.reason if self.opt.verbose else d.plain())}"))
+                self.say(wrap(_(L, "The computer would play {card}.", card=self._c(d.card)) + " "
+                              + self._spelled(d.reason if self.opt.verbose else d.plain())))
                 continue
             if low == "help":
-                self.say("Cards: sq, h10, cT, DA (suit then rank, or rank then suit), or the number "
-                         "of a card offered.\n?: why the computer played its last cards.  hint: what it "
-                         "would play.  quit: leave the table.")
+                self.say(_(L, "Cards: sq, h10, cT, DA (suit then rank, or rank then suit), or the number "
+                              "of a card offered.\n?: why the computer played its last cards.  hint: what it "
+                              "would play.  quit: leave the table."))
                 continue
             if text.isdigit():
                 k = int(text)
                 if 1 <= k <= len(legal):
                     return legal[k - 1]
-                self.say(f"Pick a number from 1 to {len(legal)}, or type the card.")
+                self.say(_(L, "Pick a number from 1 to {n}, or type the card.", n=len(legal)))
                 continue
             try:
-                card = Card.parse(text)
+                card = parse_card(text, L)
+            except AmbiguousInput as e:
+                self.say(_(L, "{text!r} can be read two ways: {choices}. Type it with a suit symbol or "
+                              "its number.", text=text, choices=" / ".join(e.shown)))
+                continue
             except ParseError:
-                self.say(f"'{text}' is not a card: type e.g. sq, h10, cT, or a number from the list.")
+                self.say(_(L, "'{text}' is not a card: type e.g. sq, h10, cT, or a number from the list.",
+                           text=text))
                 continue
             if card not in (play.remaining(seat) or set()) and card not in play.cards:
                 # never say where the card is: that would show a hidden hand
-                self.say(wrap(f"Refused: {seat.full_name} does not hold {self._c(card)}.  Play again."))
+                self.say(wrap(_(L, "Refused: {seat} does not hold {card}.  Play again.", seat=self._seat(seat),
+                                card=self._c(card))))
                 continue
             try:
                 play.check(card)
             except IllegalCardError as e:
-                self.say(wrap(f"Refused: {e}.  Play again."))
+                reason = str(e) if L == "en" else illegal_card_reason(e, play, self.opt.ascii, L)
+                self.say(wrap(_(L, "Refused: {reason}.  Play again.", reason=reason)))
                 continue
             return card
 
@@ -514,7 +547,7 @@ class Table:
                 self.say(wrap(f"  {play.seat_of(i).full_name:<5} {self._spelled(reasons[i])}", indent=8))
                 shown = True
         if not shown:
-            self.say("The computer has not played a card in the last two tricks.")
+            self.say(_(self.opt.lang, "The computer has not played a card in the last two tricks."))
 
 
 def play_game(deal: Deal, options: GameOptions, ask: Callable[[str], str | None],

@@ -31,8 +31,8 @@ from ..rules.rubber import SessionDeal, keep_score
 from ..scoring import score_boards, team_match
 from ..seats import Seat, Side, Vul, dealer_for_board
 from ..i18n import N_, _, _n, _p, number
-from ..notation import (call_text, card_text, contract_text, seat_letter, seat_name, side_text, strain_text,
-                        strain_word)
+from ..notation import (call_text, card_text, contract_text, illegal_call_reason, illegal_card_reason, seat_letter,
+                        seat_name, side_text, strain_text, strain_word)
 from .i18n import vul_name
 from .loader import lessons_dir
 from .model import LessonError
@@ -133,56 +133,11 @@ def score_summary(profile: Profile, score: Any, lang: str) -> str:
     """``N/S +420, E/W -420``; ``N/S 120 below, 50 above; E/W 0 below, 0 above``."""
     ew = side_text(Side.EW, lang)
     if profile.keeps_rubbers:
-        return "; ".join(_(lang, "{side} {below} below, {above} above", side=side_text(side, lang),
-                           below=score.on_line(side, BELOW), above=score.on_line(side, ABOVE)) for side in Side)
+        ns_part, ew_part = (_(lang, "{side} {below} below, {above} above", side=side_text(side, lang),
+                              below=score.on_line(side, BELOW), above=score.on_line(side, ABOVE)) for side in Side)
+        return _(lang, "{first}; {second}", first=ns_part, second=ew_part)
     ns = score.ns
     return f"N/S {ns:+d}, {ew} {-ns:+d}" if ns else f"N/S 0, {ew} 0"
-
-
-def illegal_call_reason(e: IllegalCallError, auction: Auction, ascii: bool, lang: str) -> str:
-    """Why a call is illegal, from the error's code and the auction."""
-    state = auction.last_bid()
-    bid = call_text(state.call, ascii, lang) if state is not None else ""
-    bidder = seat_name(state.seat, lang) if state is not None else ""
-    if e.code == "insufficient-bid":
-        return _(lang, "the last bid is {bid}: a bid must name more tricks, or as many in a higher strain",
-                 bid=bid)
-    if e.code == "double-own-side":
-        return _(lang, "{bid} was bid by their own side ({seat}); only an opponent's bid can be doubled",
-                 bid=bid, seat=bidder)
-    if e.code == "double-doubled":
-        return _(lang, "{bid} is already doubled", bid=bid)
-    if e.code == "double-nothing":
-        return _(lang, "there is no bid to double")
-    if e.code == "redouble-not-doubled":
-        return _(lang, "{bid} has not been doubled", bid=bid) if bid else _(lang, "there is no bid to redouble")
-    if e.code == "redouble-redoubled":
-        return _(lang, "{bid} is already redoubled", bid=bid)
-    if e.code == "redouble-own-double":
-        return _(lang, "{bid} was bid by the other side ({seat}); only the side whose bid was doubled may "
-                       "redouble", bid=bid, seat=bidder)
-    if e.code == "auction-ended":
-        return _(lang, "the auction has already ended")
-    return str(e)
-
-
-def illegal_card_reason(e: IllegalCardError, play: Play, ascii: bool, lang: str) -> str:
-    """Why a card cannot be played now, from the error's code and the play."""
-    seat = play.turn
-    trick = play.current_trick()
-    if e.code == "revoke" and trick:
-        led = trick[0].suit
-        held = sorted((c for c in (play.remaining(seat) or ()) if c.suit is led), key=lambda c: -c.rank)
-        if held:
-            return _(lang, "{suit} were led and {seat} still holds {card}", suit=strain_word(led.strain, lang),
-                     seat=seat_name(seat, lang), card=card_text(held[0], ascii, lang))
-    if e.code == "already-played":
-        return _(lang, "that card has already been played")
-    if e.code == "wrong-hand":
-        return _(lang, "it is {seat}'s turn and the card is not in that hand", seat=seat_name(seat, lang))
-    if e.code == "play-ended":
-        return _(lang, "all 13 tricks have been played")
-    return _(lang, "it breaks the rules of play ({code})", code=e.code)
 
 
 # -- position parsing -------------------------------------------------------
