@@ -446,7 +446,7 @@ def imp_bands(diff: int, lang: str) -> str:
         high = IMP_BOUNDS[k] - 10 if k < 24 else None
         band = f"{low}-{high}" if high is not None else _(lang, "{low} and up", low=low)
         rows.append(f"{band}: {k}")
-    return (("... " if n > 2 else "") + ", ".join(rows) + (" ..." if n < 22 else ""))
+    return ("... " if n > 2 else "") + ", ".join(rows)
 
 
 # -- auction ------------------------------------------------------------------

@@ -163,8 +163,8 @@ class LessonRunner(LineTalk):
         exercises, leaning to the learner's mistakes), anything else goes on."""
         words = self.lesson.drill.split()
         command = "bridgekit lesson drill " + self.lesson.drill + ("" if self.lang == "en" else f" --lang {self.lang}")
-        line = self.ask("\n" + _(self.lang, "Practise it now with ten exercises ({command})? [Enter] yes, n no: ",
-                                command=command))
+        self.write("\n" + _(self.lang, "Practise it with ten exercises: {command}", command=command))
+        line = self.ask(_(self.lang, "Start now? [Enter] yes, n no: "))
         if line is None or line.lower() not in ("", "y", "yes", "o", "oui"):
             return
         from ..rules import find_profile
