@@ -17,7 +17,7 @@ lists the readings so that the program can ask.
 from __future__ import annotations
 
 import string
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from .calls import DOUBLE, PASS, REDOUBLE, Call
 from .cards import Card, Rank, Strain, Suit
@@ -25,10 +25,6 @@ from .contract import Contract, Doubling
 from .errors import IllegalCallError, IllegalCardError, ParseError
 from .i18n import N_, _, translation
 from .seats import Seat, Side, Vul
-
-if TYPE_CHECKING:
-    from .auction import Auction
-    from .play import Play
 
 SYMBOLS = {Suit.S: "\u2660", Suit.H: "\u2665", Suit.D: "\u2666", Suit.C: "\u2663"}
 SUIT_LETTERS = {"en": {Suit.S: "S", Suit.H: "H", Suit.D: "D", Suit.C: "C"},
@@ -237,7 +233,7 @@ def render_message(text: str, ascii: bool = False, lang: str = "en") -> str:
 
 # -- why a call or a card is illegal -------------------------------------------------
 
-def illegal_call_reason(e: IllegalCallError, auction: "Auction", ascii: bool, lang: str) -> str:
+def illegal_call_reason(e: IllegalCallError, auction: Any, ascii: bool, lang: str) -> str:
     """Why a call is illegal, from the error's code and the auction."""
     state = auction.last_bid()
     bid = call_text(state.call, ascii, lang) if state is not None else ""
@@ -264,7 +260,7 @@ def illegal_call_reason(e: IllegalCallError, auction: "Auction", ascii: bool, la
     return str(e)
 
 
-def illegal_card_reason(e: IllegalCardError, play: "Play", ascii: bool, lang: str) -> str:
+def illegal_card_reason(e: IllegalCardError, play: Any, ascii: bool, lang: str) -> str:
     """Why a card cannot be played now, from the error's code and the play."""
     seat = play.turn
     trick = play.current_trick()

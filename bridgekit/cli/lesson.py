@@ -148,6 +148,8 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, la
     runner = LessonRunner(found.in_lang(lang), sys.stdin, sys.stdout, progress=progress, ascii=wants_ascii(ascii_),
                           start=1 if restart and step is None else step, show_checks=show_checks,
                           next_lesson=later[0] if later else None, restart=restart)
+    from ..tutor.drill import run_lesson_drill
+    runner.drill = run_lesson_drill
     try:
         runner.run()
     except KeyboardInterrupt:

@@ -906,3 +906,13 @@ class DrillRunner(LineTalk):
             self.write(wrap(_(lang, "To review: {topics}.", topics=review)))
         elif self.asked:
             self.write(_(lang, "Nothing to review: all right."))
+
+
+def run_lesson_drill(words: str, talk: LineTalk) -> None:
+    """The drill a lesson offers at its end (``scoring --rules auction-1920``),
+    ten exercises on the lesson's streams, leaning to the learner's mistakes."""
+    from ..rules import find_profile
+    parts = words.split()
+    rules = find_profile(parts[parts.index("--rules") + 1]) if "--rules" in parts else None
+    DrillRunner(parts[0], talk.inp, talk.out, count=10, rules=rules, lang=getattr(talk, "lang", "en"),
+                ascii=talk.ascii, echo=talk.echo, stats=DrillStats()).run()

@@ -10,7 +10,7 @@ lines are echoed so that a transcript reads naturally.
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Callable, TextIO
 
 from .answers import PARSERS
 from .checker import hint_for, is_correct, run_computes
@@ -103,6 +103,7 @@ class LessonRunner(LineTalk):
             self.state.done = False
         self.state.steps = len(lesson.steps)
         self.start = start
+        self.drill: Callable[[str, LineTalk], None] | None = None  # runs a drill ('lesson drill' words)
         self._results: dict[int, dict[str, Computed | Exception | None]] = {}
 
     def results(self, step: Step) -> dict[str, Computed | Exception | None]:
@@ -159,20 +160,15 @@ class LessonRunner(LineTalk):
             self.write("")
 
     def offer_drill(self) -> None:
-        """The lesson's drill, offered at its end: Enter starts it (ten
-        exercises, leaning to the learner's mistakes), anything else goes on."""
-        words = self.lesson.drill.split()
+        """The lesson's drill, offered at its end: Enter starts it through
+        ``self.drill`` (given by the caller: the drill module builds on this
+        one), anything else goes on."""
         command = "bridgekit lesson drill " + self.lesson.drill + ("" if self.lang == "en" else f" --lang {self.lang}")
         self.write("\n" + _(self.lang, "Practise it with ten exercises: {command}", command=command))
         line = self.ask(_(self.lang, "Start now? [Enter] yes, n no: "))
-        if line is None or line.lower() not in ("", "y", "yes", "o", "oui"):
+        if line is None or line.lower() not in ("", "y", "yes", "o", "oui") or self.drill is None:
             return
-        from ..rules import find_profile
-        from .drill import DrillRunner, DrillStats
-        topic = words[0]
-        rules = find_profile(words[words.index("--rules") + 1]) if "--rules" in words else None
-        DrillRunner(topic, self.inp, self.out, count=10, rules=rules, lang=self.lang, ascii=self.ascii,
-                    echo=self.echo, stats=DrillStats()).run()
+        self.drill(self.lesson.drill, self)
 
     def navigate(self, i: int) -> str:
         last = i + 1 == len(self.lesson.steps)
