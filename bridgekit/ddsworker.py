@@ -146,13 +146,18 @@ class SolverWorker:
         return value
 
     def stop(self) -> None:
-        """Terminate the worker (a call it is making is lost)."""
-        if self.running:
-            assert self._process is not None and self._conn is not None
-            self._process.terminate()
-            self._process.join()
-            self._conn.close()
+        """Terminate the worker (a call it is making is lost).  Safe when a
+        second stop comes in while one waits for the worker (Ctrl-C during
+        the join runs the clean-up again): the handles are taken and cleared
+        before anything waits."""
+        running = self.running
+        process, conn = self._process, self._conn
         self._process = self._conn = self.pid = None
+        if running and process is not None:
+            process.terminate()
+            process.join()
+        if running and conn is not None:
+            conn.close()
 
 
 @contextlib.contextmanager
