@@ -27,6 +27,7 @@ from ..cards import Card
 from ..contract import Contract, Doubling, Result
 from ..dds import DDTable, Par, ParContract, dd_table, dds_par
 from ..rules import find_profile
+from ..notation import verdict_text
 from ..rules.imps import imps
 from ..render import call_text, card_text, contract_text, spelled_text, visible_len
 from ..seats import Seat
@@ -172,12 +173,6 @@ def _par_text(par: Par, ascii_: bool, colour: bool) -> str:
     return f"N-S {_signed(par.score)} ({'; '.join(shown)})"
 
 
-def _verdict(contract: Contract, tricks: int) -> str:
-    diff = tricks - contract.tricks_needed
-    return ("made" if diff == 0 else f"made with {_tricks(diff).replace('trick', 'overtrick')}"
-            if diff > 0 else f"down {-diff}")
-
-
 def _who(seat: Seat, record: GameRecord) -> str:
     """The seat, and who chose its cards when that is not obvious."""
     human = record.human
@@ -204,7 +199,7 @@ def summary_lines(record: GameRecord, s: Summary, ascii_: bool = False, colour: 
     elif c.is_passed_out:
         lines.append("Contract   passed out: 0 for both sides.")
     elif d is not None:
-        played = (f", {_tricks(s.tricks)}: {_verdict(c, s.tricks)}, N-S {_signed(s.score_ns or 0)}"
+        played = (f", {_tricks(s.tricks)}: {verdict_text(s.tricks - c.tricks_needed, long=True)}, N-S {_signed(s.score_ns or 0)}"
                   if s.tricks is not None else " (the play did not end)")
         lines.append(wrap(f"Contract   {contract_text(c, ascii_, colour)} by {d.full_name}{played}.", indent=11))
     par_line = f"Par        {_par_text(s.par, ascii_, colour)}"
