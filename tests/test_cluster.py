@@ -90,7 +90,7 @@ def test_a_worker_killed_mid_run_costs_only_its_batch(cluster: Any) -> None:
                 os.kill(pids[0], signal.SIGKILL)   # the nanny starts another; the scheduler reruns its task
             got.append(table)
     assert got == [t for _, t in pairs]
-    client.wait_for_workers(2, timeout=60)
+    client.wait_for_workers(2, timeout=300)   # the cluster back in shape for the next tests: slow under load (60 s failed at load 27)
 
 
 def test_a_batch_that_fails_on_every_try_is_an_error(cluster: Any) -> None:
