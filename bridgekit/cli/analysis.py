@@ -7,57 +7,76 @@ import sys
 import textwrap
 import time
 from collections import deque
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 import click
 
 from ..board import Board
-from ..cards import Strain
 from ..contract import Contract
 from ..errors import BridgekitError, ExitStatus
 from ..formats import estimate_boards
 from ..rules import Profile
-from ..seats import Seat, Vul
+from ..seats import Seat
+from ..analysis.run import DD_SEATS, DD_STRAINS
 from ..printable import printable
 from .options import from_option
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
                       open_cli_solver, plural, rules_option, solver_options, wants_ascii, warn, wide_option)
-from .output import CSV, TABLE, Column, RowWriter, column, output_options, table
+from .output import TABLE, Column, RowWriter, column, output_options, table
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
-_DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
-_STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 
 
 def _where(board: Board, path: str) -> str:
-    parts = [board.file or path]
-    if board.line is not None:
-        parts.append(f"line {board.line}")
-    parts.append(f"board {board.label or '?'}")
-    return ", ".join(parts)
+    from ..analysis.run import where
+    return where(board, path)
 
 
 class _Progress:
-    """A one-line progress bar on stderr, only when stderr is a terminal:
-    boards done, tables solved per second, time left.  It shows from the
-    start (before the first batch is back) and is refreshed by ``tick`` while
-    the solver works."""
+    """Solving progress on stderr, only when stderr is a terminal: a
+    ``click.progressbar`` of boards done against the input's estimated size
+    (a moving bar when it cannot be estimated: standard input), with the
+    tables solved per second and the time left.  It shows from the start
+    (before the first batch is back) and is redrawn by ``tick`` while the
+    solver works; ``finish`` clears the line (before a warning, and at the
+    end: the bar is gone once the run is over, not left above the output,
+    where click's own finish would leave it); it comes back at the next
+    change."""
 
     def __init__(self, paths: tuple[str, ...], enabled: bool) -> None:
         self.enabled = enabled and sys.stderr.isatty()
-        self.total = estimate_boards(expand_inputs(paths, quiet=True)) if self.enabled else None
-        self.done = 0
+        total = estimate_boards(expand_inputs(paths, quiet=True)) if self.enabled else None
         self.solved = 0
         self.start = time.perf_counter()
         self.last = 0.0
         self.shown = False
+        # Drawn by click (on stderr: click's bars go to stdout unless told);
+        # no bar at all off a terminal.  An iterable of unknown length gives
+        # click's moving bar.
+        self.bar: Any = None if not self.enabled else click.progressbar(
+            (_ for _ in ()) if total is None else None, length=total, file=sys.stderr, width=30,
+            empty_char="-", bar_template="[%(bar)s] %(info)s", show_eta=False, show_percent=False,
+            item_show_func=self._info)
         self._show(force=True)
 
+    def _info(self, _item: Any) -> str:
+        bar = self.bar
+        elapsed = time.perf_counter() - self.start
+        rate = self.solved / elapsed if elapsed > 0 else 0.0
+        speed = f"{rate:.1f}/s" if self.solved else "solving"
+        done = f"{bar.pos}/{bar.length}" if bar.length is not None else f"{bar.pos}"
+        left = f", {_duration((bar.length - bar.pos) / rate)} left" if bar.length is not None and rate > 0 else ""
+        return f"{done} boards, {speed}{left}, {_duration(elapsed)}"
+
     def __call__(self, solved: int, cached: int) -> None:
-        self.done += solved + cached
         self.solved += solved
+        bar = self.bar
+        if bar is None:
+            return
+        if bar.length is not None and bar.pos + solved + cached > bar.length:
+            bar.length = bar.pos + solved + cached   # more boards than estimated
+        bar.make_step(solved + cached)
         self._show(force=bool(solved))
 
     def tick(self) -> None:
@@ -70,19 +89,7 @@ class _Progress:
         if not force and now - self.last < 0.2:
             return
         self.last = now
-        elapsed = now - self.start
-        rate = self.solved / elapsed if elapsed > 0 else 0.0
-        speed = f"{rate:.1f}/s" if self.solved else "solving"
-        if self.total:
-            width = 30
-            frac = min(1.0, self.done / self.total)
-            bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
-            left = f", {_duration((self.total - self.done) / rate)} left" if rate > 0 else ""
-            text = f"[{bar}] {self.done}/{self.total} boards, {speed}{left}, {_duration(elapsed)}"
-        else:
-            text = f"{self.done} boards, {speed}, {_duration(elapsed)}"
-        sys.stderr.write("\r" + text + "\x1b[K")
-        sys.stderr.flush()
+        self.bar.render_progress()
         self.shown = True
 
     def finish(self) -> None:
@@ -97,22 +104,26 @@ def _duration(seconds: float) -> str:
     return f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s"
 
 
+def _reporter(status: RunStatus, progress: _Progress) -> Callable[[Board, str, bool], None]:
+    """A board's problem during a solver run: one line on stderr (the
+    progress line cleared first); the solver's own failure (not the board's)
+    means the run is not whole."""
+    def report(board: Board, message: str, failed: bool) -> None:
+        progress.finish()
+        warn(f"{_where(board, board.file or '-')}: {message}")
+        if failed:
+            status.fail("the solver failed on some boards")
+        else:
+            status.problems += 1
+    return report
+
+
 def _solved_boards(files: tuple[str, ...], status: RunStatus, solver: Any, progress: _Progress,
                    force: bool = False, recorded: str = "show", boards: tuple[str, ...] = ()) -> Iterator[Any]:
-    """Every board of ``files`` with its DD table (a ``BoardTable``), one
-    stream over all files (a deal repeated across them is solved once); a
-    board that cannot be solved gets one line on stderr and counts as a
-    problem."""
-    for bt in solver.solve_boards(iter_boards(files, status, boards=boards), force=force, recorded=recorded,
-                                  progress=progress, tick=progress.tick):
-        if bt.error is not None:
-            progress.finish()
-            warn(f"{_where(bt.board, bt.board.file or '-')}: not solved: {bt.error}")
-            if bt.failed:   # the solver's failure, not the board's: the run is not whole
-                status.fail("the solver failed on some boards")
-            else:
-                status.problems += 1
-        yield bt
+    """Every board of ``files`` with its DD table (``bridgekit.analysis.run.solved_boards``)."""
+    from ..analysis.run import solved_boards
+    return solved_boards(solver, iter_boards(files, status, boards=boards), _reporter(status, progress),
+                         force=force, recorded=recorded, progress=progress, tick=progress.tick)
 
 
 def _with_solver(opts: SolverOptions, run: Callable[[Any], int]) -> int:
@@ -221,103 +232,62 @@ def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, bo
 
 def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, fmt: str, wide: bool,
         ascii_: bool, solver: Any, boards: tuple[str, ...] = (), out: Any = None) -> int:
-    from ..analysis.ddtags import table_convention, write_dd_tags
+    from ..analysis.run import DDRun
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
+    run = DDRun(_reporter(status, progress), verify=verify, write_tags=output is not None)
     # rows printed as the boards are solved (with -o the PBN file is the output)
     rows = RowWriter(fmt, lambda first: _dd_columns(first, ascii_), wide=wide) if _rows_too(fmt, output) else None
-    counts = dict.fromkeys(("boards", "solved", "cache", "tag", "recorded", "stale", "verified", "differ"), 0)
 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
-        for bt in _solved_boards(files, status, solver, progress, force=force,
-                                 recorded="verify" if verify else "show", boards=boards):
-            counts["boards"] += 1
-            counts["stale"] += bt.stale
-            if bt.table is not None:
-                counts[bt.source] += 1
-                if verify and bt.recorded is not None:   # solved now (recorded="verify"), whatever its fingerprint
-                    counts["verified"] += 1
-                    if bt.recorded != bt.table:
-                        counts["differ"] += 1
-                        status.problems += 1
-                        form = table_convention(bt.table, {(s, t): bt.recorded.tricks(s, t)
-                                                           for s in Seat for t in Strain})
-                        why = f" (it is written in the {form} form)" if form else ""
-                        progress.finish()
-                        warn(f"{_where(bt.board, bt.board.file or '-')}: DoubleDummyTricks "
-                             f"{bt.recorded.to_pbn()} disagrees with DDS {bt.table.to_pbn()}{why}")
-                if output is not None and bt.source != "recorded":
-                    write_dd_tags(bt.board, bt.table, bt.deal)
-                if rows is not None:
-                    row = {"file": bt.board.file, "board": bt.board.label,
-                           "tricks": bt.table.as_dict(), "dd": bt.table.to_pbn(), "from": bt.source}
-                    if fmt == CSV:   # one column a declarer and strain
-                        row = {"file": row["file"], "board": row["board"],
-                               **{f"{seat}_{s}": row["tricks"][seat][s] for seat in "NSEW"
-                                  for s in ("C", "D", "H", "S", "NT")}, "from": row["from"]}
-                    elif fmt == TABLE:
-                        row["room"] = bt.board.room
-                    rows.add(row)
-            yield bt.board
+        tables = _solved_boards(files, status, solver, progress, force=force,
+                                recorded="verify" if verify else "show", boards=boards)
+        for board, row in run.rows(tables):
+            if rows is not None and row is not None:
+                rows.add(row)
+            yield board
 
     if not _drain(boards_out(), output, "DD tables", progress, files, status, out):
         return int(ExitStatus.UNREADABLE)
     if rows is not None:
         rows.close()
-        if fmt == TABLE and counts["recorded"] and not wide:
-            click.echo("(* as recorded by another program; --verify solves it again)")
-    if fmt == TABLE or output is not None:
-        click.echo(textwrap.fill(_dd_summary(counts, solver.solved,
-                                           status.problems - counts["differ"] + status.failed), 80),
-                   err=output is not None)
+        if run.counts.sources["recorded"] and not wide:
+            rows.note("(* as recorded by another program; --verify solves it again)")
+    summary = textwrap.fill(run.summary(solver.solved, status.problems - run.counts.differ + status.failed), 80)
+    _say(summary, rows, output)
     return int(status.exit_code)
 
 
-def _dd_summary(counts: dict[str, int], solved: int, unsolved: int) -> str:
-    n = counts["boards"]
-    repeats = counts["solved"] - solved
-    again = ("1 more board repeats one of those deals" if repeats == 1
-             else f"{repeats} more boards repeat those deals")
-    parts = [f"{solved} solved" + (f" ({again})" if repeats > 0 else ""),
-             f"{counts['cache']} from the cache"]
-    tags = counts["tag"] + counts["recorded"]
-    if tags:
-        parts.append(f"{tags} from DoubleDummyTricks tags" +
-                     (f" ({counts['recorded']} as recorded by other programs)" if counts["recorded"] else ""))
-    text = f"{n} board{'' if n == 1 else 's'}: " + ", ".join(parts)
-    if counts["stale"]:
-        text += f"; {plural(counts['stale'], 'tag')} not tied to {'its' if counts['stale'] == 1 else 'their'} " \
-                "deal by this user's bridgekit (edited since, or written elsewhere) solved again"
-    if counts["verified"]:
-        text += f"; {plural(counts['verified'], 'tag')} verified by solving {plural(solved, 'deal')}, " \
-                f"{counts['differ']} {'disagrees' if counts['differ'] == 1 else 'disagree'}"
-    if unsolved:
-        text += f"; {unsolved} not solved"
-    return text
+def _say(line: str, rows: RowWriter | None, output: str | None) -> None:
+    """A run's last line: on stderr when -o names the output (the rows, if
+    any, are data), else under the table (not after JSON or CSV)."""
+    if output is not None:
+        click.echo(line, err=True)
+    elif rows is not None:
+        rows.note(line)
 
 
 def _dd_columns(first: list[Any], ascii_: bool) -> list[Column]:
-    """The dd table: each declarer's tricks in the five strains (one column
-    for the four of them, in 80 columns); the room beside the board when the
-    boards have one; where a table comes from with --wide (a table another
-    program recorded is marked * without it)."""
-    strains = "".join(f"{s.symbol(ascii_):>3}" for s in _STRAINS)[1:]
-    rooms = any(r.get("room") for r in first)
+    """The dd table of ``DDRow``s: each declarer's tricks in the five strains
+    (one column for the four of them, in 80 columns); the room beside the
+    board when the boards have one; where a table comes from with --wide (a
+    table another program recorded is marked * without it)."""
+    strains = "".join(f"{s.symbol(ascii_):>3}" for s in DD_STRAINS)[1:]
+    rooms = any(r.room for r in first)
 
     def board(r: Any) -> str:
-        room = f" {r['room'].lower()}" if rooms and r.get("room") else ""
-        return f"{r['board'] or '?'}{room}{'*' if r['from'] == 'recorded' else ''}"
+        room = f" {r.room.lower()}" if rooms and r.room else ""
+        return f"{r.board or '?'}{room}{'*' if r.source == 'recorded' else ''}"
 
     def tricks(seats: tuple[Seat, ...]) -> Callable[[Any], str]:
-        return lambda r: " ".join("".join(f"{r['tricks'][seat.name][s.name]:>3}" for s in _STRAINS)
-                                  for seat in seats)
-    narrow = [Column("board", board), Column(" ".join(f"{seat.name}{strains}" for seat in _DD_SEATS),
-                                              tricks(_DD_SEATS))]
+        return lambda r: " ".join("".join(f"{r.tricks(seat, s):>3}" for s in DD_STRAINS) for seat in seats)
+    narrow = [Column("board", board), Column(" ".join(f"{seat.name}{strains}" for seat in DD_SEATS),
+                                              tricks(DD_SEATS))]
     wide = [column("board", "board", wide=True)] + ([column("room", "room", wide=True)] if rooms else []) \
-        + [Column(f"{seat.name}{strains}", tricks((seat,)), wide=True) for seat in _DD_SEATS] \
-        + [column("from", "from", wide=True)]
+        + [Column(f"{seat.name}{strains}", tricks((seat,)), wide=True) for seat in DD_SEATS] \
+        + [column("from", "source", wide=True)]
     return [Column(c.header, c.cell, narrow=True) for c in narrow] + wide
 
 
@@ -370,46 +340,31 @@ def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force
 
 def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, fmt: str, wide: bool,
          ascii_: bool, solver: Any, boards: tuple[str, ...] = (), out: Any = None) -> int:
-    from ..analysis.ddtags import board_par, board_vul_dealer, write_dd_tags, write_par_tags
+    from ..analysis.run import par_rows
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
+    report = _reporter(status, progress)
     # rows printed as the boards are solved (with -o the PBN file is the output)
     rows = RowWriter(fmt, lambda first: _par_columns(first, ascii_), wide=wide) if _rows_too(fmt, output) else None
-    count = [0]
+    count = 0
 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
-        for bt in _solved_boards(files, status, solver, progress, force=force, recorded="solve", boards=boards):
-            path = bt.board.file or "-"
-            if bt.table is None:
-                yield bt.board
-                continue
-            try:
-                profile, result = board_par(bt.board, bt.table, rules)
-            except BridgekitError as e:
-                progress.finish()
-                warn(f"{_where(bt.board, path)}: no par: {e}")
-                status.problems += 1
-                yield bt.board
-                continue
-            count[0] += 1
-            if output is not None:
-                write_dd_tags(bt.board, bt.table, bt.deal)
-                write_par_tags(bt.board, result)
-            vul, dealer = board_vul_dealer(bt.board)
-            if rows is not None:
-                rows.add(ParRow(bt.board.file or path, bt.board.label, bt.board.room, profile.name, dealer, vul,
-                                result))
-            yield bt.board
+        nonlocal count
+        tables = _solved_boards(files, status, solver, progress, force=force, recorded="solve", boards=boards)
+        for board, row in par_rows(tables, rules, report, write_tags=output is not None):
+            if row is not None:
+                count += 1
+                if rows is not None:
+                    rows.add(row)
+            yield board
 
     if not _drain(boards_out(), output, "par and DD tags", progress, files, status, out):
         return int(ExitStatus.UNREADABLE)
     if rows is not None:
         rows.close()
-    if fmt == TABLE or output is not None:
-        click.echo(plural(count[0], "board") + (f"; {status.problems} without par" if status.problems else ""),
-                   err=output is not None)
+    _say(plural(count, "board") + (f"; {status.problems} without par" if status.problems else ""), rows, output)
     return int(status.exit_code)
 
 
@@ -422,36 +377,6 @@ def _par_columns(first: list[Any], ascii_: bool) -> list[Column]:
             Column("par N/S", lambda r: f"{r.par.score:+d}" if r.par.score else "0", "right"),
             Column("par contracts", lambda r: "; ".join(c.symbol(ascii_) for c in r.par.contracts)
                    if r.par.contracts else "passed out")]
-
-
-@dataclass(frozen=True)
-class ParRow:
-    """One row of ``bridgekit par``: the board and its par (a table row reads
-    the objects; ``to_dict`` is the JSON row, ``to_csv`` the CSV one)."""
-
-    file: str
-    board: str | None
-    room: str | None
-    rules: str
-    dealer_seat: Seat | None
-    vul: Vul | None
-    par: Any   # the board's bridgekit.dds.Par (the CLI does not import the solver's module)
-
-    @property
-    def dealer(self) -> str | None:
-        return self.dealer_seat.name if self.dealer_seat is not None else None
-
-    @property
-    def vulnerable(self) -> str | None:
-        return str(self.vul) if self.vul is not None else None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "board": self.board, "rules": self.rules, "dealer": self.dealer,
-                "vulnerable": self.vulnerable, "score_ns": self.par.score,
-                "contracts": [str(c) for c in self.par.contracts]}
-
-    def to_csv(self) -> dict[str, Any]:
-        return self.to_dict() | {"contracts": "; ".join(str(c) for c in self.par.contracts)}
 
 
 # -- analyse -------------------------------------------------------------------

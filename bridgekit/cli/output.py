@@ -238,6 +238,13 @@ class RowWriter:
             self._start()   # no rows, no table: an empty header would only stand before the error saying why
         self.out.flush()
 
+    def note(self, text: str) -> None:
+        """A line under the table (a footnote, a run's summary), after
+        :meth:`close`; JSON and CSV carry the data alone, so nothing there."""
+        if self.fmt == TABLE:
+            self.out.write(text + "\n")
+            self.out.flush()
+
     # -- table and CSV -----------------------------------------------------------
 
     def _start(self) -> None:
