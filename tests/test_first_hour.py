@@ -256,12 +256,14 @@ def test_end_of_a_lesson_fits_80_columns(lang: str, tmp_path: Path, monkeypatch:
 # -- grammar -------------------------------------------------------------------------
 
 def test_dd_summary_grammar() -> None:
-    from bridgekit.cli.analysis import _dd_summary
-    counts = dict.fromkeys(("boards", "solved", "cache", "tag", "recorded", "stale", "verified", "differ"), 0)
-    one = _dd_summary({**counts, "boards": 3, "solved": 3}, 2, 0)
-    assert one == "3 boards: 2 solved (1 more board repeats one of those deals), 0 from the cache"
-    two = _dd_summary({**counts, "boards": 4, "solved": 4}, 2, 0)
-    assert "(2 more boards repeat those deals)" in two
+    from bridgekit.analysis.run import DDRun
+
+    def summary(boards: int, solved: int) -> str:
+        run = DDRun(lambda *a: None)
+        run.counts.boards = run.counts.sources["solved"] = boards
+        return run.summary(solved, 0)
+    assert summary(3, 2) == "3 boards: 2 solved (1 more board repeats one of those deals), 0 from the cache"
+    assert "(2 more boards repeat those deals)" in summary(4, 2)
 
 
 def test_score_says_what_is_doubtful() -> None:
