@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .auction import Auction
 from .board import AuctionRecord, Board, CallEntry, PlayRecord
@@ -25,6 +25,7 @@ from .calls import Call, CallKind
 from .cards import Card, Strain, Suit, PBN_SUIT_ORDER
 from .contract import Contract
 from .deal import Deal, Hand
+from .errors import BridgekitError
 from .formats.json import recorded_tricks
 from . import notation
 from .i18n import N_, _
@@ -33,6 +34,9 @@ from .printable import printable, visible_len
 from .rules import ABOVE, BELOW
 from .rules.rubber import PadEntry, Rubber
 from .seats import Seat, Side, Vul
+
+if TYPE_CHECKING:
+    from .analysis.postmortem import PostMortem
 
 WIDTH = 80
 _RED = "\x1b[31m"
@@ -57,6 +61,32 @@ def _wrap(text: str, width: int, *, subsequent_indent: str = "") -> list[str]:
 
 
 _LONG_WORD = re.compile(r"\S{81,}")
+
+
+def text_table(rows: Sequence[Sequence[object]], headers: Sequence[str],
+               align: Sequence[str] | None = None) -> str:
+    """A table held in memory (rankings, a match, a score breakdown, a
+    post-mortem) as text, by tabulate: a header, a rule of dashes under each
+    column, columns two spaces apart, each cell left or right as ``align``
+    says (header included), cells made printable, no trailing spaces.  The
+    same layout as the command line's streaming writer (``cli/output.py``),
+    which prints unbounded row streams as they come.
+
+    The header goes in as the first row, followed by tabulate's separating
+    line: given as ``headers``, tabulate would pad each header by two more
+    spaces (``MIN_PADDING``, a module-wide setting), widening every table.
+    Numbers are not re-read (``+420`` stays ``+420``).  No rows, no table:
+    an empty string."""
+    if not rows:
+        return ""
+    from tabulate import SEPARATING_LINE, DataRow, Line, TableFormat, tabulate
+    layout = TableFormat(lineabove=None, linebelowheader=Line("", "-", "  ", ""), linebetweenrows=None,
+                         linebelow=None, headerrow=DataRow("", "  ", ""), datarow=DataRow("", "  ", ""),
+                         padding=0, with_header_hide=None)
+    cells: list[object] = [list(headers), SEPARATING_LINE]
+    cells += [[printable("" if v is None else str(v)) for v in row] for row in rows]
+    text = tabulate(cells, tablefmt=layout, colalign=list(align) if align else None, disable_numparse=True)
+    return "\n".join(line.rstrip() for line in text.splitlines())
 
 def pad(text: str, width: int) -> str:
     """``text`` left-justified to ``width`` screen columns (colour codes ignored)."""
@@ -487,4 +517,58 @@ def render_pad(rubber: Rubber, ascii: bool = False) -> str:
     for d in rubber.deals:
         for n in d.notes:
             lines.append(f"  deal {d.deal}{f' (board {d.label})' if d.label else ''}: {n}")
+    return printable("\n".join(lines))
+
+
+# -- analyse ---------------------------------------------------------------------
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def render_postmortem(pm: "PostMortem", ascii: bool = False) -> str:
+    """``bridgekit analyse``'s text for one board: the contract and the
+    double-dummy totals, what each side threw away, a table of the tricks
+    with each mistake (its cost and the best cards), each player's first
+    mistake."""
+    try:
+        contract = notation.contract_text(Contract.parse(pm.contract), ascii)
+    except BridgekitError:
+        contract = pm.contract
+    who = pm.declarer.full_name
+    name = f"Board {pm.board or '?'}" + (f" ({pm.room} room)" if pm.room else "")
+    n = len(pm.verdicts)
+    if n == 52:
+        when = "at the end"
+    elif n % 4 == 0:
+        when = f"after trick {n // 4} (the last recorded)"
+    else:
+        when = f"after card {n % 4} of trick {n // 4 + 1} (the last recorded)"
+    lines = textwrap.wrap(f"{name}: {contract} by {who}. Double dummy {pm.start} tricks for declarer's side at "
+                          f"the start, {pm.end} {when}"
+                          + (f"; recorded result {pm.recorded}." if pm.recorded is not None else "."), 80)
+    if n < 52 and pm.recorded is not None and pm.recorded != pm.end:
+        lines += textwrap.wrap(f"The play stops with a claim or concession of {_plural(pm.recorded, 'trick')} for "
+                               f"declarer's side; double dummy gives {pm.end} from there.", 80)
+    lines.append(f"Declarer's side threw away {_plural(pm.declarer_cost, 'trick')}, the defence "
+                 f"{_plural(pm.defence_cost, 'trick')}.")
+    rows = []
+    for t in range(0, len(pm.verdicts), 4):
+        trick = pm.verdicts[t:t + 4]
+        cards = "  ".join(f"{v.seat.name} {v.card.symbol(ascii)}" + ("?" if v.cost else "") for v in trick)
+        mistakes = [f"{v.seat.name} {v.card.symbol(ascii)} cost {v.cost} (best "
+                    + " ".join(c.symbol(ascii) for c in v.best) + ")" for v in trick if v.cost]
+        rows.append([trick[0].trick, cards, trick[-1].after, mistakes[0] if mistakes else ""])
+        rows.extend(["", "", "", m] for m in mistakes[1:])   # one mistake a line: 80 columns
+    lines.append("")
+    lines.append(text_table(rows, ["trick", "cards (in order played)", "DD", "mistakes"],
+                       ["right", "left", "right", "left"]))
+    firsts = pm.first_mistakes()
+    parts = []
+    for seat in Seat:
+        v = firsts[seat]
+        parts.append(f"{seat.name}: " + ("none" if v is None else
+                                          f"trick {v.trick}, {v.card.symbol(ascii)} (cost {v.cost})"))
+    lines.append("")
+    lines.append("First mistakes: " + "; ".join(parts))
     return printable("\n".join(lines))

@@ -80,6 +80,7 @@ class PostMortem:
     end: int
     recorded: int | None
     board: str | None = None
+    room: str | None = None
 
     @property
     def declarer_cost(self) -> int:
@@ -108,12 +109,13 @@ class PostMortem:
                                                                   "card": str(v.card), "cost": v.cost})
                                for s, v in self.first_mistakes().items()},
             "cards": [v.to_dict() for v in self.verdicts],
+            "room": self.room,
         }
 
 
 def analyse_play(deal: Deal, strain: Strain, declarer: Seat, cards: list[Card],
                  contract: str | None = None, recorded: int | None = None,
-                 board: str | None = None) -> PostMortem:
+                 board: str | None = None, room: str | None = None) -> PostMortem:
     """Judge every card of ``cards`` (the play in order, from the opening lead).
 
     Raises DDSInputError for an incomplete deal and IllegalCardError for an
@@ -149,7 +151,8 @@ def analyse_play(deal: Deal, strain: Strain, declarer: Seat, cards: list[Card],
     else:
         first = totals[0]
         start = min(first.values())  # the opening leader defends
-    return PostMortem(deal, strain, declarer, contract or str(strain), tuple(verdicts), start, end, recorded, board)
+    return PostMortem(deal, strain, declarer, contract or str(strain), tuple(verdicts), start, end, recorded, board,
+                      room)
 
 
 def analyse_board(board: Board) -> PostMortem:
@@ -180,7 +183,7 @@ def analyse_board(board: Board) -> PostMortem:
         except BridgekitError as e:
             raise PostMortemError(label, f"card {i + 1} (trick {i // 4 + 1}): {e}") from None
     return analyse_play(deal, contract.strain, declarer, cards, contract=str(contract),
-                        recorded=board.result, board=board.label)
+                        recorded=board.result, board=board.label, room=board.room)
 
 
 def try_analyse_board(board: Board) -> "PostMortem | PostMortemError":

@@ -12,17 +12,17 @@ from typing import Any, Callable, Iterator
 import click
 
 from ..board import Board
-from ..contract import Contract
 from ..errors import BridgekitError, ExitStatus
 from ..formats import estimate_boards
 from ..rules import Profile
 from ..seats import Seat
 from ..analysis.run import DD_SEATS, DD_STRAINS
 from ..printable import printable
+from ..render import render_postmortem
 from .options import from_option
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
                       open_cli_solver, plural, rules_option, solver_options, wants_ascii, warn, wide_option)
-from .output import TABLE, Column, RowWriter, column, output_options, table
+from .output import Column, RowWriter, column, output_options, rows_beside
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -156,21 +156,6 @@ def _drain(boards: Iterator[Board], output: str | None, what: str, progress: _Pr
         progress.finish()
 
 
-def _rows_too(fmt: str, output: str | None) -> bool:
-    """Whether the rows are printed: without -o, or with -o FILE and --json,
-    --jsonl or --csv asked for (the file gets the PBN, standard output the
-    data).  With -o - standard output is the PBN: asking for rows too is a
-    usage error."""
-    if output is None:
-        return True
-    if fmt == TABLE:
-        return False
-    if output == "-":
-        raise click.UsageError("-o - writes the PBN on standard output: --json, --jsonl and --csv "
-                               "need -o FILE (the PBN) or no -o")
-    return True
-
-
 def _guard(run: Callable[[], int]) -> int:
     """Run a command body; a solver or input error becomes one line and exit 3."""
     try:
@@ -223,7 +208,7 @@ def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, bo
     """
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
-    _rows_too(fmt, output)   # -o - with --json: refused before anything is solved
+    rows_beside(fmt, output)   # -o - with --json: refused before anything is solved
     out = open_output(output, files, replace=force) if output is not None else None   # refusals first
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _dd(files, output, force, verify, fmt, wide, ascii_,
@@ -238,7 +223,7 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, f
     progress = _Progress(files, enabled=True)
     run = DDRun(_reporter(status, progress), verify=verify, write_tags=output is not None)
     # rows printed as the boards are solved (with -o the PBN file is the output)
-    rows = RowWriter(fmt, lambda first: _dd_columns(first, ascii_), wide=wide) if _rows_too(fmt, output) else None
+    rows = RowWriter(fmt, lambda first: _dd_columns(first, ascii_), wide=wide) if rows_beside(fmt, output) else None
 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
@@ -331,7 +316,7 @@ def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force
     """
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
-    _rows_too(fmt, output)   # -o - with --json: refused before anything is solved
+    rows_beside(fmt, output)   # -o - with --json: refused before anything is solved
     out = open_output(output, files, replace=force) if output is not None else None   # refusals first
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _par(files, rules, output, force, fmt, wide, ascii_,
@@ -346,7 +331,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
     progress = _Progress(files, enabled=True)
     report = _reporter(status, progress)
     # rows printed as the boards are solved (with -o the PBN file is the output)
-    rows = RowWriter(fmt, lambda first: _par_columns(first, ascii_), wide=wide) if _rows_too(fmt, output) else None
+    rows = RowWriter(fmt, lambda first: _par_columns(first, ascii_), wide=wide) if rows_beside(fmt, output) else None
     count = 0
 
     def boards_out() -> Iterator[Board]:
@@ -417,7 +402,8 @@ def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], fmt: str, a
     from ..analysis.postmortem import PostMortemError, try_analyse_board
 
     status = RunStatus()
-    rows = RowWriter(fmt) if fmt != TABLE else None
+    # a table: each board's post-mortem as text (bridgekit.render), printed as each board is done
+    rows = RowWriter(fmt, text=lambda pm: render_postmortem(pm, ascii_))
     analysed = 0
     skipped: list[str] = []
     seen = 0
@@ -440,11 +426,7 @@ def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], fmt: str, a
     for outcome in solver.map(try_analyse_board, remember()):
         board = boards.popleft()
         if not isinstance(outcome, PostMortemError):
-            # printed as each board is done
-            if rows is not None:
-                rows.add({**outcome.to_dict(), "room": board.room})
-            else:
-                click.echo(("\n" if analysed else "") + printable(_render_postmortem(outcome, board.room, ascii_)))
+            rows.add(outcome)
             analysed += 1
         else:
             line = f"{_where(board, board.file or '-')}: {outcome.reason}"
@@ -459,50 +441,5 @@ def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], fmt: str, a
         if not wanted_boards:
             warn(f"{', '.join(files)}: no board with a recorded play to analyse")
         return int(ExitStatus.PROBLEMS)
-    if rows is not None:
-        rows.close()
+    rows.close()
     return int(status.exit_code)
-
-
-def _render_postmortem(pm: Any, room: str | None, ascii_: bool) -> str:
-    try:
-        contract = Contract.parse(pm.contract).symbol(ascii_)
-    except BridgekitError:
-        contract = pm.contract
-    who = pm.declarer.full_name
-    name = f"Board {pm.board or '?'}" + (f" ({room} room)" if room else "")
-    n = len(pm.verdicts)
-    if n == 52:
-        when = "at the end"
-    elif n % 4 == 0:
-        when = f"after trick {n // 4} (the last recorded)"
-    else:
-        when = f"after card {n % 4} of trick {n // 4 + 1} (the last recorded)"
-    lines = textwrap.wrap(f"{name}: {contract} by {who}. Double dummy {pm.start} tricks for declarer's side at "
-                          f"the start, {pm.end} {when}"
-                          + (f"; recorded result {pm.recorded}." if pm.recorded is not None else "."), 80)
-    if n < 52 and pm.recorded is not None and pm.recorded != pm.end:
-        lines += textwrap.wrap(f"The play stops with a claim or concession of {plural(pm.recorded, 'trick')} for "
-                               f"declarer's side; double dummy gives {pm.end} from there.", 80)
-    lines.append(f"Declarer's side threw away {plural(pm.declarer_cost, 'trick')}, the defence "
-                 f"{plural(pm.defence_cost, 'trick')}.")
-    rows = []
-    for t in range(0, len(pm.verdicts), 4):
-        trick = pm.verdicts[t:t + 4]
-        cards = "  ".join(f"{v.seat.name} {v.card.symbol(ascii_)}" + ("?" if v.cost else "") for v in trick)
-        mistakes = [f"{v.seat.name} {v.card.symbol(ascii_)} cost {v.cost} (best "
-                    + " ".join(c.symbol(ascii_) for c in v.best) + ")" for v in trick if v.cost]
-        rows.append([trick[0].trick, cards, trick[-1].after, mistakes[0] if mistakes else ""])
-        rows.extend(["", "", "", m] for m in mistakes[1:])   # one mistake a line: 80 columns
-    lines.append("")
-    lines.append(table(rows, ["trick", "cards (in order played)", "DD", "mistakes"],
-                       ["right", "left", "right", "left"]))
-    firsts = pm.first_mistakes()
-    parts = []
-    for seat in Seat:
-        v = firsts[seat]
-        parts.append(f"{seat.name}: " + ("none" if v is None else
-                                          f"trick {v.trick}, {v.card.symbol(ascii_)} (cost {v.cost})"))
-    lines.append("")
-    lines.append("First mistakes: " + "; ".join(parts))
-    return "\n".join(lines)

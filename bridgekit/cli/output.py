@@ -169,13 +169,17 @@ class RowWriter:
     (up to ``chunk``) that returns them (a table whose columns depend on what
     the rows hold).  ``wide`` keeps the columns marked wide.  ``key`` wraps
     the JSON array in an object (``{"boards": [...]}``); :meth:`close` takes
-    the object's other members.
+    the object's other members.  ``text`` renders a row as a block of text
+    instead of a table's line (a report per board: ``analyse``), the blocks a
+    blank line apart.
     """
 
     def __init__(self, fmt: str, columns: Sequence[Column] | Callable[[list[Row]], Sequence[Column]] = (),
                  *, wide: bool = False, key: str | None = None, chunk: int = 100,
-                 fields: Sequence[str] | None = None, stream: TextIO | None = None) -> None:
+                 fields: Sequence[str] | None = None, stream: TextIO | None = None,
+                 text: Callable[[Row], str] | None = None) -> None:
         self.fmt = fmt
+        self.text = text
         self.wide = wide
         self.key = key
         self.chunk = chunk
@@ -210,6 +214,9 @@ class RowWriter:
                 self.out.write(",\n" + lead + text)
         elif self.fmt == JSONL:
             self.out.write(json_text(row, indent=None) + "\n")
+        elif self.text is not None and self.fmt == TABLE:
+            self.out.write(("\n" if self.count else "") + self.text(row) + "\n")
+            self.out.flush()
         else:   # a table or CSV: the first rows fix the columns
             if self._started:
                 self._write(row)
@@ -309,16 +316,24 @@ def output_rows(rows: Iterable[Row], fmt: str,
     return writer.count
 
 
+def rows_beside(fmt: str, output: str | None) -> bool:
+    """Whether a command that writes boards (``-o``) prints its rows too:
+    without -o, or with -o FILE and --json, --jsonl or --csv asked for (the
+    file gets the PBN, standard output the data).  With -o - standard output
+    is the PBN: asking for rows too is a usage error."""
+    if output is None:
+        return True
+    if fmt == TABLE:
+        return False
+    if output == "-":
+        raise click.UsageError("-o - writes the PBN on standard output: --json, --jsonl and --csv "
+                               "need -o FILE (the PBN) or no -o")
+    return True
+
+
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: Sequence[str] | None = None) -> str:
     """A small table already in memory (lists of cells) as text, in the same
-    layout as :class:`RowWriter`'s tables."""
-    import io
-    buf = io.StringIO()
-    def cell(i: int) -> Callable[[Row], Any]:
-        return lambda r: r[str(i)]
-    cols = [Column(h, cell(i), (align[i] if align else "left")) for i, h in enumerate(headers)]
-    writer = RowWriter(TABLE, cols, stream=buf, chunk=max(1, len(rows)))
-    for r in rows:
-        writer.add({str(i): ("" if v is None else v) for i, v in enumerate(r)})
-    writer.close()
-    return buf.getvalue().rstrip("\n")
+    layout as :class:`RowWriter`'s tables (``bridgekit.render.text_table``:
+    tabulate)."""
+    from ..render import text_table
+    return text_table(rows, headers, align)
