@@ -93,10 +93,22 @@ class AuctionCheck:
 
     auction: Auction
     problems: list[Problem] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)   # as given, the illegal one and any after it included
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    def to_dict(self) -> dict[str, object]:
+        """``check --auction --json``: the calls, whether they are legal and
+        complete, the contract and declarer, who calls next, the problems."""
+        a = self.auction
+        contract, declarer = a.contract(), a.declarer()
+        return {"dealer": a.dealer.name, "calls": [str(c) for c in self.calls], "legal": self.ok,
+                "complete": a.is_complete(), "contract": None if contract is None else str(contract),
+                "declarer": None if declarer is None else declarer.name,
+                "next": None if a.is_complete() or not self.ok else a.turn.name,
+                "problems": [p.to_dict() for p in self.problems]}
 
 
 @dataclass
@@ -106,10 +118,25 @@ class PlayCheck:
 
     play: Play
     problems: list[Problem] = field(default_factory=list)
+    contract: Contract | None = None
+    cards: list[Card] = field(default_factory=list)   # as given, the illegal one and any after it included
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    def to_dict(self) -> dict[str, object]:
+        """``check --play --json``: the cards, whether they are legal and
+        complete, each trick with its leader and winner, the tricks of each
+        side, who plays next, the problems."""
+        play = self.play
+        return {"contract": str(self.contract), "declarer": play.declarer.name, "cards": [str(c) for c in self.cards],
+                "legal": self.ok, "complete": play.is_complete(),
+                "tricks": [{"leader": t.leader.name, "cards": [str(c) for c in t.cards],
+                            "winner": None if t.winner is None else t.winner.name} for t in play.tricks()],
+                "declarer_tricks": play.declarer_tricks(), "defence_tricks": play.defence_tricks(),
+                "next": None if play.is_complete() or not self.ok else play.turn.name,
+                "problems": [p.to_dict() for p in self.problems]}
 
 
 def check_auction(calls: Iterable[Call], dealer: Seat) -> AuctionCheck:
@@ -117,13 +144,14 @@ def check_auction(calls: Iterable[Call], dealer: Seat) -> AuctionCheck:
     report it (code, message, ``call_index``).  Never raises for bad calls."""
     auction = Auction(dealer)
     out = ProblemLog()
+    calls = list(calls)
     for i, call in enumerate(calls):
         try:
             auction.push(call)
         except IllegalCallError as e:
             out.add(e.code, f"call {i + 1}: {e}", call_index=i)
             break
-    return AuctionCheck(auction, out.problems)
+    return AuctionCheck(auction, out.problems, calls)
 
 
 def check_play(deal: Deal, contract: Contract, declarer: Seat, cards: Iterable[Card]) -> PlayCheck:
@@ -133,6 +161,7 @@ def check_play(deal: Deal, contract: Contract, declarer: Seat, cards: Iterable[C
     raises for bad cards."""
     play = Play(deal, contract.strain, declarer)
     out = ProblemLog(limit=None)
+    cards = list(cards)
     for code, message in deal.problems():
         out.add(code, message)
     for i, card in enumerate(cards):
@@ -141,7 +170,7 @@ def check_play(deal: Deal, contract: Contract, declarer: Seat, cards: Iterable[C
         except IllegalCardError as e:
             out.add(e.code, str(e), card_index=i)
             break
-    return PlayCheck(play, out.problems)
+    return PlayCheck(play, out.problems, contract, cards)
 
 
 # -- whole boards -------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 import click
 
 from ..calls import Call
-from ..check import CheckTally, check_auction, check_board, check_play
+from ..check import AuctionCheck, CheckTally, PlayCheck, check_auction, check_board, check_play
 from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
@@ -21,7 +21,7 @@ from ..printable import printable
 from .options import from_option
 from .options import (CONTRACT, DEAL, SEAT, RunStatus, ascii_option, board_option, iter_boards, plain_text,
                       plural, wants_ascii)
-from .output import JSONL, TABLE, RowWriter, json_text, output_options
+from .output import RowWriter, output_one, output_options
 
 _FIELDS = ("file", "line", "board", "severity", "code", "call_index", "card_index", "message")
 
@@ -104,18 +104,17 @@ def _check_files(files: tuple[str, ...], quiet: bool, fmt: str, ascii_: bool,
     tally = CheckTally()
     # the problems are printed as the boards are checked (memory stays flat):
     # one line each, or rows as JSON, JSON lines or CSV
-    rows = None if quiet or fmt == TABLE else RowWriter(fmt, fields=_FIELDS)
+    rows = None if quiet else RowWriter(fmt, fields=_FIELDS, text=lambda p: printable(_text(p.render(ascii_), ascii_)),
+                                           gap=False)
     tags_seen: dict[str, set[str]] = {}   # a new tag is said once a file
     for board in iter_boards(files, status, boards=wanted):
         problems = check_board(board, strict, tags_seen)
         tally.add(problems)
         if quiet:
             continue
+        assert rows is not None
         for p in problems:
-            if rows is not None:
-                rows.add(p.to_dict())
-            else:
-                click.echo(printable(_text(p.render(ascii_), ascii_)))
+            rows.add(p)
     if rows is not None:
         rows.close()
     summary = str(tally)
@@ -137,33 +136,29 @@ def _parse_items(text: str, parse: Any, what: str) -> list[Any]:
 
 
 def _quick_auction(text: str, dealer: Seat, fmt: str, ascii_: bool) -> int:
-    calls = _parse_items(text, Call.parse, "--auction")
-    result = check_auction(calls, dealer)
+    result = check_auction(_parse_items(text, Call.parse, "--auction"), dealer)
+    output_one(result, fmt, lambda r: _text(_auction_text(r, ascii_), ascii_))
+    return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
+
+
+def _auction_text(result: AuctionCheck, ascii_: bool) -> str:
+    """``check --auction``'s line: the first illegal call, or the contract
+    and who leads, or who calls next and what they may call."""
     a = result.auction
     contract = a.contract()
     declarer = a.declarer()
-    if fmt != TABLE:
-        click.echo(json_text({
-            "dealer": dealer.name, "calls": [str(c) for c in calls], "legal": result.ok,
-            "complete": a.is_complete(), "contract": None if contract is None else str(contract),
-            "declarer": None if declarer is None else declarer.name,
-            "next": None if a.is_complete() or not result.ok else a.turn.name,
-            "problems": [p.to_dict() for p in result.problems]}, indent=None if fmt == JSONL else 1))
-    elif not result.ok:
+    if not result.ok:
         p = result.problems[0]
-        click.echo(_text(f"illegal: {render_message(p.message, ascii_)} [{p.code}]", ascii_))
-    elif contract is not None and contract.is_passed_out:
-        click.echo("passed out: four passes, no contract")
-    elif contract is not None and declarer is not None:
+        return f"illegal: {render_message(p.message, ascii_)} [{p.code}]"
+    if contract is not None and contract.is_passed_out:
+        return "passed out: four passes, no contract"
+    if contract is not None and declarer is not None:
         lead = declarer.lho
-        click.echo(_text(f"contract {contract_text(contract, ascii_)} by {declarer.full_name}; "
-                         f"{lead.full_name} leads, {declarer.partner.full_name} is dummy", ascii_))
-    else:
-        so_far = a.current_contract()
-        state = "no bid yet" if so_far.is_passed_out else f"{contract_text(so_far, ascii_)} so far"
-        click.echo(_text(f"not finished ({state}); {a.turn.full_name} to call: "
-                         f"{_legal_calls(a.legal_calls, ascii_)}", ascii_))
-    return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
+        return (f"contract {contract_text(contract, ascii_)} by {declarer.full_name}; "
+                f"{lead.full_name} leads, {declarer.partner.full_name} is dummy")
+    so_far = a.current_contract()
+    state = "no bid yet" if so_far.is_passed_out else f"{contract_text(so_far, ascii_)} so far"
+    return f"not finished ({state}); {a.turn.full_name} to call: {_legal_calls(a.legal_calls, ascii_)}"
 
 
 def _legal_calls(calls: Iterable[Call], ascii_: bool = False) -> str:
@@ -181,22 +176,20 @@ def _legal_calls(calls: Iterable[Call], ascii_: bool = False) -> str:
 def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, fmt: str, ascii_: bool) -> int:
     if contract.is_passed_out:
         raise click.BadParameter("a passed-out deal has no play", param_hint="--contract")
-    cards = _parse_items(text, Card.parse, "--play")
-    result = check_play(deal, contract, declarer, cards)
+    result = check_play(deal, contract, declarer, _parse_items(text, Card.parse, "--play"))
+    output_one(result, fmt, lambda r: _text(_play_text(r, ascii_), ascii_))
+    return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
+
+
+def _play_text(result: PlayCheck, ascii_: bool) -> str:
+    """``check --play``'s lines: each trick with its winner, the first
+    illegal card, then the tricks of each side (and the verdict when the
+    play is complete)."""
     play = result.play
-    tricks = play.tricks()
-    if fmt != TABLE:
-        click.echo(json_text({
-            "contract": str(contract), "declarer": declarer.name, "cards": [str(c) for c in cards],
-            "legal": result.ok, "complete": play.is_complete(),
-            "tricks": [{"leader": t.leader.name, "cards": [str(c) for c in t.cards],
-                        "winner": None if t.winner is None else t.winner.name} for t in tricks],
-            "declarer_tricks": play.declarer_tricks(), "defence_tricks": play.defence_tricks(),
-            "next": None if play.is_complete() or not result.ok else play.turn.name,
-            "problems": [p.to_dict() for p in result.problems]}, indent=None if fmt == JSONL else 1))
-        return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
+    contract, declarer = result.contract, play.declarer
+    assert contract is not None
     out = io.StringIO()
-    for n, t in enumerate(tricks, start=1):
+    for n, t in enumerate(play.tricks(), start=1):
         cards_txt = " ".join(f"{t.seat_of(i).name}:{card_name(c, ascii_)}" for i, c in enumerate(t.cards))
         won = f" -> {t.winner.full_name}" if t.winner is not None else ""
         out.write(f"trick {n:2}: {cards_txt}{won}\n")
@@ -213,5 +206,4 @@ def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, fmt: 
         out.write(f"{contract_text(contract, ascii_)} by {declarer.full_name}: {summary}; {verdict}\n")
     elif result.ok:
         out.write(f"after {done} trick{'s' if done != 1 else ''}: {summary}; {play.turn.full_name} to play\n")
-    click.echo(_text(out.getvalue().rstrip("\n"), ascii_))
-    return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
+    return out.getvalue().rstrip("\n")

@@ -170,16 +170,17 @@ class RowWriter:
     the rows hold).  ``wide`` keeps the columns marked wide.  ``key`` wraps
     the JSON array in an object (``{"boards": [...]}``); :meth:`close` takes
     the object's other members.  ``text`` renders a row as a block of text
-    instead of a table's line (a report per board: ``analyse``), the blocks a
-    blank line apart.
+    instead of a table's line (a report per board: ``analyse``; a problem a
+    line: ``check``), the blocks a blank line apart with ``gap``.
     """
 
     def __init__(self, fmt: str, columns: Sequence[Column] | Callable[[list[Row]], Sequence[Column]] = (),
                  *, wide: bool = False, key: str | None = None, chunk: int = 100,
                  fields: Sequence[str] | None = None, stream: TextIO | None = None,
-                 text: Callable[[Row], str] | None = None) -> None:
+                 text: Callable[[Row], str] | None = None, gap: bool = True) -> None:
         self.fmt = fmt
         self.text = text
+        self.gap = gap
         self.wide = wide
         self.key = key
         self.chunk = chunk
@@ -215,7 +216,7 @@ class RowWriter:
         elif self.fmt == JSONL:
             self.out.write(json_text(row, indent=None) + "\n")
         elif self.text is not None and self.fmt == TABLE:
-            self.out.write(("\n" if self.count else "") + self.text(row) + "\n")
+            self.out.write(("\n" if self.count and self.gap else "") + self.text(row) + "\n")
             self.out.flush()
         else:   # a table or CSV: the first rows fix the columns
             if self._started:
@@ -314,6 +315,17 @@ def output_rows(rows: Iterable[Row], fmt: str,
         writer.add(row)
     writer.close(**members)
     return writer.count
+
+
+def output_one(value: Any, fmt: str, text: Callable[[Any], str]) -> None:
+    """Print one result (a quick form's answer, a rubber's pad, a match):
+    ``text(value)`` in a table's place, else its ``to_dict()`` (or the dict
+    itself) as JSON, on one line with ``--jsonl``."""
+    if fmt == TABLE:
+        click.echo(text(value))
+        return
+    data = value if isinstance(value, Mapping) else value.to_dict()
+    click.echo(json_text(data, indent=None if fmt == JSONL else 1))
 
 
 def rows_beside(fmt: str, output: str | None) -> bool:
