@@ -246,12 +246,16 @@ class RowWriter:
             self._start()   # no rows, no table: an empty header would only stand before the error saying why
         self.out.flush()
 
-    def note(self, text: str) -> None:
+    def note(self, text: str, jsonl: str | None = None) -> None:
         """A line under the table (a footnote, a run's summary), after
-        :meth:`close`; JSON and CSV carry the data alone, so nothing there."""
+        :meth:`close`; JSON and CSV carry the data alone, so nothing there,
+        but ``jsonl`` goes to stderr with ``--jsonl`` (a stream of rows has
+        no member for totals)."""
         if self.fmt == TABLE:
             self.out.write(text + "\n")
             self.out.flush()
+        elif self.fmt == JSONL and jsonl is not None:
+            click.echo(jsonl, err=True)
 
     # -- table and CSV -----------------------------------------------------------
 

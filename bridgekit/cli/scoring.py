@@ -18,14 +18,14 @@ from ..notation import contract_text
 from ..render import render_deal, render_pad
 from ..printable import printable
 from ..rules import DEFAULT, Profile
-from ..scoring import (ScoreTotals, profile_for_board, rubber_session, score_board, score_boards,
+from ..scoring import (BoardScore, ResultScore, ScoreTotals, profile_for_board, room_of, rubber_session, score_board, score_boards,
                        score_result, team_matches, vp_standings_of, write_score_tags)
 from ..seats import Seat, Vul
 from .options import from_option, input_format
 from .options import (BOARD_FILE_EXTENSIONS, CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
                       expand_inputs, iter_boards, plural, rules_option, wants_ascii, warn, wide_option)
-from .output import (CSV, JSON, JSONL, TABLE, Column, RowWriter, column, echo_json, json_text, output_options,
-                     output_rows, table)
+from .output import (CSV, JSON, JSONL, Column, RowWriter, echo_json, output_one, output_options, output_rows,
+                     table)
 from .safewrite import open_output, write_boards_out
 from ..formats.registry import WriteReport
 
@@ -117,26 +117,30 @@ def _quick_score(contract: Contract, declarer: Seat | None, tricks: int | None, 
         scored = score_result(result, profile, vul, deal)
     except BridgekitError as e:
         raise click.UsageError(str(e)) from None
-    if fmt != TABLE:
-        click.echo(json_text(scored.to_dict(), indent=None if fmt == JSONL else 1))
-        return int(ExitStatus.OK)
+    output_one(scored, fmt, lambda sc: _quick_text(sc, deal, ascii_))
+    return int(ExitStatus.OK)
+
+
+def _quick_text(scored: ResultScore, deal: Deal | None, ascii_: bool) -> str:
+    """``score --contract``'s text: the result, its breakdown, the score."""
+    profile, result = scored.profile, scored.result
+    contract, declarer, tricks = result.contract, result.declarer, result.tricks
     if contract.is_passed_out:
-        click.echo(f"Passed out ({profile.name}): {profile.passed_out.meaning}")
-        return int(ExitStatus.OK)
+        return f"Passed out ({profile.name}): {profile.passed_out.meaning}"
     assert declarer is not None and tricks is not None
     head = ", ".join(p for p in (f"{contract_text(contract, ascii_)} by {declarer.full_name}",
                                  plural(tricks, "trick"), profile.conditions(scored.vulnerable)) if p)
-    click.echo(f"{head} ({profile.name})")
     items = scored.score.items
     lines = any(i.line for i in items)  # above/below the line (the rubber ledger)
-    click.echo(table([[i.side.value] + ([i.line or ""] if lines else []) + [i.item, i.points] for i in items],
-                     ["side"] + (["line"] if lines else []) + ["item", "points"],
-                     ["left"] * (3 if lines else 2) + ["right"]))
-    click.echo(profile.summary(scored.score))
+    text = [f"{head} ({profile.name})",
+            table([[i.side.value] + ([i.line or ""] if lines else []) + [i.item, i.points] for i in items],
+                  ["side"] + (["line"] if lines else []) + ["item", "points"],
+                  ["left"] * (3 if lines else 2) + ["right"]),
+            profile.summary(scored.score)]
     if scored.notes:
-        click.echo("(honours not counted: give --deal to count them)" if deal is None else
-                   "(honours not counted: the deal does not show where every honour lies)")
-    return int(ExitStatus.OK)
+        text.append("(honours not counted: give --deal to count them)" if deal is None else
+                    "(honours not counted: the deal does not show where every honour lies)")
+    return "\n".join(text)
 
 
 def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | None, in_place: bool,
@@ -170,14 +174,8 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
             if output is not None or in_place:
                 write_score_tags(s)
             if rows is not None:
-                row = s.to_dict()
-                # a board the reader found errors in: its score rests on a deal or
-                # contract that cannot be trusted, so the row says so
-                row["reading_errors"] = sorted({p.code for p in board.problems if p.severity == "error"})
-                if fmt == TABLE:
-                    row["unscored"] = s.unscored
-                from_play = from_play or row["tricks_from"] == "play"
-                rows.add(row)
+                from_play = from_play or s.tricks_from == "play"
+                rows.add(s)
             yield board
 
     # The boards stream from reader to writer; a file is written only when
@@ -197,20 +195,14 @@ def _score_files(files: tuple[str, ...], profile: Profile | None, output: str | 
         for _ in scored(files):
             pass
     line = textwrap.fill(_totals_line(totals), 80)
-    if rows is None or fmt == JSONL:  # the data alone on standard output; the totals on stderr
+    if rows is None:   # standard output carries the boards: the totals on stderr
         click.echo(line, err=True)
-        if rows is not None:
-            rows.close()
-    elif fmt == JSON:
-        rows.close(totals=totals.to_dict())
-    elif fmt == CSV:
-        rows.close()
     else:
-        rows.close()
+        rows.close(totals=totals.to_dict())
         notes = ["* tricks from the recorded play"] if from_play else []
         if totals.lines and not wide:
             notes.append("a/b: points above/below the line")
-        click.echo(line + "".join(f"\n({n})" for n in notes))
+        rows.note(line + "".join(f"\n({n})" for n in notes), jsonl=line)
     report.finish()
     status.problems += totals.mismatches
     return int(status.exit_code)
@@ -265,24 +257,40 @@ _SCORE_FIELDS = (("score_ns", "N/S", False), ("score_ew", "E/W", True),   # E/W 
 _LINE_FIELDS = (("NS a/b", "above_ns", "below_ns"), ("EW a/b", "above_ew", "below_ew"))
 
 
-def _score_columns(first: Sequence[Mapping[str, Any]], files: bool, ascii_: bool) -> list[Column]:
-    """The score table's columns: the board's, then the score fields the
-    first rows have (N/S in contract bridge; below and above the line for
-    each side under the auction profiles; both when a run mixes them)."""
-    fields = {k for r in first for k in r} or {"score_ns", "score_ew"}
-    cols = [column("file", "file", show=_short_name, narrow=True),
-            column("file", "file", show=os.path.basename, wide=True)] if files else []
-    cols += [column("board", "board"), column("room", "room", optional=True), column("dlr", "dealer", wide=True),
-             column("vul", "vulnerable"), Column("contract", lambda r: _contract_text(r["contract"], ascii_)),
-             column("by", "declarer"),
-             Column("tricks", lambda r: "" if r["tricks"] is None else
-                    f"{r['tricks']}{'*' if r['tricks_from'] == 'play' else ''}")]
-    cols += [column(header, key, show=_ns_text if key.startswith("score_") else None, wide=wide)
-             for key, header, wide in _SCORE_FIELDS if key in fields]
+def _score_columns(first: Sequence[BoardScore], files: bool, ascii_: bool) -> list[Column]:
+    """The score table's columns over ``BoardScore``s: the board's, then the
+    score fields the first rows have (N/S in contract bridge; below and above
+    the line for each side under the auction profiles; both when a run mixes
+    them)."""
+    fields = {k for s in first for k in s.fields} or {"score_ns", "score_ew"}
+
+    def result(s: BoardScore, what: str) -> Any:
+        return getattr(s.result, what) if s.result is not None else None
+    cols = [Column("file", lambda s: "" if s.board.file is None else _short_name(s.board.file), narrow=True),
+            Column("file", lambda s: "" if s.board.file is None else os.path.basename(s.board.file), wide=True)] \
+        if files else []
+    cols += [Column("board", lambda s: s.board.label or ""),
+             Column("room", lambda s: room_of(s.board) or "", optional=True),
+             Column("dlr", lambda s: s.board.dealer.name if s.board.dealer is not None else "", wide=True),
+             Column("vul", lambda s: "" if s.vulnerable is None else str(s.vulnerable)),
+             Column("contract", lambda s: _contract_text(s.contract_text, ascii_)),
+             Column("by", lambda s: "" if result(s, "declarer") is None else s.result.declarer.name),
+             Column("tricks", lambda s: "" if result(s, "tricks") is None else
+                    f"{s.result.tricks}{'*' if s.tricks_from == 'play' else ''}")]
+    cols += [Column(header, _field_cell(key), wide=wide) for key, header, wide in _SCORE_FIELDS if key in fields]
     cols += [Column(header, _line_cell(above, below), narrow=True)
              for header, above, below in _LINE_FIELDS if above in fields]
-    return cols + [Column("recorded", lambda r: _signed(r["recorded_score_ns"]), optional=True),
-                   Column("check", _check_cell, optional=True)]
+    return cols + [Column("recorded", lambda s: _signed(s.recorded_ns), optional=True),
+                   Column("check", lambda s: _check_cell({**s.fields, "reading_errors": s.reading_errors,
+                                                          "unscored": s.unscored, "mismatch": s.mismatch}),
+                          optional=True)]
+
+
+def _field_cell(key: str) -> Callable[[BoardScore], str]:
+    def cell(s: BoardScore) -> str:
+        value = s.fields.get(key)
+        return "" if value is None else _ns_text(value) if key.startswith("score_") else str(value)
+    return cell
 
 
 def _short_name(path: str) -> str:
@@ -294,8 +302,11 @@ def _short_name(path: str) -> str:
     return name if len(name) <= 10 else f"{name[:4]}~{name[-5:]}"
 
 
-def _line_cell(above: str, below: str) -> Callable[[Mapping[str, Any]], str]:
-    return lambda r: "" if r.get(above) is None else f"{r[above]}/{r[below]}"
+def _line_cell(above: str, below: str) -> Callable[[BoardScore], str]:
+    def cell(s: BoardScore) -> str:
+        f = s.fields
+        return "" if f.get(above) is None else f"{f[above]}/{f[below]}"
+    return cell
 
 
 def _check_cell(row: Mapping[str, Any]) -> str:

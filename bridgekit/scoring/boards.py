@@ -63,6 +63,18 @@ class BoardScore:
     def contract_text(self) -> str | None:
         return str(self.result.contract) if self.result is not None else None
 
+    @property
+    def reading_errors(self) -> list[str]:
+        """The codes of the errors the reader found in the board: its score
+        rests on a deal or contract that cannot be trusted."""
+        return sorted({p.code for p in self.board.problems if p.severity == "error"})
+
+    @property
+    def fields(self) -> dict[str, int | None]:
+        """The score in the profile's ledger, as row fields (``score_ns``...;
+        all None when there is no score)."""
+        return self.profile.row(self.score)
+
     def to_dict(self) -> dict[str, object]:
         """The JSON/CSV row of ``bridgekit score``."""
         b = self.board
@@ -85,6 +97,7 @@ class BoardScore:
         row["recorded_score_ns"] = self.recorded_ns
         row["mismatch"] = self.mismatch
         row["notes"] = list(self.notes)
+        row["reading_errors"] = self.reading_errors
         return row
 
 
