@@ -324,9 +324,13 @@ def output_rows(rows: Iterable[Row], fmt: str,
 def output_one(value: Any, fmt: str, text: Callable[[Any], str]) -> None:
     """Print one result (a quick form's answer, a rubber's pad, a match):
     ``text(value)`` in a table's place, else its ``to_dict()`` (or the dict
-    itself) as JSON, on one line with ``--jsonl``."""
+    itself) as JSON, on one line with ``--jsonl``; with ``--csv`` and
+    ``--jsonl`` its ``rows()`` when it has them (a match: one row a board)."""
     if fmt == TABLE:
         click.echo(text(value))
+        return
+    if fmt in (CSV, JSONL) and hasattr(value, "rows"):
+        output_rows(value.rows(), fmt)
         return
     data = value if isinstance(value, Mapping) else value.to_dict()
     click.echo(json_text(data, indent=None if fmt == JSONL else 1))

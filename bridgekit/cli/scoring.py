@@ -20,12 +20,12 @@ from ..printable import printable
 from ..rules import DEFAULT, Profile
 from ..scoring import (BoardScore, ResultScore, ScoreTotals, profile_for_board, room_of, rubber_session, score_board, score_boards,
                        score_result, team_matches, vp_standings_of, write_score_tags)
+from ..reports import DealtBoards, MatchReport, RubberReport
 from ..seats import Seat, Vul
 from .options import from_option, input_format
 from .options import (BOARD_FILE_EXTENSIONS, CONTRACT, DEAL, RULES, SEAT, VUL, ReadingReport, RunStatus, ascii_option, board_option,
                       expand_inputs, iter_boards, plural, rules_option, wants_ascii, warn, wide_option)
-from .output import (CSV, JSON, JSONL, Column, RowWriter, echo_json, output_one, output_options, output_rows,
-                     table)
+from .output import Column, RowWriter, output_one, output_options, rows_beside, table
 from .safewrite import open_output, write_boards_out
 from ..formats.registry import WriteReport
 
@@ -405,28 +405,21 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, asc
             if b.mismatch:
                 warn(f"{b.open.board.file}, board {b.number}: recorded ScoreIMP {b.open.board.get('ScoreIMP')!r} "
                      f"but the difference {b.diff} is {plural(b.imps or 0, 'IMP')}")
-    if fmt in (CSV, JSONL):   # one row a board, the match's teams on each
-        output_rows(({"team_a": m.team_a, "team_b": m.team_b, **b.to_dict()} for m in found for b in m.boards),
-                    fmt)
-    elif fmt == JSON:
-        matches = [m.to_dict() for m in found]
-        if vp:
-            for m, d in zip(found, matches):
-                d["vp_a"], d["vp_b"] = m.victory_points
-        out: dict[str, object] = matches[0] if len(matches) == 1 else {"matches": matches}
-        if vp and len(matches) > 1:
-            out["standings"] = [t.to_dict() for t in vp_standings_of(found)]
-        echo_json(out)
-    else:
-        click.echo("\n\n".join(_match_table(m, ascii_) + (_vp_line(m) if vp else "") for m in found))
-        if vp and len(found) > 1:
-            click.echo("\nVictory points (WBF 2013 continuous scale)")
-            click.echo(table([[t.rank, t.team, t.matches, t.imps_for, t.imps_against, f"{t.vp:.2f}"]
-                              for t in vp_standings_of(found)],
-                             ["rank", "team", "matches", "IMPs +", "IMPs -", "VP"],
-                             ["left", "left", "right", "right", "right", "right"]))
+    output_one(MatchReport(found, vp), fmt, lambda report: _match_text(report, ascii_))
     status.problems = sum(m.imp_mismatches for m in found)
     ctx.exit(int(status.exit_code))
+
+
+def _match_text(report: MatchReport, ascii_: bool) -> str:
+    """``match``'s text: each match's table and result (and victory points),
+    then the teams by VP for several matches."""
+    text = "\n\n".join(_match_table(m, ascii_) + (_vp_line(m) if report.vp else "") for m in report.matches)
+    if report.vp and len(report.matches) > 1:
+        text += "\n\nVictory points (WBF 2013 continuous scale)\n" + table(
+            [[t.rank, t.team, t.matches, t.imps_for, t.imps_against, f"{t.vp:.2f}"] for t in report.standings],
+            ["rank", "team", "matches", "IMPs +", "IMPs -", "VP"],
+            ["left", "left", "right", "right", "right", "right"])
+    return text
 
 
 def _to_event(board: Board) -> None:
@@ -545,10 +538,8 @@ def rubber(file: str, rules: Profile | None, fmt: str, ascii_: bool) -> None:
     for msg in skipped:
         warn(msg)
     status.problems = len(skipped)
-    if fmt == JSON:
-        echo_json({"profile": profile.name, "rubbers": [r.to_dict() for r in rubbers]})
-    else:
-        click.echo("\n\n".join(render_pad(r, ascii_) for r in rubbers) or "no deal to score")
+    output_one(RubberReport(profile, rubbers), fmt,
+               lambda report: "\n\n".join(render_pad(r, ascii_) for r in report.rubbers) or "no deal to score")
     ctx.exit(int(status.exit_code))
 
 
@@ -588,6 +579,8 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
     """
     ascii_ = wants_ascii(ascii_)
     from .io import say_write_report
+    # printed: without -o, or beside -o FILE with --json or --diagrams (-o - is the boards alone)
+    shown = output != "-" and (rows_beside(fmt, output) or diagrams)
     out = open_output(output, replace=force) if output is not None else None   # the format from the extension
     spec = out.format if out is not None else None  # type: ignore[attr-defined]
     if seed is None:
@@ -608,14 +601,8 @@ def deal(count: int, first: int, seed: str | None, event: str | None, output: st
             click.get_current_context().exit(int(status.exit_code))
     click.echo(printable(f"{plural(count, 'board')} from seed {seed}"
                          + (f" written to {output}" if output not in (None, "-") else "")), err=True)
-    if output == "-" or (output is not None and fmt != JSON and not diagrams):
-        return
-    if fmt == JSON:
-        echo_json({"seed": seed, "boards": [
-            {"board": b.label, "dealer": b.get("Dealer"), "vulnerable": b.get("Vulnerable"), "deal": b.get("Deal")}
-            for b in boards]})
-        return
-    click.echo(_hand_records(boards, ascii_))
+    if shown:
+        output_one(DealtBoards(seed, boards), fmt, lambda dealt: _hand_records(dealt.boards, ascii_))
 
 
 def _hand_records(boards: Iterable[Board], ascii_: bool) -> str:
