@@ -70,3 +70,47 @@ class DealtBoards:
         return {"seed": self.seed, "boards": [
             {"board": b.label, "dealer": b.get("Dealer"), "vulnerable": b.get("Vulnerable"), "deal": b.get("Deal")}
             for b in self.boards]}
+
+
+@dataclass(frozen=True)
+class LessonChecks:
+    """``bridgekit lesson check``: how many lessons were checked, and every
+    figure's finding (``status``: ok, fail, skipped)."""
+
+    lessons: int
+    findings: list[Any]
+
+    @property
+    def failed(self) -> list[Any]:
+        return [f for f in self.findings if f.status == "fail"]
+
+    @property
+    def checked(self) -> int:
+        return sum(f.status == "ok" for f in self.findings)
+
+    @property
+    def skipped(self) -> int:
+        return sum(f.status == "skipped" for f in self.findings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"lessons": self.lessons, "checked": self.checked, "skipped": self.skipped,
+                "failed": len(self.failed), "findings": [f.to_dict() for f in self.findings]}
+
+
+@dataclass(frozen=True)
+class EventReport:
+    """``bridgekit event`` (and ``match --mp``): a scored event (a
+    ``bridgekit.event.Event``); ``ranking_only``: the standings alone as rows."""
+
+    event: Any
+    ranking_only: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.event.to_dict())
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        """The standings (``ranking_only``), else every result of every board."""
+        if self.ranking_only:
+            yield from (s.to_dict() for s in self.event.standings)
+        else:
+            yield from ({"board": t.board, **r.to_dict()} for t in self.event.boards for r in t.results)

@@ -105,7 +105,7 @@ def _check_files(files: tuple[str, ...], quiet: bool, fmt: str, ascii_: bool,
     # the problems are printed as the boards are checked (memory stays flat):
     # one line each, or rows as JSON, JSON lines or CSV
     rows = None if quiet else RowWriter(fmt, fields=_FIELDS, text=lambda p: printable(_text(p.render(ascii_), ascii_)),
-                                           gap=False)
+                                           sep=None)
     tags_seen: dict[str, set[str]] = {}   # a new tag is said once a file
     for board in iter_boards(files, status, boards=wanted):
         problems = check_board(board, strict, tags_seen)

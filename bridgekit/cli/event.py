@@ -18,7 +18,8 @@ from ..rules import Profile
 from ..printable import printable
 from .options import from_option
 from .options import RunStatus, ascii_option, iter_boards, plural, rules_option, wants_ascii, warn
-from .output import JSON, TABLE, echo_json, output_rows, output_options, table
+from .output import output_one, output_options, table
+from ..reports import EventReport
 from .safewrite import open_output, write_boards_out
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -215,31 +216,27 @@ def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = 
         click.echo("bridgekit: no results to score (no ScoreTable rows, no game record with a Board tag "
                    "and a result)", err=True)
         return False
-    if fmt is None:
-        pass                        # standard output carries the PBN written by the caller
-    elif fmt == JSON:
-        echo_json(ev.to_dict())
-    elif fmt != TABLE:
-        output_rows([s.to_dict() for s in ev.standings] if ranking_only else
-                    ({"board": t.board, **r.to_dict()} for t in ev.boards for r in t.results), fmt)
-    else:
-        if not ranking_only:
-            labels = Counter(t.board for t in ev.boards)
-            for t in ev.boards:
-                click.echo(printable(render_traveller(t, ev, ascii_, labels[t.board] > 1)))
-                click.echo()
-        if ev.method.for_teams:
-            click.echo(printable(render_matches(ev)))
-            click.echo()
-        click.echo(printable(render_teams(ev) if ev.method.for_teams else render_ranking(ev)))
-        click.echo()
-        if ev.next_round is not None:
-            pairs, bye = ev.next_round
-            click.echo(printable("\n".join(["Next round (Swiss, no rematch)"] + [f"  {a} v {b}" for a, b in pairs]
-                                           + ([f"  bye: {bye}"] if bye is not None else []))))
-            click.echo()
-        click.echo(summary(ev))
+    if fmt is not None:   # None: standard output carries the PBN written by the caller
+        output_one(EventReport(ev, ranking_only), fmt, lambda report: _event_text(report, ascii_))
     return True
+
+
+def _event_text(report: EventReport, ascii_: bool) -> str:
+    """``event``'s text: each traveller (not with --ranking), the matches of
+    a team event, the ranking, the next Swiss round, the summary line."""
+    ev = report.event
+    parts = []
+    if not report.ranking_only:
+        labels = Counter(t.board for t in ev.boards)
+        parts += [printable(render_traveller(t, ev, ascii_, labels[t.board] > 1)) for t in ev.boards]
+    if ev.method.for_teams:
+        parts.append(printable(render_matches(ev)))
+    parts.append(printable(render_teams(ev) if ev.method.for_teams else render_ranking(ev)))
+    if ev.next_round is not None:
+        pairs, bye = ev.next_round
+        parts.append(printable("\n".join(["Next round (Swiss, no rematch)"] + [f"  {a} v {b}" for a, b in pairs]
+                                         + ([f"  bye: {bye}"] if bye is not None else []))))
+    return "".join(part + "\n\n" for part in parts) + summary(ev)
 
 
 def render_matches(ev: Event) -> str:

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import itertools
 import os
-import sys
-from typing import IO, cast
 
 import click
 
+from ..board import Board
 from ..errors import BridgekitError, ExitStatus
 from .options import (ReadingReport, RunStatus, ascii_option, board_option, from_option, input_format, iter_boards,
                       plain_text, plural, use_colour, wants_ascii, warn)
-from .output import JSON, JSONL, TABLE, JsonStream, output_options, output_rows
+from .output import RowWriter, output_options
 from .safewrite import open_output, write_boards_out
 from ..formats.registry import WriteReport, find_format, format_of_path, writable_names
 
@@ -51,26 +50,22 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool
     from ..render import render_board
 
     ascii_ = wants_ascii(ascii_)
-    colour = use_colour() and fmt == TABLE
+    from ..formats.json import board_to_dict
+
+    colour = use_colour()   # for the diagrams (the table form) only
     status = RunStatus()
     report = ReadingReport(status, ascii_)
-    selected = report.watch(iter_boards(files, status, boards=boards))
-    shown = 0
-    if fmt == JSON:
-        from ..formats.json import write_json
-        shown = write_json(selected, cast(IO[str], JsonStream(sys.stdout)))
-    elif fmt == JSONL:
-        from ..formats.json import board_to_dict
-        shown = output_rows((board_to_dict(b) for b in selected), fmt)
-    else:
-        rule = ("-" if ascii_ else "\u2500") * 80
-        for board in selected:
-            if shown:
-                click.echo(rule)
-            # render_board shows the file's control characters as escapes
-            text = render_board(board, ascii=ascii_, colour=colour)
-            click.echo(plain_text(text) if ascii_ else text)
-            shown += 1
+
+    def diagram(board: Board) -> str:
+        # render_board shows the file's control characters as escapes
+        text = render_board(board, ascii=ascii_, colour=colour)
+        return plain_text(text) if ascii_ else text
+
+    # the diagrams a rule apart; --json is bridgekit's JSON file format (indent 2, as -o x.json writes it)
+    rows = RowWriter(fmt, text=diagram, sep=("-" if ascii_ else "\u2500") * 80, to_dict=board_to_dict, indent=2)
+    for board in report.watch(iter_boards(files, status, boards=boards)):
+        rows.add(board)
+    rows.close()
     report.finish()
     click.get_current_context().exit(status.exit_code)
 

@@ -9,7 +9,8 @@ import click
 
 from ..errors import BridgekitError, ExitStatus
 from .options import RULES, ascii_option, plural, wants_ascii, wide_option
-from .output import JSON, TABLE, column, echo_json, output_options, output_rows, table
+from .output import column, output_one, output_options, output_rows, table
+from ..reports import LessonChecks
 
 if TYPE_CHECKING:
     from ..rules import Profile
@@ -100,9 +101,7 @@ def list_(wide: bool, fmt: str, lang: str) -> None:
                             column(_(lang, "title"), "title"),
                             column(_(lang, "steps"), "steps", align="right", wide=True),
                             column(_(lang, "progress"), "progress")],
-                wide=wide, key="lessons")
-    if fmt == TABLE:
-        click.echo("\n" + _(lang, "Start one with: bridgekit lesson run NUMBER (or NAME)"))
+                wide=wide, key="lessons", note="\n" + _(lang, "Start one with: bridgekit lesson run NUMBER (or NAME)"))
 
 
 @lesson.command()
@@ -198,26 +197,26 @@ def check(names: tuple[str, ...], dds: bool, show_all: bool, fmt: str) -> None:
     lessons = [_find(n) for n in names] if names else _load_all()
     findings = [f for ls in lessons for f in check_lesson(ls, dds=dds)]
     failed = [f for f in findings if f.status == "fail"]
-    if fmt == JSON:
-        echo_json({"lessons": len(lessons), "checked": sum(f.status == "ok" for f in findings),
-                   "skipped": sum(f.status == "skipped" for f in findings),
-                   "failed": len(failed), "findings": [f.to_dict() for f in findings]})
-    else:
-        shown = findings if show_all else failed
-        for name in dict.fromkeys(f.lesson for f in shown):   # one table a lesson, under its name (80 columns)
-            click.echo(f"{name}:")
-            click.echo(table([[f.step, f.check, f.stated, f.computed, f.status]
-                              for f in shown if f.lesson == name],
-                             ["step", "check", "stated", "computed", "status"],
-                             ["right", "left", "left", "left", "left"]))
-            click.echo()
-        ok = sum(f.status == "ok" for f in findings)
-        skipped = sum(f.status == "skipped" for f in findings)
-        click.echo(f"{plural(len(lessons), 'lesson')}, {plural(ok, 'figure')} agree, {len(failed)} failed"
-                   + (f", {skipped} skipped (need --dds)" if skipped else ""))
+    output_one(LessonChecks(len(lessons), findings), fmt, lambda checks: _checks_text(checks, show_all))
     for f in failed:
         click.echo(f"bridgekit lesson check: {f}", err=True)
     sys.exit(ExitStatus.PROBLEMS if failed else ExitStatus.OK)
+
+
+def _checks_text(checks: LessonChecks, show_all: bool) -> str:
+    """``lesson check``'s text: a table a lesson of its failed figures (all
+    of them with --all), under its name, then the count."""
+    shown = checks.findings if show_all else checks.failed
+    out = []
+    for name in dict.fromkeys(f.lesson for f in shown):   # one table a lesson, under its name (80 columns)
+        out.append(f"{name}:")
+        out.append(table([[f.step, f.check, f.stated, f.computed, f.status] for f in shown if f.lesson == name],
+                         ["step", "check", "stated", "computed", "status"],
+                         ["right", "left", "left", "left", "left"]))
+        out.append("")
+    out.append(f"{plural(checks.lessons, 'lesson')}, {plural(checks.checked, 'figure')} agree, "
+               f"{len(checks.failed)} failed" + (f", {checks.skipped} skipped (need --dds)" if checks.skipped else ""))
+    return "\n".join(out)
 
 
 @lesson.command()
@@ -358,10 +357,10 @@ def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, 
     except BridgekitError as e:
         _fail(str(e), ExitStatus.UNREADABLE)
     if list_:
-        rows = [{"id": p.id, "level": p.level, "title": p.title(lang)[:30],
-                 "theme": theme_name(p.themes[0], lang) if p.themes else ""} for p in problems]
-        output_rows(rows, TABLE, [column("id", "id"), column("level", "level", align="right"),
-                                  column("title", "title"), column("theme", "theme")])
+        if problems:   # a bounded list: tabulate (bridgekit.render.text_table)
+            click.echo(table([[p.id, p.level, p.title(lang)[:30], theme_name(p.themes[0], lang) if p.themes else ""]
+                              for p in problems], ["id", "level", "title", "theme"],
+                             ["left", "right", "left", "left"]))
         return
     if ident is not None:
         problems = [p for p in problems if p.id == ident]

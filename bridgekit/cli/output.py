@@ -171,16 +171,21 @@ class RowWriter:
     the JSON array in an object (``{"boards": [...]}``); :meth:`close` takes
     the object's other members.  ``text`` renders a row as a block of text
     instead of a table's line (a report per board: ``analyse``; a problem a
-    line: ``check``), the blocks a blank line apart with ``gap``.
+    line: ``check``; a board's diagram: ``show``), ``sep`` the line between
+    two blocks (None: none).  ``to_dict`` turns a row into its JSON form when
+    the row has no ``to_dict()`` of its own; ``indent``: the JSON's.
     """
 
     def __init__(self, fmt: str, columns: Sequence[Column] | Callable[[list[Row]], Sequence[Column]] = (),
                  *, wide: bool = False, key: str | None = None, chunk: int = 100,
                  fields: Sequence[str] | None = None, stream: TextIO | None = None,
-                 text: Callable[[Row], str] | None = None, gap: bool = True) -> None:
+                 text: Callable[[Row], str] | None = None, sep: str | None = "",
+                 to_dict: Callable[[Row], Any] | None = None, indent: int = 1) -> None:
         self.fmt = fmt
         self.text = text
-        self.gap = gap
+        self.sep = sep
+        self.to_dict = to_dict
+        self.indent = indent
         self.wide = wide
         self.key = key
         self.chunk = chunk
@@ -205,10 +210,11 @@ class RowWriter:
         CSV form; ``to_csv()`` instead for CSV when it has one) whose table
         cells the columns read from the object itself."""
         if self.fmt != TABLE and not isinstance(row, Mapping):
-            row = row.to_csv() if self.fmt == CSV and hasattr(row, "to_csv") else row.to_dict()
+            row = row.to_csv() if self.fmt == CSV and hasattr(row, "to_csv") else \
+                self.to_dict(row) if self.to_dict is not None else row.to_dict()
         if self.fmt == JSON:
-            text = json_text(row).replace("\n", "\n  " if self.key else "\n ")
-            lead = ("  " if self.key else " ")
+            lead = " " * self.indent + (" " if self.key else "")
+            text = json_text(row, indent=self.indent).replace("\n", "\n" + lead)
             if not self.count:
                 self.out.write((f"{{\n {json.dumps(self.key)}: [\n" if self.key else "[\n") + lead + text)
             else:
@@ -216,7 +222,9 @@ class RowWriter:
         elif self.fmt == JSONL:
             self.out.write(json_text(row, indent=None) + "\n")
         elif self.text is not None and self.fmt == TABLE:
-            self.out.write(("\n" if self.count and self.gap else "") + self.text(row) + "\n")
+            if self.count and self.sep is not None:
+                self.out.write(self.sep + "\n")
+            self.out.write(self.text(row) + "\n")
             self.out.flush()
         else:   # a table or CSV: the first rows fix the columns
             if self._started:
@@ -312,12 +320,15 @@ class RowWriter:
 
 def output_rows(rows: Iterable[Row], fmt: str,
                 columns: Sequence[Column] | Callable[[list[Row]], Sequence[Column]] = (), *,
-                wide: bool = False, key: str | None = None, **members: Any) -> int:
-    """Print ``rows`` (see :class:`RowWriter`); the number of rows."""
+                wide: bool = False, key: str | None = None, note: str | None = None, **members: Any) -> int:
+    """Print ``rows`` (see :class:`RowWriter`), then ``note`` under a table;
+    the number of rows."""
     writer = RowWriter(fmt, columns, wide=wide, key=key)
     for row in rows:
         writer.add(row)
     writer.close(**members)
+    if note is not None:
+        writer.note(note)
     return writer.count
 
 
