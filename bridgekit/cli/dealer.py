@@ -138,11 +138,8 @@ def dealer(script: str, produce: int | None, generate: int | None, seed: int | N
                 out.commit()
         if request is not None:
             summary = summarise(kept_hands, request, opts.tricks)  # type: ignore[arg-type]
-            if as_json:
-                from .output import echo_json
-                echo_json(summary.to_dict())
-            else:
-                click.echo(summary.render())
+            from .output import JSON, TABLE, output_one
+            output_one(summary, JSON if as_json else TABLE, lambda s: s.render())
         return int(ExitStatus.OK)
 
     if need_solver:

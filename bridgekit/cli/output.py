@@ -111,25 +111,6 @@ def json_text(value: Any, indent: int | None = 1) -> str:
     return _C1_DEL.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
-class JsonStream:
-    """A text stream for a JSON writer that does not escape DEL and the C1
-    controls (``json.dumps(..., ensure_ascii=False)``): it escapes them."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-
-    def write(self, text: str) -> int:
-        return self.stream.write(_C1_DEL.sub(lambda m: f"\\u{ord(m[0]):04x}", text))
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-
-def echo_json(value: Any) -> None:
-    """Print one JSON document (indented one space, the house style)."""
-    click.echo(json_text(value))
-
-
 #: What a spreadsheet takes for the start of a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
