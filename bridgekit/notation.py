@@ -115,6 +115,26 @@ def side_text(side: Side, lang: str = "en") -> str:
     return SIDE_LETTERS[_lang(lang)][side]
 
 
+def played_text(contract: Contract | None, declarer: Seat | None, tricks: int | None, ascii: bool = False,
+                lang: str = "en", *, passed_out: str = N_("Passed out")) -> str:
+    """A result as a director writes it: ``4♠X W 10`` (``?`` for an unknown
+    declarer or number of tricks), ``passed_out`` for four passes, ``-`` for
+    no contract."""
+    if contract is None:
+        return "-"
+    if contract.is_passed_out:
+        return contract_text(contract, ascii, lang, passed_out=passed_out)
+    return (f"{contract_text(contract, ascii, lang)} {seat_letter(declarer, lang) if declarer is not None else '?'} "
+            f"{tricks if tricks is not None else '?'}")
+
+
+def par_contract_text(par: Any, ascii: bool = False, lang: str = "en") -> str:
+    """A par contract (``bridgekit.dds.ParContract``): ``NS 4♠+1``, ``E 3NT=``
+    (the side when either player of it may declare, else the seat)."""
+    who = side_text(par.side, lang).replace("/", "") if len(par.declarers) == 2 else seat_letter(par.declarers[0], lang)
+    return f"{who} {contract_text(par.contract, ascii, lang)}{par.result_text}"
+
+
 # -- verdicts, messages ----------------------------------------------------------
 
 #: Suit symbols as letters: the one table (the white symbols too).

@@ -18,6 +18,7 @@ from ..rules import Profile
 from ..seats import Seat
 from ..analysis.run import DD_SEATS, DD_STRAINS
 from ..printable import printable
+from ..notation import par_contract_text
 from ..render import render_postmortem
 from .options import from_option
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
@@ -360,7 +361,7 @@ def _par_columns(first: list[Any], ascii_: bool) -> list[Column]:
     return [column("board", "board"), *([column("room", "room")] if rooms else []), column("dlr", "dealer"),
             column("vul", "vulnerable"), column("rules", "rules", wide=True),
             Column("par N/S", lambda r: f"{r.par.score:+d}" if r.par.score else "0", "right"),
-            Column("par contracts", lambda r: "; ".join(c.symbol(ascii_) for c in r.par.contracts)
+            Column("par contracts", lambda r: "; ".join(par_contract_text(c, ascii_) for c in r.par.contracts)
                    if r.par.contracts else "passed out")]
 
 

@@ -13,7 +13,7 @@ from ..errors import ExitStatus
 from ..errors import BridgekitError
 from ..event import (CrossScale, Event, EventOptions, EventResult, Movement, Scale, ScoringMethod, Traveller,
                      find_method, method_names, read_event)
-from ..notation import contract_text
+from ..notation import contract_text, played_text
 from ..rules import Profile
 from ..printable import printable
 from .options import from_option
@@ -314,10 +314,9 @@ def _contract(r: EventResult, ascii_: bool) -> str:
 
 def _played(r: EventResult, ascii_: bool) -> str:
     """The result as a director writes it: ``4♠X W 10``, ``passed out``, ``A+/A-``."""
-    text = _contract(r, ascii_)
-    if r.contract is None or r.contract.is_passed_out:
-        return text
-    return f"{text} {r.declarer.name if r.declarer is not None else '?'} {'' if r.tricks is None else r.tricks}"
+    if r.not_played or r.arbitrary is not None:
+        return _contract(r, ascii_)
+    return played_text(r.contract, r.declarer, r.tricks, ascii_)
 
 
 def render_traveller(t: Traveller, ev: Event, ascii_: bool, again: bool = False) -> str:

@@ -14,7 +14,8 @@ from ..board import Board, deal_boards
 from ..contract import Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, ParseError
-from ..notation import contract_text
+from ..i18n import N_
+from ..notation import contract_text, played_text
 from ..render import render_deal, render_pad
 from ..printable import printable
 from ..rules import DEFAULT, Profile
@@ -455,18 +456,22 @@ def _say_unformed(found: list[Any]) -> None:
 def _match_table(m: Any, ascii_: bool) -> str:
     if not m.boards:
         return printable(f"{m.team_a} v {m.team_b}: no board played at both tables")
-    rows = [b.to_dict() for b in m.boards]
-    text = table([[d["board"],
-                   _side_contract(d["open_contract"], d["open_declarer"], d["open_tricks"], ascii_),
-                   _ns_text(d["open_ns"]),
-                   _side_contract(d["closed_contract"], d["closed_declarer"], d["closed_tricks"], ascii_),
-                   _ns_text(d["closed_ns"]), _ns_text(d["diff"]),
-                   _imps_for(d["imps"], m.team_a, m.team_b), _ns_text(d["running"])] for d in rows],
+    text = table([[b.number, _room_played(b.open, ascii_), _ns_text(b.open_ns), _room_played(b.closed, ascii_),
+                   _ns_text(b.closed_ns), _ns_text(b.diff), _imps_for(b.imps, m.team_a, m.team_b),
+                   _ns_text(b.running)] for b in m.boards],
                  ["board", "open room", "N/S", "closed room", "N/S", "diff", "IMPs", "running"],
                  ["left", "left", "right", "left", "right", "right", "left", "right"])
     result = "a draw" if m.winner == "draw" else f"{m.winner} wins by {plural(abs(m.total_imps), 'IMP')}"
     return text + "\n" + printable(textwrap.fill(f"{m.team_a} (N/S in the open room) {plural(m.imps_a, 'IMP')}, "
                                                   f"{m.team_b} {plural(m.imps_b, 'IMP')}: {result}", 80))
+
+
+def _room_played(s: BoardScore, ascii_: bool) -> str:
+    """What one room played: ``4♠X W 10``, ``passed out``, ``-``."""
+    r = s.result
+    if r is None:
+        return "-"
+    return played_text(r.contract, r.declarer, r.tricks, ascii_, passed_out=N_("passed out"))
 
 
 def _vp_line(m: Any) -> str:
@@ -479,14 +484,6 @@ def _vp_line(m: Any) -> str:
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
-
-
-def _side_contract(contract: str | None, declarer: str | None, tricks: int | None, ascii_: bool) -> str:
-    if contract is None:
-        return "-"
-    if contract == "Pass":
-        return "passed out"
-    return f"{_contract_text(contract, ascii_)} {declarer or '?'} {tricks if tricks is not None else '?'}"
 
 
 def _imps_for(n: int | None, a: str, b: str) -> str:

@@ -31,7 +31,8 @@ from ..rules.rubber import SessionDeal, keep_score
 from ..scoring import score_boards, team_match
 from ..seats import Seat, Side, Vul, dealer_for_board
 from ..i18n import N_, _, _n, _p, number
-from ..notation import (call_text, card_text, contract_text, illegal_call_reason, illegal_card_reason, seat_letter,
+from ..notation import (call_text, card_text, contract_text, illegal_call_reason, illegal_card_reason, par_contract_text,
+                        played_text, seat_letter,
                         seat_name, side_text, strain_text, strain_word)
 from .i18n import vul_name
 from .loader import lessons_dir
@@ -655,8 +656,7 @@ def compute_par(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
         raise PositionError("par needs a complete deal")
     result = par_of_deal(deal, pos_vul(pos), pos_dealer(pos), profile.score)
     contracts = [str(c) for c in result.contracts]
-    shown = [(seat_letter(c.declarers[0], lang) if len(c.declarers) == 1 else side_text(c.side, lang).replace("/", ""))
-             + f" {contract_text(c.contract, ascii, lang)}{c.result_text}" for c in result.contracts]
+    shown = [par_contract_text(c, ascii, lang) for c in result.contracts]
     return Computed({"score_ns": result.score, "contracts": contracts},
                     [_(lang, "Double-dummy par under {rules}: N/S {score} ({contracts})", rules=profile.name,
                        score=f"{result.score:+d}", contracts=", ".join(shown) if shown else _(lang, "passed out"))])
@@ -704,9 +704,8 @@ def compute_traveller(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Com
         return "None" if f is None else number(f, lang)
 
     for i, (a, b, c) in enumerate(zip(mp.results, butler.results, cross.results), start=1):
-        played = _(lang, "passed out") if a.contract is None or a.contract.is_passed_out else \
-            f"{contract_text(a.contract, ascii, lang)} " \
-            f"{seat_letter(a.declarer, lang) if a.declarer is not None else '?'} {a.tricks}"
+        played = _(lang, "passed out") if a.contract is None else \
+            played_text(a.contract, a.declarer, a.tricks, ascii, lang, passed_out=N_("passed out"))
         lines.append(f"{i:>5}  {played:<10} {a.score_ns:>+10}   {fig(a.points_ns):>6}  "
                      f"{fig(a.points_ew):>6}   {fig(b.points_ns):>6}  {fig(c.points_ns):>10}")
     top = number(values["top"], lang)
