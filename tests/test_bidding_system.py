@@ -359,3 +359,38 @@ def test_every_natural_preference_call_has_a_system_explanation() -> None:
         a = Auction(Seat.N, calls(seq))
         text = b.explain(a, len(a.calls) - 1) if not seq.endswith(" P") else b.explain(a, len(a.calls) - 1)
         assert "outside the system card" not in text, (seq, text)
+
+
+# -- competition (issue 30, second session) -----------------------------------------
+
+def test_penalty_pass_of_a_takeout_double_needs_strong_trumps() -> None:
+    # West opened 1D, North doubled, East passed: South holds five diamonds.
+    # KT953 (two honours) is no trump stack: answer in the major, not pass
+    d = decide("P 1D X P", "AT76.J86.KT953.5", dealer=Seat.S)
+    assert str(d.call) != "Pass", d
+    # KQT94 (three honours) and 8 HCP: pass for penalties
+    said("P 1D X P", "76.J86.KQT94.J52", "Pass", "penalties", dealer=Seat.S)
+
+
+def test_opener_free_bid_after_a_negative_double_and_their_raise() -> None:
+    # South opened 1C, West 1D, North's negative double, East 2D: South shows
+    # the four-card major partner asked for, at the two level with a minimum
+    said("1C 1D X 2D", "KJ4.AK64.52.J854", "2H", "negative double", dealer=Seat.S)
+    # 17 HCP: a jump to three invites game
+    said("1C 1D X 2D", "AJ4.AK64.52.KJ54", "3H", "16-18", dealer=Seat.S)
+    # a minimum with nothing to show: pass (East's bid took partner off the hook)
+    said("1C 1D X 2D", "KJ4.K64.Q52.AJ54", "2NT", "stopped", dealer=Seat.S)
+    said("1C 1D X 2D", "KJ4.K64.652.AKJ4", "Pass", "nothing to show", dealer=Seat.S)
+    # and every one of these calls reads with the card, not the captain
+    b = Bidder()
+    for seq in ("1C 1D X 2D 2H", "1C 1D X 2D 3H", "1C 1D X 2D P"):
+        a = Auction(Seat.S, calls(seq))
+        assert "outside the system card" not in b.explain(a, 4), seq
+
+
+def test_a_six_loser_responder_rebids_a_six_card_suit_over_a_misfit() -> None:
+    # 1C-1H-2C: six hearts and four spades, a singleton club, six losers: 2H,
+    # not a pass of partner's clubs
+    said("1C P 1H P 2C P", "8653.AQ9532.T.T", "2H", "to play", dealer=Seat.N)
+    # 1C-1H-1NT: seven hearts, 9 HCP and six losers: invite with 3H
+    said("1C P 1H P 1NT P", "7654.AKJT652.9.J", "3H", "invites game")

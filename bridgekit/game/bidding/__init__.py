@@ -80,7 +80,8 @@ Responder's rebid (``responder.py``), the opponents silent
     10-12, 3NT 13-17.  After opener's suit rebid: pass 6-9, raise to three
     with 10-12, 2NT 10-12 without a fit, four of a major with 13+.  After
     a raise: pass 6-9, invite 10-12, game 13+; over a jump raise, game with
-    8+.  After 1NT and opener's rebid: pass, or preference to the first
+    8+.  A six-card suit with 9 HCP and six losers invites over 1NT.  A hand
+    of five losers or fewer is the captain's.  After 1NT and opener's rebid: pass, or preference to the first
     suit.  Game values and strong rebids (reverses, jumps) are the captain's.
 
 Competition (``competition.py``, ``suits.py``)
@@ -93,13 +94,19 @@ Competition (``competition.py``, ``suits.py``)
     longest unbid suit, jumping with 9-11 and bidding game with 12+; or in
     notrump with their suit stopped, no four-card major and no singleton:
     over one of a suit 1NT 7-10, 2NT 11-12, 3NT 13+; over a weak two 2NT
-    9-12, 3NT 13+; over a three-level preempt 3NT 10+.
+    9-12, 3NT 13+; over a three-level preempt 3NT 10+.  Partner passes the
+    double for penalties only with a trump stack: five of their suit with
+    three of the five top honours, or six with two.
   * Negative double (partner opened one of a suit, right-hand opponent
     overcalled up to the three level): 6+ HCP and four cards in the unbid
     major (or in a major when both are unbid).  Opener then shows that major
     (jumping with 16-18), bids notrump with their suit stopped, rebids a
     six-card suit or shows a second one, or passes for penalties with five
-    strong cards in their suit.  Redouble after their takeout double: 10+ HCP.
+    strong cards in their suit.  When their partner bids over the double
+    (1C 1D X 2D), opener is free: the asked-for major with 11-15 at the two
+    level (16+ at the three), a jump with 16-18, notrump with their suit
+    stopped, a six-card suit, a new minor with 15+, or pass with a minimum
+    and nothing to show.  Redouble after their takeout double: 10+ HCP.
   * Balancing: in the pass-out seat after their one- or two-level opening,
     a takeout double with 11+ and an overcall with 7+ (9+ at the two level).
   * Over partner's takeout double when they bid again: a free bid (6-11)

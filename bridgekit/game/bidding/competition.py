@@ -189,7 +189,8 @@ def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
         rules[0:0] = _notrump_advances(state, theirs, unbid)
     if theirs:
         rules.insert(0, Rule(PASS, "Pass: converts the double to penalties with a long, strong holding in their"
-                             " suit", (6, 37), {theirs[0]: (5, 13)}, test=lambda i: i.stopper(theirs[0])))
+                             " suit (five cards and three honours, or six and two)", (6, 37), {theirs[0]: (5, 13)},
+                             test=lambda i: i.strong_trumps(theirs[0])))
     if free:
         rules.append(Rule(PASS, "Pass: they bid over partner's double, nothing to add", (0, 5)))
     return rules

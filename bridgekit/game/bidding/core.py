@@ -88,6 +88,13 @@ class HandInfo:
         return (Rank.ACE in ranks or (Rank.KING in ranks and n >= 2) or (Rank.QUEEN in ranks and n >= 3)
                 or (Rank.JACK in ranks and n >= 4))
 
+    def strong_trumps(self, suit: Suit) -> bool:
+        """A holding to defend at their trump suit: five or more cards with
+        three of the five top honours (KQT94, AJT83), or six with two."""
+        ranks = self.hand.ranks(suit)
+        honours = sum(1 for r in ranks if r >= Rank.TEN)
+        return len(ranks) >= 5 and honours >= 3 or len(ranks) >= 6 and honours >= 2
+
 
 # ---------------------------------------------------------------------------
 # What a call shows

@@ -32,8 +32,10 @@ def passed_hand(ctx: Context, seat: Seat, before: int) -> bool:
 def responder_rebids(ctx: Context) -> list[Rule] | None:
     """My second call after partner's opening of one of a suit, my answer and
     partner's rebid, the opponents silent; None when the auction is not this.
-    A shapely hand (six losers or fewer: eleven tricks or more opposite an
-    opening's seven) is the captain's, whatever its points."""
+    A shapely hand (five losers or fewer: twelve tricks or more opposite an
+    opening's seven) is the captain's, whatever its points; a six-loser hand
+    signs off or invites like any other (passing partner's rebid with a
+    six-card suit of my own and a misfit lost more than it gained)."""
     rules = _responder_rebids(ctx)
     return None if rules is None else [_not_shapely(r) for r in rules]
 
@@ -42,7 +44,7 @@ def _not_shapely(rule: Rule) -> Rule:
     test = rule.test
 
     def combined(i: HandInfo) -> bool:
-        return i.losers() >= 7 and (test is None or test(i))
+        return i.losers() >= 6 and (test is None or test(i))
     return replace(rule, test=combined)
 
 
@@ -133,6 +135,8 @@ def _after_notrump_rebid(x: Suit, y: Suit, rebid: Call) -> list[Rule]:
     major_x = x in (Suit.H, Suit.S)
     if rebid.level == 1:
         rules = [
+            Rule(bid(3, y.strain), f"3{n}: six or more {w}, 9 HCP and six losers, invites game", (9, 9),
+                 {y: (6, 13)}, test=lambda i: i.losers() <= 6, invite=True),
             Rule(bid(2, y.strain), f"2{n}: six or more {w}, 6-9 HCP: to play", (6, 9), {y: (6, 13)}),
             Rule(bid(2, x.strain), f"2{x.name}: three {x.word} for partner, 6-9 HCP: to play", (6, 9),
                  {x: (3, 13)}, test=lambda i: major_x and i.lengths[x] >= 3 and not i.balanced),

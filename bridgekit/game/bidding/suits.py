@@ -181,6 +181,10 @@ def rebids(ctx: Context) -> list[Rule] | None:
     if not mine and len(theirs) == 1 and theirs[0].kind is CallKind.DOUBLE and last is not None \
             and last.seat.side is not ctx.seat.side and last.doubling == 1:
         return after_negative_double(opening, last.call)
+    if not mine and len(theirs) == 1 and theirs[0].kind is CallKind.DOUBLE and last is not None \
+            and last.seat is ctx.seat.rho and last.doubling == 0 and ctx.auction.calls[-1] == last.call \
+            and len(bids) == 3:
+        return after_negative_double(opening, last.call, free=True)
     if mine or len(theirs) != 1 or not theirs[0].is_bid or last is None or last.seat is not ctx.partner:
         return None
     trump = opening.strain.suit
@@ -202,13 +206,19 @@ def rebids(ctx: Context) -> list[Rule] | None:
     return rules
 
 
-def after_negative_double(opening: Call, theirs: Call) -> list[Rule]:
+def after_negative_double(opening: Call, theirs: Call, free: bool = False) -> list[Rule]:
     """Partner's negative double of their overcall: show a major partner
-    asked for, notrump with their suit stopped, a six-card suit, or a new suit."""
+    asked for, notrump with their suit stopped, a six-card suit, or a new suit.
+    When right-hand opponent bid over the double (``free``), I need not speak:
+    the major partner asked for is still shown (up to the three level, a fit
+    of eight), a six-card suit rebid, a new suit needs 15+, and a minimum
+    with nothing to show passes."""
     own = opening.strain.suit if opening.strain is not None else None
     opp = theirs.strain.suit if theirs.strain is not None else None
     if own is None or opp is None:
         return []
+    if free:
+        return _free_after_negative_double(own, theirs)
     rules: list[Rule] = []
     for m in (S, H):
         if m in (own, opp):
@@ -237,6 +247,41 @@ def after_negative_double(opening: Call, theirs: Call) -> list[Rule]:
     lvl = cheapest_level(theirs, own.strain)
     rules.append(Rule(bid(lvl, own.strain), f"{lvl}{own.name}: nothing else to show for the negative double",
                       (11, 21)))
+    return rules
+
+
+def _free_after_negative_double(own: Suit, theirs: Call) -> list[Rule]:
+    """1X (overcall) X (their bid) ?: the auction is theirs
+    to pass out, so a call shows something."""
+    rules: list[Rule] = []
+    for m in (H, S):
+        lvl = cheapest_level(theirs, m.strain)
+        if m is own or theirs.strain is m.strain or lvl > 3:
+            continue
+        if lvl + 1 <= 4:
+            rules.append(Rule(bid(lvl + 1, m.strain), f"{lvl + 1}{m.name}: four {m.word} for the negative double"
+                              f" over their {theirs}, 16-18 HCP", (16, 18), {m: (4, 13)}, invite=lvl + 1 < 4))
+        low = 11 if lvl <= 2 else 16
+        rules.append(Rule(bid(lvl, m.strain), f"{lvl}{m.name}: four {m.word} for the negative double over their"
+                          f" {theirs}, {low}-15 HCP", (low, 15), {m: (4, 13)}))
+    opp = [s.suit for s in (theirs.strain,) if s is not None and s.suit is not None]
+    nt = cheapest_level(theirs, NT)
+    lvl_own = cheapest_level(theirs, own.strain)
+    if nt <= 2:
+        rules.append(Rule(bid(nt, NT), f"{nt}NT: their suit stopped, 12-14 HCP balanced over their {theirs}",
+                          (11, 14), balanced=True, test=lambda i: all(i.stopper(o) for o in opp)))
+    if nt <= 3:
+        rules.append(Rule(bid(3, NT), f"3NT: their suit stopped, 18-19 HCP balanced over their {theirs}",
+                          (18, 19), balanced=True, test=lambda i: all(i.stopper(o) for o in opp)))
+    if lvl_own <= 3:
+        rules.append(Rule(bid(lvl_own, own.strain), f"{lvl_own}{own.name}: six or more {own.word} over their"
+                          f" {theirs}", (11, 17), {own: (6, 13)}))
+    for s in (C, D, H, S):
+        lvl = cheapest_level(theirs, s.strain)
+        if s is not own and s not in opp and s not in (H, S) and lvl <= 3:
+            rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: four or more {s.word}, a second suit, 15+"
+                              f" HCP over their {theirs}", (15, 21), {s: (4, 13)}))
+    rules.append(Rule(PASS, f"Pass: a minimum with nothing to show over their {theirs}", (11, 15)))
     return rules
 
 
