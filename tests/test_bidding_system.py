@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bridgekit.auction import Auction
+from bridgekit.cards import Suit
 from bridgekit.deal import Deal, Hand
 from bridgekit.game import Bidder
 from bridgekit.game.bidding import BidDecision, SYSTEM_CARD
@@ -394,3 +395,24 @@ def test_a_six_loser_responder_rebids_a_six_card_suit_over_a_misfit() -> None:
     said("1C P 1H P 2C P", "8653.AQ9532.T.T", "2H", "to play", dealer=Seat.N)
     # 1C-1H-1NT: seven hearts, 9 HCP and six losers: invite with 3H
     said("1C P 1H P 1NT P", "7654.AKJT652.9.J", "3H", "invites game")
+
+
+def test_new_minor_forcing_after_opener_1nt_rebid() -> None:
+    # 1C-1S-1NT: five spades and 14 HCP: 2D asks for three spades (not 3NT)
+    said("1C P 1S P 1NT P", "QJT64.KQ8.QT5.A9", "2D", "new minor forcing", dealer=Seat.N)
+    # 1H-1S-1NT: the borrowed minor is clubs
+    said("1H P 1S P 1NT P", "QJT64.K8.QT5.A92", "2C", "new minor forcing", dealer=Seat.N)
+    # opener: three spades shown, two denied
+    said("1C P 1S P 1NT P 2D P", "K75.A96.A8.JT652", "2S", "three spades", dealer=Seat.S)
+    said("1C P 1S P 1NT P 2D P", "K7.A965.A8.JT652", "2NT", "no three spades", dealer=Seat.S)
+    # responder places the contract: the fit and 14 HCP: game; no fit: 3NT
+    said("1C P 1S P 1NT P 2D P 2S P", "QJT64.KQ8.QT5.A9", "4S", "fit", dealer=Seat.N)
+    said("1C P 1S P 1NT P 2D P 2S P", "QJT64.KQ8.QT5.J9", "3S", "invites", dealer=Seat.N)
+    said("1C P 1S P 1NT P 2D P 2NT P", "QJT64.KQ8.QT5.A9", "3NT", "no major fit", dealer=Seat.N)
+    # a listener reads 2D as five spades, not as diamonds
+    shown = Bidder().infer(Auction(Seat.N, calls("1C P 1S P 1NT P 2D")))
+    assert shown[Seat.S].min_len(Suit.S) == 5 and shown[Seat.S].min_len(Suit.D) == 0
+    b = Bidder()
+    for seq in ("1C P 1S P 1NT P 2D", "1C P 1S P 1NT P 2D P 2S", "1C P 1S P 1NT P 2D P 2S P 4S"):
+        a = Auction(Seat.N, calls(seq))
+        assert "outside the system card" not in b.explain(a, len(a.calls) - 1), seq

@@ -77,7 +77,10 @@ Responder's rebid (``responder.py``), the opponents silent
     my six-card suit.
   * After 1NT (12-14): pass 6-10, two of my six-card suit or of opener's
     major with three cards to play, 2NT 11-12, three of my six-card suit
-    10-12, 3NT 13-17.  After opener's suit rebid: pass 6-9, raise to three
+    10-12, 3NT 13-17.  New minor forcing: with a five-card major and 11+,
+    two of the unbid minor (clubs after 1H-1S-1NT) asks opener for three
+    cards in my major: 2M with three, 2NT without; then 3M invites (11-12)
+    or 4M is game, and 2NT is passed (11-12) or raised to 3NT.  After opener's suit rebid: pass 6-9, raise to three
     with 10-12, 2NT 10-12 without a fit, four of a major with 13+.  After
     a raise: pass 6-9, invite 10-12, game 13+; over a jump raise, game with
     8+.  A six-card suit with 9 HCP and six losers invites over 1NT.  A hand
@@ -194,6 +197,7 @@ SYSTEM_CARD: tuple[Callable[[Context], list[Rule] | None], ...] = (
     suits.responses,
     suits.rebids,
     responder.responder_rebids,
+    responder.new_minor_forcing,
     competition.overcalls,
     competition.advances,
     competition.doubler_rebids,

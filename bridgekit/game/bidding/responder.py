@@ -141,6 +141,9 @@ def _after_notrump_rebid(x: Suit, y: Suit, rebid: Call) -> list[Rule]:
             Rule(bid(2, x.strain), f"2{x.name}: three {x.word} for partner, 6-9 HCP: to play", (6, 9),
                  {x: (3, 13)}, test=lambda i: major_x and i.lengths[x] >= 3 and not i.balanced),
             Rule(PASS, "Pass: 6-10 HCP, 1NT will do", (6, 10)),
+            *([Rule(bid(2, _new_minor(x).strain), f"2{_new_minor(x).name}: new minor forcing (artificial), five"
+                    f" {w} and 11+ HCP: asks partner for three {w}", (11, 37), {y: (5, 5)})]
+              if y in (Suit.H, Suit.S) else []),
             *([Rule(bid(4, y.strain), f"4{n}: six or more {w}, 12-15 HCP: game", (12, 15), {y: (6, 13)})]
               if y in (Suit.H, Suit.S) else []),
             Rule(bid(3, y.strain), f"3{n}: six or more {w}, 10-11 HCP, invites game", (10, 11), {y: (6, 13)},
@@ -224,3 +227,45 @@ def _after_1nt_answer(x: Suit, rebid: Call) -> list[Rule] | None:
              test=lambda i: i.lengths[x] >= i.lengths[z] and i.lengths[x] >= 2),
         Rule(PASS, f"Pass: 6-9 HCP, partner's {rebid} will do", (6, 9)),
     ]
+
+
+def _new_minor(x: Suit) -> Suit:
+    """The minor responder borrows after 1X - 1M - 1NT: the one opener did not bid (clubs after 1H)."""
+    return Suit.C if x is not Suit.C else Suit.D
+
+
+def new_minor_forcing(ctx: Context) -> list[Rule] | None:
+    """1X - 1M - 1NT - 2m (new minor forcing, five M and 11+): opener shows
+    three-card support (2M) or denies it (2NT); responder then places the
+    contract: with the fit 3M invites (11-12) and 4M is game, without it
+    2NT is passed (11-12) or raised to 3NT."""
+    seq = ctx.sequence()
+    if seq is None or len(seq) not in (4, 5) or any(c == "Pass" for c in seq[:4]):
+        return None
+    opening, answer, rebid, ask = (Call.parse(c) for c in seq[:4])
+    first = ctx.bids()[0]
+    if opening.level != 1 or opening.strain in (None, NT) or rebid != bid(1, NT) or answer.level != 1:
+        return None
+    x = opening.strain.suit if opening.strain is not None else None
+    y = answer.strain.suit if answer.strain is not None else None
+    if x is None or y not in (Suit.H, Suit.S) or ask != bid(2, _new_minor(x).strain):
+        return None
+    n, w = y.name, y.word
+    if len(seq) == 4:
+        if first[1] is not ctx.seat:
+            return None
+        return [Rule(bid(2, y.strain), f"2{n}: three {w} for partner's new minor forcing, 12-14", (12, 14),
+                     {y: (3, 3)}),
+                Rule(bid(2, NT), f"2NT: no three {w} for partner's new minor forcing, 12-14", (12, 14),
+                     {y: (0, 2)})]
+    if first[1] is ctx.seat:
+        return None
+    reply = Call.parse(seq[4])
+    if reply == bid(2, y.strain):
+        return [Rule(bid(4, y.strain), f"4{n}: the eight-card fit found, 13+ HCP: game", (13, 37)),
+                Rule(bid(3, y.strain), f"3{n}: the eight-card fit found, 11-12 HCP: invites game", (11, 12),
+                     invite=True)]
+    if reply == bid(2, NT):
+        return [Rule(bid(3, NT), "3NT: no major fit, 13+ HCP: game", (13, 37)),
+                Rule(PASS, "Pass: no major fit, 11-12 HCP: 2NT will do", (11, 12))]
+    return None
