@@ -416,3 +416,25 @@ def test_new_minor_forcing_after_opener_1nt_rebid() -> None:
     for seq in ("1C P 1S P 1NT P 2D", "1C P 1S P 1NT P 2D P 2S", "1C P 1S P 1NT P 2D P 2S P 4S"):
         a = Auction(Seat.N, calls(seq))
         assert "outside the system card" not in b.explain(a, len(a.calls) - 1), seq
+
+
+def test_a_natural_call_outside_the_sequences_reads_with_the_captain_rule() -> None:
+    # no sequence of the card scripts these calls: the explanation says what a
+    # natural call means (length, and what the level is worth), never "outside"
+    b = Bidder()
+
+    def text(seq: str) -> str:
+        a = Auction(Seat.S, calls(seq))
+        t = b.explain(a, len(a.calls) - 1)
+        assert "outside" not in t, t
+        return t
+    t = text("P 1S P 1NT P 3S P 4S")
+    assert t.startswith("4S: natural") and "support for partner's spades" in t and "game" in t
+    t = text("1S P 2C P 2H P 3NT")
+    assert t.startswith("3NT: natural") and "no trump" in t and "game" in t
+    assert "four or more diamonds" in text("P 2H X 4H 4S P 5D")
+    assert "invites game" in text("1H P P X P 2NT 3H")
+    assert "competes" in text("1H P P X P 2NT 3H")          # they have bid: below game, a competitive raise
+    assert text("P 1NT 2C 4S P P").startswith("Pass: content with 4S")     # 4S is partner's
+    assert text("2D P 5D P").startswith("Pass: nothing more to say over their 5D")
+    assert "slam" in text("1S P 2C P 2H P 6NT")

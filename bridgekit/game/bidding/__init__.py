@@ -168,7 +168,9 @@ Every call is read with the same card: the rule that would produce it tells
 a listener an HCP range and suit lengths for the caller (``infer``).  The card
 player uses them to deal only layouts that fit the auction.  Calls outside
 the card (a human bidding something else) are read only for the length they
-name.
+name, and explained as natural calls under the captain rule: the length the
+suit promises (four cards, three in partner's suit) and what the level is
+worth (a part score or competitive bid, an invitation, game, slam).
 """
 
 from __future__ import annotations
@@ -180,7 +182,7 @@ from ...calls import PASS, Call
 from ...deal import Hand
 from ...seats import Seat, Vul
 from . import competition, notrump, openings, responder, slam, suits
-from .captain import captain
+from .captain import captain, natural_reason
 from .core import BidDecision, Context, HandInfo, Rule, Shown
 
 __all__ = ["BidDecision", "Bidder", "HandInfo", "Rule", "Shown", "SYSTEM_CARD"]
@@ -247,7 +249,9 @@ class Bidder:
         for rule in rules_for(ctx):
             if rule.call == call and prefix.is_legal(call):
                 return rule.reason
-        return f"{call}: outside the system card's sequences, read with the captain rule"
+        if not prefix.is_legal(call):
+            return f"{call}: not a legal call here"
+        return natural_reason(ctx, call)
 
     # -- internals ---------------------------------------------------------
 

@@ -6,7 +6,7 @@ controls allow it, or a part score)."""
 from __future__ import annotations
 
 from ...auction import BidState
-from ...calls import PASS
+from ...calls import PASS, Call, CallKind
 from ...cards import Strain, Suit
 from .competition import compete_or_pass
 from .core import GAME, MAJORS, BidDecision, Context, HandInfo, bid, cheapest_level
@@ -216,3 +216,42 @@ def _target(strain: Strain, lo: int, hi: int, likely: int, ctx: Context, info: H
     if likely >= 20 or (strain.suit is not None and ctx.fit_len(info, strain.suit) >= 8):
         return max(1, min(2, game - 1)), "a part score"
     return 0, ""
+
+
+def natural_reason(ctx: Context, call: Call) -> str:
+    """What a call no sequence of the card scripts means: it is natural and
+    read with the captain rule (the level says what our points together are
+    worth: a part score, an invitation one below game, game, slam)."""
+    state = ctx.auction.last_bid()
+    if call.kind is CallKind.PASS:
+        if state is None:
+            return "Pass: not enough to open"
+        if state.seat.side is ctx.seat.side:
+            return f"Pass: content with {state.call} (the captain rule: no better strain or level in view)"
+        return f"Pass: nothing more to say over their {state.call} (the captain rule)"
+    if call.kind is CallKind.DOUBLE:
+        return (f"X: for penalties (the captain rule: four or more of their trumps, or 10+ HCP against"
+                f" notrump, and about 23+ points together)")
+    if call.kind is CallKind.REDOUBLE:
+        return "XX: we hold the balance of points (the captain rule)"
+    assert call.level is not None and call.strain is not None
+    strain = call.strain
+    game = GAME[strain]
+    worth = ("a grand slam (about 37 points together)" if call.level == 7 else
+             "a small slam (about 31-33 points together)" if call.level == 6 else
+             "game" + (" (about 25-26 points together)" if strain is Strain.NT or strain.is_major
+                       else " (about 29 points together)") if call.level >= game else
+             "invites game" if call.level == game - 1 and call.level >= 3 else "a part score or a competitive bid")
+    if strain is Strain.NT:
+        return f"{call}: natural, to play in no trump: {worth} (the captain rule)"
+    assert strain.suit is not None
+    partner_named = any(c.is_bid and c.strain is strain for _, c in ctx.calls_by(ctx.partner))
+    mine = any(c.is_bid and c.strain is strain for _, c in ctx.calls_by(ctx.seat))
+    length = ("more " + strain.word + " than shown before" if mine else
+              f"support for partner's {strain.word} (an eight-card fit)" if partner_named else
+              f"four or more {strain.word}")
+    they_acted = any(c.kind is not CallKind.PASS for i, c in enumerate(ctx.auction.calls)
+                     if ctx.auction.seat_of(i).side is not ctx.seat.side)
+    if they_acted and call.level < game:
+        worth += " (or competes: as many tricks as trumps together, the law of total tricks)"
+    return f"{call}: natural, {length}: {worth} (the captain rule)"
