@@ -15,6 +15,7 @@ reuse them.
 
 from __future__ import annotations
 
+import itertools
 import re
 import textwrap
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
@@ -405,15 +406,15 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
     sections.append(_recorded_analysis(board))
     if board.auction is not None:
         sections.append(render_auction(board.auction, ascii=ascii, colour=colour))
-        said = list(board.auction.comments) + [
+        said = itertools.chain(board.auction.comments, (
             f"after {call_text(e.call, ascii, False)} (call {i + 1}): {c}"
-            for i, e in enumerate(board.auction.calls) for c in e.comments]
+            for i, e in enumerate(board.auction.calls) for c in e.comments))
         sections.append(_commentary(said))
     if board.play is not None and board.play.tricks:
         sections.append(render_tricks(board.play, board.contract, ascii=ascii, colour=colour))
-        said = list(board.play.comments) + [
+        said = itertools.chain(board.play.comments, (
             f"trick {n + 1}, {'-' if e.card is None else e.card.symbol(ascii)}: {c}"
-            for n, row in enumerate(board.play.tricks) for e in row if e is not None for c in e.comments]
+            for n, row in enumerate(board.play.tricks) for e in row if e is not None for c in e.comments))
         sections.append(_commentary(said))
     sections.append(render_result(board, ascii=ascii, colour=colour))
     if board.problems:
@@ -429,9 +430,10 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
     return printable("\n\n".join(s for s in sections if s), colour=colour)
 
 
-def _commentary(comments: Sequence[str]) -> str:
+def _commentary(comments: Iterable[str]) -> str:
     """Commentary from ``{ }`` (vugraph commentary, a lesson's text), wrapped to
-    the width, each where the file said it."""
+    the width, each where the file said it.  The comments come one at a time
+    (a game of half a million comments is not copied into a list first)."""
     lines: list[str] = []
     for text in comments:
         for para in printable(text).replace("\\n", "\n").splitlines():

@@ -217,3 +217,25 @@ def test_the_lin_reader_streams() -> None:
     first = next(iter(boards))
     assert first.number == 1
     assert stream.given < len(data) // 2
+
+
+def test_show_renders_half_a_million_comments_without_copying_them_first() -> None:
+    """Fuzz input 350 of seed 24 (issue 24): one game holding 550,000 play
+    comments made ``show`` peak at 207 MB, the comments copied into a list of
+    labelled strings before being wrapped.  Rendered one at a time, the extra
+    memory is a small multiple of the text printed (17x before, 10x now, on
+    the 20,000 comments here; the bound is tracemalloc's, not a timing)."""
+    import tracemalloc
+    from bridgekit.render import render_board
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    text = (f'[Board "1"]\n[Dealer "N"]\n[Deal "{deal}"]\n[Contract "1S"]\n[Declarer "S"]\n[Result "7"]\n'
+            '[Play "W"]\nS2 {a} SA {b} S6 S7\n' + ("{c}" * 1_000 + "\n") * 20)
+    board = next(iter(read_pbn(io.StringIO(text))))
+    tracemalloc.start()
+    try:
+        out = render_board(board)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert out.count("trick 1, ♠7: c") == 20_000
+    assert peak < 13 * len(out)
