@@ -84,9 +84,10 @@ def test_second_tables_get_their_deal() -> None:
     assert redoubled and str(redoubled[0].contract) == "3NTXX"
 
 
-def test_end_position_with_twelve_cards_is_not_a_problem() -> None:
+def test_end_position_with_twelve_cards_is_one_warning_naming_it() -> None:
     (board,) = load(corpus("dds/12_cards.pbn"))
-    assert board.problems == [] and board.deal is not None
+    assert [(p.code, p.severity) for p in board.problems] == [("end-position", "warning")] and board.deal is not None
+    assert "end position of 12 cards a hand" in board.problems[0].message
 
 
 def test_reference_error_file_finds_its_errors() -> None:

@@ -284,9 +284,9 @@ def test_strain_alone_as_contract_is_one_rule(text: str) -> None:
     from bridgekit.formats.pbn import read_pbn
     pbn = f'[Board "1"]\n[Dealer "W"]\n[Deal "N:AK... .AK.. ..AK. ...AK"]\n[Contract "{text}"]\n'
     board = next(read_pbn(pbn))
-    assert [p.code for p in check_board(board)] == []
+    assert [p.code for p in check_board(board)] == ["end-position"]   # the form named, a warning
     bad = next(read_pbn(pbn.replace(f'Contract "{text}"', 'Contract "Z"')))
-    assert [p.code for p in check_board(bad)] == ["bad-value"]
+    assert [p.code for p in check_board(bad)] == ["end-position", "bad-value"]
 
 
 def test_suits_and_strains_in_words() -> None:

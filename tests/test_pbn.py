@@ -137,7 +137,8 @@ def test_deal_with_unknown_hands_and_end_positions() -> None:
     b = one('[Deal "N:AKQJ.T98.765.432 - - -"]\n')
     assert b.deal is not None and b.deal[Seat.E] is None and codes(b) == []
     end = one('[Deal "N:KQJT98765432... .KQJT98765432.. ..KQJT98765432. ...KQJT98765432"]\n[Contract "NT"]\n')
-    assert codes(end) == []  # twelve cards each: an end position (PBN 3.10)
+    # twelve cards each: an end position (PBN 3.10), named once as a warning (issue 26)
+    assert [(p.code, p.severity) for p in end.problems] == [("end-position", "warning")]
 
 
 @pytest.mark.parametrize("name,code", [("duplicate_card.pbn", "duplicate-card"), ("twelve_cards.pbn", "hand-size")])
@@ -559,7 +560,7 @@ def test_problems_sorted_by_line_and_inherited_tags_located() -> None:
     text = ('[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "N:AKQ.T98.765.432 - - -"]\n\n'
             '[West "w2"]\n[Contract "1C"]\n[Result "7"]\n')
     _first, second = read_pbn(text)
-    assert codes(second) == ["inherited-deal"]
+    assert codes(second) == ["inherited-deal", "end-position"]   # North's 12 cards, the others unknown
     bad = ('[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "N:AKQ.T98.765.432 A - -"]\n\n'
            '[West "w2"]\n[Contract "1C"]\n[Result "7"]\n')
     _first, second = read_pbn(bad)

@@ -578,7 +578,7 @@ class _Reader:
             for code, message in deal.problems(allow_end_position=True):
                 problem(code, message, cur.md_line)
             form = deal.form()
-            if form is not None and form[0] != "end-position":
+            if form is not None:
                 problem(form[0], form[1], cur.md_line, "warning")
         return dealer, deal
 

@@ -629,8 +629,8 @@ def _check_values(board: Board, problem: _Problems) -> None:
             for code, message in Deal.repeats(value) + deal.problems(allow_end_position=True, empty_hands=partial):
                 problem(code, message, tag.line)
             form = deal.form(partial)
-            if form is not None and form[0] != "end-position":   # the standard's own form (3.10) is silent
-                problem(form[0], form[1], tag.line, "warning")    # a teaching file's diagram: said once
+            if form is not None:   # an end position (3.10) or a teaching file's diagram: said once, a warning
+                problem(form[0], form[1], tag.line, "warning")
 
 
 _LONG_NUMBER = re.compile(r"[0-9]{7,}")  # more digits than any score
