@@ -141,6 +141,12 @@ def test_board_not_there_lists_the_boards(name: str) -> None:
     assert "----" not in result.stdout   # no empty table header
 
 
+def test_play_board_not_there_lists_the_boards_as_the_other_commands_do() -> None:
+    result = run("play", "--board", f"{MATCH}:99", "--no-save")
+    assert result.exit_code == 1
+    assert "no board 99" in result.stderr and "the boards are 1-4" in result.stderr
+
+
 def test_board_not_a_number_is_checked() -> None:
     result = run("show", MATCH, "--board", "x")
     assert result.exit_code == 1 and "no board x" in result.stderr and "1-4" in result.stderr

@@ -20,8 +20,8 @@ from ..scoring import score_board
 from ..seats import Vul
 from ..printable import printable
 from ..i18n import default_lang
-from .options import (DEAL, VUL, RunStatus, ascii_option, board_matches, from_option, input_format, use_colour,
-                      wants_ascii, warn)
+from .options import (DEAL, VUL, BoardsSeen, RunStatus, ascii_option, board_matches, from_option, input_format,
+                      use_colour, wants_ascii, warn)
 from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -35,14 +35,16 @@ def _board_deal(spec: str) -> tuple[Deal, Vul | None]:
                                  param_hint="--board")
     n = int(number)
     nth = None
+    seen = BoardsSeen()
     for i, board in enumerate(read_boards(path, fmt=input_format()), start=1):
+        seen.add(board)
         if board_matches(board, (number,)):
             nth = board
             break
         if i == n and nth is None:
             nth = board
     if nth is None:
-        raise _NotPlayable(f"bridgekit: no board {number} in {path}")
+        raise _NotPlayable(f"bridgekit: no board {number} in {path}; {seen.describe()}")
     deal = nth.deal
     if deal is None or not deal.is_complete:
         raise _NotPlayable(f"bridgekit: {FileFormatError('the board has no complete deal to play', path, nth.line, nth.label)}")
