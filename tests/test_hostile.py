@@ -77,8 +77,25 @@ def test_stray_tokens_keep_fifty_problems_and_count_the_rest() -> None:
     assert len(problems) == MAX_PROBLEMS + 1
     assert [p.code for p in problems[:MAX_PROBLEMS]] == ["bad-token"] * MAX_PROBLEMS
     assert problems[-1].code == "more-problems"
-    # 20,000 stray tokens, and the 40,000-character line is too long (PBN 2.3)
-    assert "and 19951 more problems" in problems[-1].message
+    # the line's first 10,000 stray tokens (the bound of a line's items), the
+    # rest of the line not read (long-line), and the 40,000-character line is
+    # too long (PBN 2.3): 10,002 problems, 50 listed
+    assert "and 9952 more problems" in problems[-1].message
+    assert scanner._LINE_ITEMS == 10_000
+
+
+@pytest.mark.parametrize("tokens", [50_000, 200_000])
+def test_a_line_of_stray_tokens_is_read_up_to_the_bound(monkeypatch: pytest.MonkeyPatch, tokens: int) -> None:
+    """Fuzz input 649 of seed 24 (issue 24): 196 lines of 131,000 stray 'P'
+    (51 MB) took 32 s of CPU in ``convert``, each token a problem formatted
+    and counted, since stray text did not count toward the line's bound
+    (2.7 s now).  The scanner's work on the line stops at the bound whatever
+    its length."""
+    counter = _CountingPattern(scanner._SCAN)
+    monkeypatch.setattr(scanner, "_SCAN", counter)
+    board = read_streaming("P " * tokens + "\n" + game())[0]
+    assert counter.calls <= 2 * scanner._LINE_ITEMS + 100
+    assert "long-line" in codes(board) or "more-problems" in codes(board)
 
 
 def test_long_values_are_cut_in_messages() -> None:

@@ -437,9 +437,10 @@ class Scanner:
                 scan = _SCAN_UNQUOTED  # an unclosed '"' in a section: kept with its tokens
                 kind = "tok"
             if kind == "str" or kind == "tok":
-                if game.current is None:
+                if game.current is None:   # stray text: counts toward the line's bound as a stray ']' does
                     game.note("bad-token", f"text {quote(m.group(kind))} outside any tag or section", lineno,
                               "warning")
+                    items += 1
                 elif run < 0:
                     run, run_end = m.start(), pos
                 else:
