@@ -438,3 +438,12 @@ def test_a_natural_call_outside_the_sequences_reads_with_the_captain_rule() -> N
     assert text("P 1NT 2C 4S P P").startswith("Pass: content with 4S")     # 4S is partner's
     assert text("2D P 5D P").startswith("Pass: nothing more to say over their 5D")
     assert "slam" in text("1S P 2C P 2H P 6NT")
+
+
+def test_a_six_card_suit_is_not_left_in_partners_misfit() -> None:
+    # 1C-1S-2C: seven diamonds to the AKQ and a club void (four losers: the
+    # captain's hand): not a pass of 2C but 2D, the suit that plays
+    said("1C P 1S P 2C P", "A842.82.AKQT653.", "2D", "misfit", dealer=Seat.N)
+    said("1C P 1S P 2C P", "A432.8.KQJ984.6", "2D", "misfit", dealer=Seat.N)
+    # two clubs opposite the six that 2C shows are a fit: the part score stands
+    said("1C P 1S P 2C P", "A432.8.KQJ984.65", "Pass", "partner's 2C will do", dealer=Seat.N)

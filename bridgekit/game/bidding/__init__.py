@@ -151,7 +151,10 @@ Later rounds: the captain (``captain.py``)
   balanced; 3NT rather than five of a minor with 25-28 (not with a void or
   singleton, unless partner bid 3NT); a minor fit worth a slam is played in
   the minor rather than 3NT.  Their suits count as stopped when partner
-  has bid notrump over them.  No invitation at four of a minor, past 3NT:
+  has bid notrump over them.  With no game in sight and a misfit for
+  partner's part score (fewer than eight cards together), my own six-card
+  suit is bid at the two level (the three level with 10+ HCP when the suit
+  is new).  No invitation at four of a minor, past 3NT:
   with their suits stopped, 3NT; without, five of the minor with 26+.  Game with 26
   combined (25 for 3NT, 29 for a minor game, or one point fewer when
   partner's maximum reaches it), an invitation one level below game when

@@ -38,7 +38,7 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
     if ours and _below_forced_game(ctx, state) and target < GAME[strain]:
         target, what = GAME[strain], "game (our auction is forcing to game)"
     if ours and state.seat is ctx.partner and (target < GAME[strain] - 1 or what == "a part score"):
-        return _raise_by_total_tricks(ctx, info, strain, state) or \
+        return _raise_by_total_tricks(ctx, info, strain, state) or _own_long_suit(ctx, info, strain, state) or \
             BidDecision(PASS, f"Pass: no game in sight, partner's {state.call} will do")
     if target == 0:
         return compete_or_pass(ctx, info, strain, state, lo) if not ours else \
@@ -74,6 +74,27 @@ def _raise_by_total_tricks(ctx: Context, info: HandInfo, strain: Strain, state: 
     call = bid(level, strain)
     return BidDecision(call, f"{call}: {total} {strain.word} together after their interference: to the level of"
                              " the fit (the law of total tricks)")
+
+
+def _own_long_suit(ctx: Context, info: HandInfo, strain: Strain, state: BidState) -> BidDecision | None:
+    """No game, but partner's part score is in a misfit: my six-card suit
+    plays better than partner's suit or notrump (at the two level, or at the
+    three level with 10+ HCP when the suit is new)."""
+    suit = strain.suit
+    if suit is None or state.call.strain is strain or info.lengths[suit] < 6:
+        return None
+    theirs = state.call.strain.suit if state.call.strain is not None else None
+    if theirs is not None and ctx.fit_len(info, theirs) >= 8:
+        return None
+    level = cheapest_level(state.call, strain)
+    shown = any(c.is_bid and c.strain is strain for _, c in ctx.calls_by(ctx.seat))
+    if level > 3 or level == 3 and (info.hcp < 10 or shown):
+        return None       # a suit bid again at the three level reads as extra values
+    call = bid(level, strain)
+    if not ctx.auction.is_legal(call):
+        return None
+    return BidDecision(call, f"{call}: six or more {strain.word} and a misfit with partner's {state.call}:"
+                             " my suit plays better (no game in sight)")
 
 
 def _place(ctx: Context, strain: Strain, target: int, what: str, likely: int, state: BidState,
