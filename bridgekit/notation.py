@@ -115,6 +115,15 @@ def side_text(side: Side, lang: str = "en") -> str:
     return SIDE_LETTERS[_lang(lang)][side]
 
 
+_VUL_NAMES = {Vul.NONE: N_("nobody"), Vul.NS: "N/S", Vul.EW: N_("E/W"), Vul.ALL: N_("both sides")}
+
+
+def vul_name(vul: Vul, lang: str = "en") -> str:
+    """Who is vulnerable, in a sentence: ``nobody``, ``N/S``, ``both sides``
+    (the diagram's short form is :func:`bridgekit.render.vul_text`)."""
+    return _(lang, _VUL_NAMES[vul]) if vul is not Vul.NS else "N/S"
+
+
 def played_text(contract: Contract | None, declarer: Seat | None, tricks: int | None, ascii: bool = False,
                 lang: str = "en", *, passed_out: str = N_("Passed out")) -> str:
     """A result as a director writes it: ``4♠X W 10`` (``?`` for an unknown

@@ -44,7 +44,3 @@ def visible_len(text: str) -> int:
     """Length of ``text`` on screen (colour codes take no room)."""
     return len(_ANSI.sub("", text))
 
-
-def has_control(text: str) -> bool:
-    """Whether ``text`` holds a character :func:`printable` would escape."""
-    return _CONTROL.search(text) is not None

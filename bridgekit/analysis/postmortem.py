@@ -54,10 +54,6 @@ class CardVerdict:
     best: tuple[Card, ...]
     values: dict[Card, int] = field(compare=False)  # every legal card -> declarer's total
 
-    @property
-    def is_mistake(self) -> bool:
-        return self.cost > 0
-
     def to_dict(self) -> dict[str, object]:
         return {"index": self.index, "trick": self.trick, "seat": self.seat.name, "card": str(self.card),
                 "before": self.before, "after": self.after, "cost": self.cost,

@@ -41,9 +41,9 @@ from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseEr
 from ..play import Play
 from ..i18n import _, _n
 from ..notation import (AmbiguousInput, illegal_call_reason, illegal_card_reason, parse_call, parse_card, seat_letter,
-                        seat_name)
+                        seat_name, vul_name)
 from ..render import (call_text, card_text, contract_text, render_auction, render_deal, render_hand,
-                      spelled_text, visible_len, vul_text)
+                      spelled_text, visible_len)
 from ..rules.duplicate import CONTRACT
 from ..scoring import score_board, write_score_tags
 from ..seats import Seat, Side, Vul
@@ -267,7 +267,7 @@ class Table:
         who = (_(L, "the computer plays all four hands.") if self.human is None
                else _(L, "you are South; North is your partner."))
         self.say(_(L, "One deal of contract bridge: {who}", who=who))
-        self.say(_(L, "Dealer South.  Vulnerable: {vul}.", vul=vul_text(o.vul, L)))
+        self.say(_(L, "Dealer South.  Vulnerable: {vul}.", vul=vul_name(o.vul, L)))
         if self.human is not None:
             self.say(_(L, "Your hand:  ") + self._hand_line(self.deal[YOU]))  # type: ignore[arg-type]
             self.say(_(L, "Type calls like 1h 2nt x xx p.  ? explains the computer's calls,\n"

@@ -10,20 +10,13 @@ English text into French.
 from __future__ import annotations
 
 from ..i18n import LANGS, N_, _, default_lang
-from ..notation import seat_name, side_text
-from ..seats import Side, Vul
+from ..notation import seat_name, side_text, vul_name
+from ..seats import Side
 
 __all__ = ["LANGS", "default_lang", "seat_name", "side_name", "vul_name", "kind_name", "TOPIC_NAMES"]
 
-_VUL_NAMES = {Vul.NONE: N_("nobody"), Vul.NS: "N/S", Vul.EW: N_("E/W"), Vul.ALL: N_("both sides")}
-
-
 def side_name(side: Side, lang: str) -> str:
     return side_text(side, lang)
-
-
-def vul_name(vul: Vul, lang: str) -> str:
-    return _(lang, _VUL_NAMES[vul]) if vul is not Vul.NS else "N/S"
 
 
 #: What a drill exercise practises: a topic, a profile, a sub-topic.

@@ -120,11 +120,6 @@ class Lesson:
     def name(self) -> str:
         return f"{self.number:02d}-{self.slug}"
 
-    @property
-    def langs(self) -> tuple[str, ...]:
-        """The languages the lesson is written in, English first."""
-        return ("en", *sorted(self.tr))
-
     def in_lang(self, lang: str) -> "Lesson":
         """The lesson with its texts in ``lang``: the steps' positions and
         computations are the same objects (written once, in the English
