@@ -447,3 +447,13 @@ def test_a_six_card_suit_is_not_left_in_partners_misfit() -> None:
     said("1C P 1S P 2C P", "A432.8.KQJ984.6", "2D", "misfit", dealer=Seat.N)
     # two clubs opposite the six that 2C shows are a fit: the part score stands
     said("1C P 1S P 2C P", "A432.8.KQJ984.65", "Pass", "partner's 2C will do", dealer=Seat.N)
+
+
+def test_game_raise_of_a_weak_jump_overcall_needs_more() -> None:
+    # South opened 1C, West jumped to 2D (weak, 6-10), North passed: East's
+    # 14 HCP with three diamonds raise a simple 1D overcall to game, not 2D
+    said("1C 1D P", "AQ92.KT73.J65.A6", "5D", "13+ points", dealer=Seat.S)
+    d = decide("1C 2D P", "AQ92.KT73.J65.A6", dealer=Seat.S)
+    assert str(d.call) != "5D", d
+    # three hearts and 17 HCP with a doubleton: game opposite the jump
+    said("1C 2H P", "AQ92.K73.KJ65.A6", "4H", "weak jump overcall", dealer=Seat.S)

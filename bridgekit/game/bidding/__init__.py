@@ -91,7 +91,8 @@ Competition (``competition.py``, ``suits.py``)
   * Overcall: a five-card suit with 8-16 HCP (a six-card suit and 10+ at the
     two level); 1NT overcall 15-18 balanced with a stopper; a jump overcall
     is weak (six cards, 6-10).  Partner raises an overcall with three
-    cards: once with 6-12 points counting shortness, to game with 13+.
+    cards: once with 6-12 points counting shortness, to game with 13+
+    (16+ opposite a weak jump overcall).
     Takeout double: 12+ HCP, short in their suit, three or more in the
     others, or any 17+.  Partner answers in the
     longest unbid suit, jumping with 9-11 and bidding game with 12+; or in

@@ -106,7 +106,10 @@ def advances(ctx: Context) -> list[Rule] | None:
     if p_acts[0].kind is CallKind.DOUBLE:
         return _answer_takeout_double(ctx, state)
     if p_acts[0].is_bid:
-        return _raise_overcall(p_acts[0])
+        pc, opening = p_acts[0], found[1]
+        weak = pc.strain is not None and pc.strain.suit is not None and opening.strain is not None \
+            and pc.level is not None and pc.level > cheapest_level(opening, pc.strain)
+        return _raise_overcall(pc, weak)
     return []
 
 
@@ -196,16 +199,20 @@ def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
     return rules
 
 
-def _raise_overcall(pc: Call) -> list[Rule]:
+def _raise_overcall(pc: Call, weak: bool = False) -> list[Rule]:
+    """Partner overcalled: raise with three cards (6-12 points once, 13+ to
+    game); opposite a weak jump overcall (6-10) game needs 16+."""
     assert pc.strain is not None and pc.level is not None
     ps = pc.strain.suit
     if ps is None:
         return [Rule(bid(3, Strain.NT), "3NT: game opposite partner's 1NT overcall", (9, 37)),
                 Rule(PASS, "Pass: no game opposite 15-18", (0, 8))]
     game = 4 if ps in (Suit.H, Suit.S) else 5
+    need = 16 if weak else 13
     return [
-        Rule(bid(game, pc.strain), f"{game}{ps.name}: support and 13+ points, game", (9, 37), {ps: (3, 13)},
-             test=lambda i: i.hcp + i.shortness(ps) >= 13),
+        Rule(bid(game, pc.strain), f"{game}{ps.name}: support and {need}+ points, game"
+             + (" opposite a weak jump overcall" if weak else ""), (9, 37), {ps: (3, 13)},
+             test=lambda i: i.hcp + i.shortness(ps) >= need),
         Rule(bid(pc.level + 1, pc.strain), f"{pc.level + 1}{ps.name}: raise, three or more {ps.word} for"
              f" partner's overcall, 6-12 points", (5, 12), {ps: (3, 13)},
              test=lambda i: i.hcp + i.shortness(ps) >= 6),
