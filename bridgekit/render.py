@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import re
 import textwrap
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .auction import Auction
 from .board import AuctionRecord, Board, CallEntry, PlayRecord
@@ -29,7 +29,7 @@ from .deal import Deal, Hand
 from .errors import BridgekitError
 from .formats.json import recorded_tricks
 from . import notation
-from .i18n import N_, _
+from .i18n import N_, _, _n
 from .play import Play
 from .printable import printable, visible_len
 from .rules import ABOVE, BELOW
@@ -64,30 +64,35 @@ def _wrap(text: str, width: int, *, subsequent_indent: str = "") -> list[str]:
 _LONG_WORD = re.compile(r"\S{81,}")
 
 
+def table_line(cells: Sequence[str], widths: Sequence[int], align: Sequence[str]) -> str:
+    """One line of a table: cells two spaces apart, each padded to its
+    column's width (screen columns: colour codes take none) on the left or
+    the right as ``align`` says, no trailing spaces."""
+    parts = []
+    for text, width, side in zip(cells, widths, align):
+        room = " " * max(0, width - visible_len(text))
+        parts.append(room + text if side == "right" else text + room)
+    return "  ".join(parts).rstrip()
+
+
 def text_table(rows: Sequence[Sequence[object]], headers: Sequence[str],
                align: Sequence[str] | None = None) -> str:
     """A table held in memory (rankings, a match, a score breakdown, a
-    post-mortem) as text, by tabulate: a header, a rule of dashes under each
-    column, columns two spaces apart, each cell left or right as ``align``
-    says (header included), cells made printable, no trailing spaces.  The
-    same layout as the command line's streaming writer (``cli/output.py``),
-    which prints unbounded row streams as they come.
-
-    The header goes in as the first row, followed by tabulate's separating
-    line: given as ``headers``, tabulate would pad each header by two more
-    spaces (``MIN_PADDING``, a module-wide setting), widening every table.
-    Numbers are not re-read (``+420`` stays ``+420``).  No rows, no table:
-    an empty string."""
+    post-mortem, the lessons' tables) as text: a header, a rule of dashes
+    under each column, columns two spaces apart, each cell left or right as
+    ``align`` says (header included), cells made printable.  The command
+    line's streaming writer (``cli/output.py``) prints unbounded row streams
+    in the same layout with :func:`table_line`.  No rows, no table: an empty
+    string."""
     if not rows:
         return ""
-    from tabulate import SEPARATING_LINE, DataRow, Line, TableFormat, tabulate
-    layout = TableFormat(lineabove=None, linebelowheader=Line("", "-", "  ", ""), linebetweenrows=None,
-                         linebelow=None, headerrow=DataRow("", "  ", ""), datarow=DataRow("", "  ", ""),
-                         padding=0, with_header_hide=None)
-    cells: list[object] = [list(headers), SEPARATING_LINE]
-    cells += [[printable("" if v is None else str(v)) for v in row] for row in rows]
-    text = tabulate(cells, tablefmt=layout, colalign=list(align) if align else None, disable_numparse=True)
-    return "\n".join(line.rstrip() for line in text.splitlines())
+    sides = list(align) if align else ["left"] * len(headers)
+    cells = [[printable("" if v is None else str(v)) for v in row] for row in rows]
+    widths = [max([visible_len(h)] + [visible_len(row[i]) for row in cells]) for i, h in enumerate(headers)]
+    lines = [table_line(headers, widths, sides), "  ".join("-" * w for w in widths)]
+    lines += [table_line(row, widths, sides) for row in cells]
+    return "\n".join(lines)
+
 
 def pad(text: str, width: int) -> str:
     """``text`` left-justified to ``width`` screen columns (colour codes ignored)."""
@@ -520,6 +525,52 @@ def render_pad(rubber: Rubber, ascii: bool = False) -> str:
         for n in d.notes:
             lines.append(f"  deal {d.deal}{f' (board {d.label})' if d.label else ''}: {n}")
     return printable("\n".join(lines))
+
+
+# -- a team match -----------------------------------------------------------------
+
+def _signed(value: int | None) -> str:
+    return "-" if value is None else f"{value:+d}" if value else "0"
+
+
+def _room_played(s: Any, ascii: bool, lang: str) -> str:
+    """What one room played (a ``BoardScore``): ``4♠X W 10``, ``passed out``, ``-``."""
+    r = s.result
+    if r is None:
+        return "-"
+    return notation.played_text(r.contract, r.declarer, r.tricks, ascii, lang, passed_out=N_("passed out"))
+
+
+def _imps_for(n: int | None, a: str, b: str) -> str:
+    if n is None:
+        return "-"
+    if n == 0:
+        return "0"
+    team = a if n > 0 else b
+    return f"{abs(n)} {team if len(team) <= 12 else team[:11] + '~'}"   # the table in 80 columns
+
+
+def render_match(match: Any, ascii: bool = False, lang: str = "en") -> str:
+    """A team match (``bridgekit.scoring.Match``) as ``bridgekit match`` and
+    the lessons show it: each board's contract and N/S score in both rooms,
+    the difference, the IMPs and to whom, the running total; then the result."""
+    a, b = match.team_a, match.team_b
+    if not match.boards:
+        return printable(_(lang, "{team_a} v {team_b}: no board played at both tables", team_a=a, team_b=b))
+    ns = notation.side_text(Side.NS, lang)
+    text = text_table([[mb.number, _room_played(mb.open, ascii, lang), _signed(mb.open_ns),
+                        _room_played(mb.closed, ascii, lang), _signed(mb.closed_ns), _signed(mb.diff),
+                        _imps_for(mb.imps, a, b), _signed(mb.running)] for mb in match.boards],
+                      [_(lang, "board"), _(lang, "open room"), ns, _(lang, "closed room"), ns, _(lang, "diff"),
+                       _(lang, "IMPs"), _(lang, "running")],
+                      ["left", "left", "right", "left", "right", "right", "left", "right"])
+    total = match.total_imps
+    result = _(lang, "a draw") if match.winner == "draw" else \
+        _n(lang, "{team} wins by {n} IMP", "{team} wins by {n} IMPs", abs(total), team=match.winner)
+    line = _(lang, "{team_a} (N/S in the open room) {imps_a}, {team_b} {imps_b}: {result}", team_a=a, team_b=b,
+             imps_a=_n(lang, "{n} IMP", "{n} IMPs", match.imps_a), imps_b=_n(lang, "{n} IMP", "{n} IMPs", match.imps_b),
+             result=result)
+    return text + "\n" + printable(textwrap.fill(line, WIDTH))
 
 
 # -- analyse ---------------------------------------------------------------------

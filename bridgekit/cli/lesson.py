@@ -357,7 +357,7 @@ def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, 
     except BridgekitError as e:
         _fail(str(e), ExitStatus.UNREADABLE)
     if list_:
-        if problems:   # a bounded list: tabulate (bridgekit.render.text_table)
+        if problems:   # a list in memory: bridgekit.render.text_table
             click.echo(table([[p.id, p.level, p.title(lang)[:30], theme_name(p.themes[0], lang) if p.themes else ""]
                               for p in problems], ["id", "level", "title", "theme"],
                              ["left", "right", "left", "left"]))

@@ -36,6 +36,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, TextIO, TypeVar
 import click
 
 from ..printable import printable, visible_len
+from ..render import table_line, text_table
 
 F = TypeVar("F", bound=Callable[..., Any])
 #: A row: a dict (the JSON contract) or an object with ``to_dict()``.
@@ -292,11 +293,7 @@ class RowWriter:
         return [printable(str(c.cell(row))) for c in self._shown]
 
     def _line(self, cells: Sequence[str]) -> str:
-        parts = []
-        for text, width, col in zip(cells, self._widths, self._shown):
-            room = " " * max(0, width - visible_len(text))
-            parts.append(room + text if col.align == "right" else text + room)
-        return "  ".join(parts).rstrip()
+        return table_line(cells, self._widths, [c.align for c in self._shown])
 
 
 def output_rows(rows: Iterable[Row], fmt: str,
@@ -345,7 +342,5 @@ def rows_beside(fmt: str, output: str | None) -> bool:
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: Sequence[str] | None = None) -> str:
     """A small table already in memory (lists of cells) as text, in the same
-    layout as :class:`RowWriter`'s tables (``bridgekit.render.text_table``:
-    tabulate)."""
-    from ..render import text_table
+    layout as :class:`RowWriter`'s tables (``bridgekit.render.text_table``)."""
     return text_table(rows, headers, align)

@@ -14,9 +14,8 @@ from ..board import Board, deal_boards
 from ..contract import Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, ParseError
-from ..i18n import N_
-from ..notation import contract_text, played_text
-from ..render import render_deal, render_pad
+from ..notation import contract_text
+from ..render import render_deal, render_match, render_pad
 from ..printable import printable
 from ..rules import DEFAULT, Profile
 from ..scoring import (BoardScore, ResultScore, ScoreTotals, profile_for_board, room_of, rubber_session, score_board, score_boards,
@@ -414,7 +413,7 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, asc
 def _match_text(report: MatchReport, ascii_: bool) -> str:
     """``match``'s text: each match's table and result (and victory points),
     then the teams by VP for several matches."""
-    text = "\n\n".join(_match_table(m, ascii_) + (_vp_line(m) if report.vp else "") for m in report.matches)
+    text = "\n\n".join(render_match(m, ascii_) + (_vp_line(m) if report.vp else "") for m in report.matches)
     if report.vp and len(report.matches) > 1:
         text += "\n\nVictory points (WBF 2013 continuous scale)\n" + table(
             [[t.rank, t.team, t.matches, t.imps_for, t.imps_against, f"{t.vp:.2f}"] for t in report.standings],
@@ -453,27 +452,6 @@ def _say_unformed(found: list[Any]) -> None:
                  f"not compared: {shown}")
 
 
-def _match_table(m: Any, ascii_: bool) -> str:
-    if not m.boards:
-        return printable(f"{m.team_a} v {m.team_b}: no board played at both tables")
-    text = table([[b.number, _room_played(b.open, ascii_), _ns_text(b.open_ns), _room_played(b.closed, ascii_),
-                   _ns_text(b.closed_ns), _ns_text(b.diff), _imps_for(b.imps, m.team_a, m.team_b),
-                   _ns_text(b.running)] for b in m.boards],
-                 ["board", "open room", "N/S", "closed room", "N/S", "diff", "IMPs", "running"],
-                 ["left", "left", "right", "left", "right", "right", "left", "right"])
-    result = "a draw" if m.winner == "draw" else f"{m.winner} wins by {plural(abs(m.total_imps), 'IMP')}"
-    return text + "\n" + printable(textwrap.fill(f"{m.team_a} (N/S in the open room) {plural(m.imps_a, 'IMP')}, "
-                                                  f"{m.team_b} {plural(m.imps_b, 'IMP')}: {result}", 80))
-
-
-def _room_played(s: BoardScore, ascii_: bool) -> str:
-    """What one room played: ``4♠X W 10``, ``passed out``, ``-``."""
-    r = s.result
-    if r is None:
-        return "-"
-    return played_text(r.contract, r.declarer, r.tricks, ascii_, passed_out=N_("passed out"))
-
-
 def _vp_line(m: Any) -> str:
     a, b = m.victory_points
     if a is None:
@@ -484,15 +462,6 @@ def _vp_line(m: Any) -> str:
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
-
-
-def _imps_for(n: int | None, a: str, b: str) -> str:
-    if n is None:
-        return "-"
-    if n == 0:
-        return "0"
-    team = a if n > 0 else b
-    return f"{abs(n)} {team if len(team) <= 12 else team[:11] + '~'}"   # the table in 80 columns
 
 
 # -- rubber ---------------------------------------------------------------------

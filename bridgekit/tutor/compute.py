@@ -630,21 +630,17 @@ def compute_match(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Compute
     if match.unpaired or not match.boards:
         raise PositionError(f"{path}: not every board is played in both rooms ({', '.join(match.unpaired)})")
     values: dict[str, Any] = {}
-    lines = [f"{_(lang, 'Board'):>5} {_(lang, 'Open N/S'):>9} {_(lang, 'Closed N/S'):>11} {_(lang, 'Diff'):>6} "
-             f"{_(lang, 'IMPs'):>5}"]
     for mb in match.boards:
         if mb.diff is None or mb.imps is None or mb.open_ns is None or mb.closed_ns is None:
             raise PositionError(f"{path}: board {mb.number} cannot be scored")
         values[f"diff_{mb.number}"] = mb.diff
         values[f"imps_{mb.number}"] = mb.imps
-        lines.append(f"{mb.number:>5} {mb.open_ns:>+9d} {mb.closed_ns:>+11d} {mb.diff:>+6d} {mb.imps:>+5d}")
     total = match.total_imps
     values["total_imps"] = total
     values["winner"] = "A" if total > 0 else "B" if total < 0 else "draw"
-    verdict = _(lang, "team A wins") if total > 0 else _(lang, "team B wins") if total < 0 else _(lang, "a draw")
-    lines.append(_n(lang, "Total {total} IMP for team A: {verdict}", "Total {total} IMPs for team A: {verdict}",
-                    abs(total), total=f"{total:+d}", verdict=verdict))
-    return Computed(values, lines)
+    # the table bridgekit match prints (the lesson says so)
+    from ..render import render_match
+    return Computed(values, render_match(match, ascii, lang).splitlines())
 
 
 def compute_par(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
