@@ -22,7 +22,7 @@ from .contract import Contract
 from .deal import Deal
 from .errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
 from .notation import render_message
-from .play import Play
+from .play import Play, trick_winner
 from .seats import Seat, Vul, dealer_for_board
 
 _SEATS = tuple(Seat)
@@ -286,6 +286,19 @@ class CardEntry(_Entry):
         self.flag = flag  # ``^R`` revoke, ``^L`` lead out of turn, ``+`` next card to play
 
 
+@dataclass(frozen=True)
+class RecordedTrick:
+    """One trick of a recorded play: ``cards`` by seat, ``order`` as played from
+    ``leader`` (None when the order cannot be known), ``winner`` when complete
+    and the trump suit is known."""
+
+    number: int
+    cards: dict[Seat, CardEntry]
+    leader: Seat | None
+    order: tuple[Card, ...] | None
+    winner: Seat | None
+
+
 @dataclass
 class PlayRecord:
     """The ``Play`` section: one trick per row, cards in fixed seat columns
@@ -356,6 +369,37 @@ class PlayRecord:
         play = Play(Deal([None] * 4), strain, self.leader.rho)
         return [(seat, entry.card, entry) for kind, _, seat, entry, _ in self.replay(play)
                 if kind == "card" and seat is not None and entry is not None and entry.card is not None]
+
+    def recorded_tricks(self, contract: Contract | None) -> list[RecordedTrick]:
+        """The tricks of a Play section with leaders and winners worked out from the
+        contract's strain (PBN rows are in fixed seat columns, not in played order)
+        by the one replay of a recorded play, :meth:`replay`.  Without a
+        contract only the first trick's leader is known and no winner; after a
+        ``-`` gap (or a card the replay refuses) leaders and winners are None."""
+        known = contract is not None and not contract.is_passed_out
+        engine = Play(Deal([None] * 4), contract.strain if known and contract is not None else None, self.leader.rho)
+        for step in self.replay(engine):
+            if not known and len(engine) > 4:
+                break  # the next trick's leader depends on the trump suit
+        played = engine.tricks()[:None if known else 1]
+        out: list[RecordedTrick] = []
+        for t, row in enumerate(self.tricks):
+            cards = {self.leader.next(i): entry for i, entry in enumerate(row[:4])
+                     if entry is not None and entry.card is not None}
+            leader: Seat | None = None
+            order: tuple[Card, ...] | None = None
+            winner: Seat | None = None
+            if t < len(played):
+                trick = played[t]
+                leader = trick.leader
+                order = trick.cards if len(trick.cards) == len(cards) else None
+                if known and len(trick.cards) == 4:  # (not the next leader: a lead out of turn may follow)
+                    winner = trick_winner(trick.cards, trick.leader, engine.strain)
+            elif t == len(played) and len(engine) == 4 * t and (known or t == 0):
+                leader = engine.leader  # the trick the replay stopped before
+                order = () if not cards else None  # (a row of '-' only: no card, in a known order)
+            out.append(RecordedTrick(t + 1, cards, leader, order, winner))
+        return out
 
 
 #: One step of ``PlayRecord.replay``: ``(kind, card_index, seat, entry,

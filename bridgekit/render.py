@@ -27,7 +27,6 @@ from .cards import Card, Strain, Suit, PBN_SUIT_ORDER
 from .contract import Contract
 from .deal import Deal, Hand
 from .errors import BridgekitError
-from .formats.json import recorded_tricks
 from . import notation
 from .i18n import N_, _, _n
 from .play import Play
@@ -324,7 +323,7 @@ def render_tricks(play: Play | PlayRecord, contract: Contract | None = None, *, 
             cards = {trick.seat_of(i): c for i, c in enumerate(trick.cards)}
             rows.append((n, trick.leader, cards, trick.winner))
     else:
-        for t in recorded_tricks(play, contract):
+        for t in play.recorded_tricks(contract):
             cards = {s: e.card for s, e in t.cards.items() if e.card is not None}
             rows.append((t.number, t.leader, cards, t.winner))
     cell = 6

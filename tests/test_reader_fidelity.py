@@ -190,21 +190,20 @@ def test_empty_tag_values_survive_json() -> None:
 
 def test_recorded_tricks_follow_the_replay_of_the_play() -> None:
     from bridgekit.contract import Contract
-    from bridgekit.formats.json import recorded_tricks
     board, = read_pbn('[Declarer "S"]\n[Contract "4S"]\n[Play "W"]\nHA H2 H3 H4\nH6 H9 ^L H5 H8\n')
     assert board.play is not None
-    first, second = recorded_tricks(board.play, board.contract)
+    first, second = board.play.recorded_tricks(board.contract)
     assert (first.leader, [str(c) for c in first.order or ()], first.winner) == (Seat.W, ["HA", "H2", "H3", "H4"],
                                                                                Seat.W)
     # East led out of turn (^L) and the lead was accepted: the trick goes on from East
     assert (second.leader, [str(c) for c in second.order or ()], second.winner) == (
         Seat.E, ["H5", "H8", "H6", "H9"], Seat.N)
     # without a contract only the first trick's leader is known, and no winner
-    unknown = recorded_tricks(board.play, None)
+    unknown = board.play.recorded_tricks(None)
     assert [(t.leader, t.winner) for t in unknown] == [(Seat.W, None), (None, None)]
-    assert recorded_tricks(board.play, Contract.parse("Pass"))[1].leader is None
+    assert board.play.recorded_tricks(Contract.parse("Pass"))[1].leader is None
     # a row of '-' after the tricks played: its leader is known, and it has no cards
     board, = read_pbn('[Declarer "S"]\n[Contract "4S"]\n[Play "W"]\nHA H2 H3 H4\n- - - -\n')
     assert board.play is not None
-    last = recorded_tricks(board.play, board.contract)[1]
+    last = board.play.recorded_tricks(board.contract)[1]
     assert (last.leader, last.order, last.winner) == (Seat.W, (), None)

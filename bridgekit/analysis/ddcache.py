@@ -49,6 +49,7 @@ from ..cards import ALL_CARDS
 from ..dds import DDTable, solver_version
 from ..deal import Deal
 from ..errors import BridgekitError
+from ..userdirs import user_dir
 
 __all__ = ["DealCache", "CacheError", "deal_key", "deal_from_key", "deal_fingerprint", "solve_keys", "solve_key_bytes",
            "default_cache_dir", "table_bytes", "table_from_bytes"]
@@ -172,13 +173,7 @@ def row_check(version: str, key: bytes, tricks: bytes) -> bytes:
 
 def default_cache_dir() -> Path:
     """Where the deal cache lives unless ``--cache DIR`` says otherwise."""
-    env = os.environ.get("BRIDGEKIT_CACHE_DIR")
-    if env:
-        return Path(env)
-    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
-        return Path(os.environ["LOCALAPPDATA"]) / "bridgekit"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "bridgekit"
+    return user_dir("cache")
 
 
 def _read_only_error(e: BaseException, directory: Path) -> bool:

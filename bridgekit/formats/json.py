@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json as _json
 import re
-from dataclasses import dataclass
 from typing import IO, Any, Iterable, Iterator
 
 import os
@@ -21,57 +20,11 @@ from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, FileFormatError
-from ..play import Play, trick_winner
 from ..seats import Seat
 
 #: Tags given their own JSON field (not repeated under ``tags``).
 PARSED_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "Contract", "Declarer", "Result",
                "Score", "Auction", "Play", "Note")
-
-
-@dataclass(frozen=True)
-class RecordedTrick:
-    """One trick of a recorded play: ``cards`` by seat, ``order`` as played from
-    ``leader`` (None when the order cannot be known), ``winner`` when complete
-    and the trump suit is known."""
-
-    number: int
-    cards: dict[Seat, CardEntry]
-    leader: Seat | None
-    order: tuple[Card, ...] | None
-    winner: Seat | None
-
-
-def recorded_tricks(play: PlayRecord, contract: Contract | None) -> list[RecordedTrick]:
-    """The tricks of a Play section with leaders and winners worked out from the
-    contract's strain (PBN rows are in fixed seat columns, not in played order)
-    by the one replay of a recorded play, :meth:`PlayRecord.replay`.  Without a
-    contract only the first trick's leader is known and no winner; after a
-    ``-`` gap (or a card the replay refuses) leaders and winners are None."""
-    known = contract is not None and not contract.is_passed_out
-    engine = Play(Deal([None] * 4), contract.strain if known and contract is not None else None, play.leader.rho)
-    for step in play.replay(engine):
-        if not known and len(engine) > 4:
-            break  # the next trick's leader depends on the trump suit
-    played = engine.tricks()[:None if known else 1]
-    out: list[RecordedTrick] = []
-    for t, row in enumerate(play.tricks):
-        cards = {play.leader.next(i): entry for i, entry in enumerate(row[:4])
-                 if entry is not None and entry.card is not None}
-        leader: Seat | None = None
-        order: tuple[Card, ...] | None = None
-        winner: Seat | None = None
-        if t < len(played):
-            trick = played[t]
-            leader = trick.leader
-            order = trick.cards if len(trick.cards) == len(cards) else None
-            if known and len(trick.cards) == 4:  # (not the next leader: a lead out of turn may follow)
-                winner = trick_winner(trick.cards, trick.leader, engine.strain)
-        elif t == len(played) and len(engine) == 4 * t and (known or t == 0):
-            leader = engine.leader  # the trick the replay stopped before
-            order = () if not cards else None  # (a row of '-' only: no card, in a known order)
-        out.append(RecordedTrick(t + 1, cards, leader, order, winner))
-    return out
 
 
 def board_to_dict(board: Board) -> dict[str, Any]:
@@ -162,7 +115,7 @@ def _play_dict(play: PlayRecord | None, contract: Contract | None) -> dict[str, 
     if play is None:
         return None
     tricks = []
-    for t in recorded_tricks(play, contract):
+    for t in play.recorded_tricks(contract):
         item: dict[str, Any] = {
             "number": t.number,
             "leader": t.leader.name if t.leader is not None else None,

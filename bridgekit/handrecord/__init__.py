@@ -173,11 +173,9 @@ def _room(board: Board, options: frozenset[str], ascii: bool) -> RoomRecord:
 def _play_summary(board: Board, ascii: bool) -> list[str]:
     """One item a trick: ``1 E: ♠2 ♠3 ♠8 ♠J``, cards in the order played from
     the leader (the seats' columns when the order cannot be known)."""
-    from ..formats.json import recorded_tricks
-
     assert board.play is not None
     out = []
-    for t in recorded_tricks(board.play, board.contract):
+    for t in board.play.recorded_tricks(board.contract):
         if t.order is not None and t.leader is not None:
             cards = " ".join(card_text(c, ascii, tens=True) for c in t.order)
             out.append(f"{t.number} {t.leader.name}: {cards}")
@@ -192,11 +190,9 @@ def _trick_rows(board: Board, ascii: bool) -> list[tuple[str, ...]]:
     """One row a trick: its number, its leader, then each seat's card in
     West North East South columns (``10`` for the ten), the winner's
     marked ``*``."""
-    from ..formats.json import recorded_tricks
-
     assert board.play is not None
     rows = []
-    for t in recorded_tricks(board.play, board.contract):
+    for t in board.play.recorded_tricks(board.contract):
         cells = [str(t.number), t.leader.name if t.leader is not None else ""]
         for seat in (Seat.W, Seat.N, Seat.E, Seat.S):
             entry = t.cards.get(seat)

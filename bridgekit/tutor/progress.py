@@ -2,7 +2,8 @@
 
 Saved as JSON in ``state_dir()/lessons.json``: ``$BRIDGEKIT_STATE_DIR`` when
 set (tests use it), else ``$XDG_STATE_HOME/bridgekit``, else
-``~/.local/state/bridgekit``.  Written through :class:`bridgekit.safeio.Output`
+``~/.local/state/bridgekit`` (``%LOCALAPPDATA%`` on Windows: the one resolver,
+:func:`bridgekit.userdirs.user_dir`).  Written through :class:`bridgekit.safeio.Output`
 (temporary file renamed into place, the file locked meanwhile): two lessons
 run at the same time both keep their progress, since a save merges into what
 is on disk the lessons this run changed.  A damaged file (not JSON, numbers
@@ -19,17 +20,14 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-STATE_ENV = "BRIDGEKIT_STATE_DIR"
+from ..userdirs import OVERRIDE, user_dir
+
+STATE_ENV = OVERRIDE["state"]
 
 
 def state_dir() -> Path:
     """The directory where bridgekit keeps per-user state."""
-    override = os.environ.get(STATE_ENV)
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_STATE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "state"
-    return base / "bridgekit"
+    return user_dir("state")
 
 
 @dataclass
