@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from itertools import chain, repeat
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar, Union
+from typing import Callable, Iterable, Iterator, Protocol, TypeVar, Union
 
 from ...board import (SUFFIX_NAGS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, Problem, ProblemLog,
                       Table, Tag, parse_result, quote, small_int)
@@ -18,13 +18,21 @@ from ...errors import BridgekitError
 from ...play import trick_winner
 from ...seats import Seat, Vul
 
-if TYPE_CHECKING:
-    from .scanner import GameText
-
 #: The kinds of a section's raw items ``(line, text, kind)``: section data, a
 #: comment, a ``%`` line (placed by the count of entries before it).
 DATA, COMMENT, ESCAPE = 0, 1, 2
 RawItem = tuple[int, str, int]
+
+
+class ScannedGame(Protocol):
+    """What the scanner leaves for :func:`parse_game` (its ``GameText``,
+    described here so that this module does not import the scanner back)."""
+
+    dropped: int
+    scan_problems: list[tuple[str, str, int | None, str]]
+    places: list[tuple[str, int | None]]
+    sections: dict[str, list[RawItem]]
+    notes: list[tuple[str, int, str]]
 
 _SEC_TOKEN = re.compile(r'[A-Za-z0-9]+\*(?!\S)|"[^"\\]*+(?:\\.[^"\\]*+)*+"?|=\d+=|\$\d+|[!?]{1,2}|\^[A-Za-z]|[*+]'
                         r'|[^\s!?=$*+^"]+|\S')
@@ -114,7 +122,7 @@ class _Problems:
         return self.log.close()
 
 
-def parse_game(board: Board, game: GameText) -> None:
+def parse_game(board: Board, game: ScannedGame) -> None:
     """Parse what the scanner left in ``game`` onto ``board``: sections,
     tables, notes, the places of ``%`` lines in sections, and every problem."""
     problem = _Problems(board, game.dropped)
