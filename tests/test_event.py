@@ -871,6 +871,30 @@ def test_several_session_files_are_combined() -> None:
     assert all(s2[k] == (2 * p, 2 * m) for k, (p, m) in s1.items())
 
 
+def test_several_sessions_are_ranked_each_alone_and_together(tmp_path: Path) -> None:
+    """`event s1 s2`: the total ranking, then each session's own (issue 28,
+    "per-session and total ranking").  Session 2 holds session 1's results
+    on other deals: each session alone scores as session 1 scored by itself,
+    and each pair's total is twice that (no board of one session compared
+    with the other's)."""
+    second = MITCHELL.replace('[Board "', '[Deal "N:AKQJ.T98.765.432 T987.765.432.AKQ 65432.432.AKQ.JT9 .AKQJ.JT98.8765"]\n[Board "')
+    (tmp_path / "s1.pbn").write_text(MITCHELL)
+    (tmp_path / "s2.pbn").write_text(second)
+    r = run("event", str(tmp_path / "s1.pbn"), str(tmp_path / "s2.pbn"), "--json")
+    d = json.loads(r.stdout)
+    alone = {(s.pair, s.direction): s.points for s in scored(MITCHELL).standings}
+    assert [s["session"] for s in d["sessions"]] == [1, 2]
+    assert [s["file"].endswith(f"s{i}.pbn") for i, s in enumerate(d["sessions"], start=1)] == [True, True]
+    for session in d["sessions"]:
+        assert {(p["pair"], p["direction"]): p["points"] for p in session["pairs"]} == alone
+    totals = {(p["pair"], p["direction"]): p["points"] for p in d["pairs"]}
+    assert totals == {k: 2 * v for k, v in alone.items()}
+    text = run("event", str(tmp_path / "s1.pbn"), str(tmp_path / "s2.pbn"), "--ranking").stdout
+    assert text.index("Session 1 alone") < text.index("Session 2 alone")
+    one = run("event", str(tmp_path / "s1.pbn"), "--json")
+    assert "sessions" not in json.loads(one.stdout)    # one file: one session, no repeat
+
+
 def test_swiss_pairing_never_a_rematch() -> None:
     from bridgekit.event.movements import swiss_pairings
     met = frozenset

@@ -12,12 +12,13 @@ from ..board import Board
 from ..errors import ExitStatus
 from ..errors import BridgekitError
 from ..event import (CrossScale, Event, EventOptions, EventResult, Movement, Scale, ScoringMethod, Traveller,
-                     find_method, method_names, read_event)
+                     add_sessions, find_method, method_names, read_event)
 from ..notation import contract_text, played_text
 from ..rules import Profile
 from ..printable import printable
 from .options import from_option
-from .options import RunStatus, ascii_option, iter_boards, plural, rules_option, wants_ascii, warn
+from .options import (RunStatus, ascii_option, expand_inputs, input_format, iter_boards, plural, rules_option,
+                      wants_ascii, warn)
 from .output import output_one, output_options, table
 from ..reports import EventReport
 from .safewrite import open_output, write_boards_out
@@ -130,6 +131,10 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
     if output is not None:
         boards = list(stream)
     ev = read_event(boards if output is not None else stream, options, keep_boards=output is not None)
+    inputs = expand_inputs(files, quiet=True)
+    if len(inputs) > 1:   # several sessions: each one's own ranking too (read again, quietly)
+        from ..formats import read_boards
+        add_sessions(ev, ((name, _quietly(read_boards, name)) for name in inputs), options)
     if swiss:
         _next_round(ev)
     if not report_event(ev, fmt if output != "-" else None, ascii_, ranking_only):
@@ -206,6 +211,15 @@ def _next_round(ev: Event) -> None:
         warn(str(e))
 
 
+def _quietly(read: Any, name: str) -> Any:
+    """The boards of ``name`` as ``read`` gives them, a file that cannot be
+    read again (already reported) giving none."""
+    try:
+        yield from read(name, fmt=input_format())
+    except (BridgekitError, OSError):
+        return
+
+
 def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = False) -> bool:
     """Print what was found wrong (stderr) and the event in ``fmt`` (table,
     JSON, CSV...; None: nothing on stdout).  False when there was nothing to
@@ -232,6 +246,8 @@ def _event_text(report: EventReport, ascii_: bool) -> str:
     if ev.method.for_teams:
         parts.append(printable(render_matches(ev)))
     parts.append(printable(render_teams(ev) if ev.method.for_teams else render_ranking(ev)))
+    for i, (name, one) in enumerate(ev.sessions, start=1):
+        parts.append(printable(f"Session {i} alone ({name})\n" + render_ranking(one)))
     if ev.next_round is not None:
         pairs, bye = ev.next_round
         parts.append(printable("\n".join(["Next round (Swiss, no rematch)"] + [f"  {a} v {b}" for a, b in pairs]

@@ -24,10 +24,10 @@ from .methods import Method, ScoringMethod, all_methods, find_method, method_for
 from .model import (CrossScale, Event, EventOptions, EventProblem, EventResult, Movement, Scale, Settings,
                     Standing, Traveller)
 from .reading import pair_names, read_results
-from .score import read_event, score_event, score_traveller
+from .score import add_sessions, read_event, score_event, score_traveller
 from .writing import write_event
 
-__all__ = ["CrossScale", "Event", "EventOptions", "EventProblem", "EventResult", "Method", "Movement", "Scale",
+__all__ = ["add_sessions", "CrossScale", "Event", "EventOptions", "EventProblem", "EventResult", "Method", "Movement", "Scale",
            "ScoringMethod", "Settings", "Standing", "Traveller", "all_methods", "find_method", "method_for_tag",
            "method_names", "pair_names", "parse_arbitrary", "read_event", "read_results", "register",
            "score_event", "score_traveller", "write_event"]

@@ -315,6 +315,7 @@ class Event:
     matches: list[TeamMatch] = field(default_factory=list)     # a team event's matches
     teams: list[TeamTotal] = field(default_factory=list)       # and its teams, ranked
     next_round: tuple[list[tuple[str, str]], str | None] | None = None   # a Swiss's next pairing and bye
+    sessions: list[tuple[str, "Event"]] = field(default_factory=list)    # each session alone (several files)
 
     @property
     def results(self) -> int:
@@ -342,6 +343,10 @@ class Event:
             if self.next_round is not None:
                 out["next_round"] = [{"home": a, "away": b} for a, b in self.next_round[0]]
                 out["bye"] = self.next_round[1]
+        if self.sessions:
+            who = "players" if kind == "individuals" else "pairs"
+            out["sessions"] = [{"session": i, "file": name, who: [s.to_dict() for s in one.standings]}
+                               for i, (name, one) in enumerate(self.sessions, start=1)]
         return out
 
     def fields(self) -> list[tuple[str | None, str | None, list[Standing]]]:

@@ -4,6 +4,7 @@ the file's recorded figures compared, the pairs ranked."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
 from ..board import Board
@@ -110,3 +111,15 @@ def score_traveller(results: Sequence[Result], vul: Vul | None, profile: Profile
                                 declarer=result.declarer, tricks=result.tricks, vulnerable=vul,
                                 score_ns=None if score is None else score.ns))
     return score_event(rows, EventOptions(**{**options.__dict__, "method": options.method or Method.MP})).boards[0]
+
+
+def add_sessions(ev: Event, sessions: Iterable[tuple[str, Iterable[Board]]], options: EventOptions) -> Event:
+    """Each session's own ranking beside the event's total (``bridgekit event
+    s1.pbn s2.pbn``): every session scored alone, with the method the event
+    was scored with; its problems are the event's, already reported."""
+    if ev.method.for_teams or ev.across_field:
+        return ev
+    alone = replace(options, method=ev.method)
+    ev.sessions = [(name, read_event(boards, alone)) for name, boards in sessions]
+    return ev
+
