@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from typing import Any
+from typing import Any, Iterator
 
 import click
 
@@ -133,8 +133,7 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
     ev = read_event(boards if output is not None else stream, options, keep_boards=output is not None)
     inputs = expand_inputs(files, quiet=True)
     if len(inputs) > 1:   # several sessions: each one's own ranking too (read again, quietly)
-        from ..formats import read_boards
-        add_sessions(ev, ((name, _quietly(read_boards, name)) for name in inputs), options)
+        add_sessions(ev, ((name, _session_boards(name)) for name in inputs), options)
     if swiss:
         _next_round(ev)
     if not report_event(ev, fmt if output != "-" else None, ascii_, ranking_only):
@@ -211,11 +210,13 @@ def _next_round(ev: Event) -> None:
         warn(str(e))
 
 
-def _quietly(read: Any, name: str) -> Any:
-    """The boards of ``name`` as ``read`` gives them, a file that cannot be
-    read again (already reported) giving none."""
+def _session_boards(name: str) -> Iterator[Board]:
+    """The boards of one session file, read a second time for its own
+    ranking (the total streamed them once, in bounded memory); a file that
+    cannot be read (already reported) gives none."""
+    from ..formats import read_boards
     try:
-        yield from read(name, fmt=input_format())
+        yield from read_boards(name, fmt=input_format())
     except (BridgekitError, OSError):
         return
 
