@@ -124,6 +124,17 @@ def vul_name(vul: Vul, lang: str = "en") -> str:
     return _(lang, _VUL_NAMES[vul]) if vul is not Vul.NS else "N/S"
 
 
+VUL_COLUMN = {"en": {Vul.NONE: "None", Vul.NS: "NS", Vul.EW: "EW", Vul.ALL: "All"},
+              "fr": {Vul.NONE: "Pers.", Vul.NS: "NS", Vul.EW: "EO", Vul.ALL: "Tous"}}
+
+
+def vul_column(vul: Vul, lang: str = "en") -> str:
+    """Who is vulnerable, in a table column: the PBN tag's values in English
+    (``None``, ``NS``, ``EW``, ``All``), the French short forms (``Pers.``,
+    ``NS``, ``EO``, ``Tous``)."""
+    return VUL_COLUMN[_lang(lang)][vul]
+
+
 def played_text(contract: Contract | None, declarer: Seat | None, tricks: int | None, ascii: bool = False,
                 lang: str = "en", *, passed_out: str = N_("Passed out")) -> str:
     """A result as a director writes it: ``4♠X W 10`` (``?`` for an unknown

@@ -18,9 +18,10 @@ from ..rules import Profile
 from ..seats import Seat
 from ..analysis.run import DD_SEATS, DD_STRAINS
 from ..printable import printable
-from ..notation import par_contract_text
+from ..i18n import _, _n, _p
+from ..notation import par_contract_text, seat_letter, vul_column
 from ..render import render_postmortem
-from .options import from_option
+from .options import from_option, lang_option
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
                       open_cli_solver, plural, rules_option, solver_options, wants_ascii, warn, wide_option)
 from .output import Column, RowWriter, column, output_options, rows_beside
@@ -292,9 +293,10 @@ def _dd_columns(first: list[Any], ascii_: bool) -> list[Column]:
 @wide_option
 @output_options()
 @ascii_option
+@lang_option
 def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, boards: tuple[str, ...],
         jobs: int | None, scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
-        wide: bool, fmt: str, ascii_: bool) -> None:
+        wide: bool, fmt: str, ascii_: bool, lang: str) -> None:
     """Par score and contracts of every board, under a rules profile.
 
     Par is what perfect bidders reach when both sides know the double-dummy
@@ -314,6 +316,7 @@ def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force
       bridgekit par session.pbn --rules auction-1920
       bridgekit par session.pbn --json
       bridgekit par session.pbn -o session-par.pbn
+      bridgekit par session.pbn --lang fr
     """
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
@@ -321,18 +324,19 @@ def par(files: tuple[str, ...], rules: Profile | None, output: str | None, force
     out = open_output(output, files, replace=force) if output is not None else None   # refusals first
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _par(files, rules, output, force, fmt, wide, ascii_,
-                                                    solver, boards, out)))
+                                                    solver, boards, out, lang)))
 
 
 def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, force: bool, fmt: str, wide: bool,
-         ascii_: bool, solver: Any, boards: tuple[str, ...] = (), out: Any = None) -> int:
+         ascii_: bool, solver: Any, boards: tuple[str, ...] = (), out: Any = None, lang: str = "en") -> int:
     from ..analysis.run import par_rows
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
     report = _reporter(status, progress)
     # rows printed as the boards are solved (with -o the PBN file is the output)
-    rows = RowWriter(fmt, lambda first: _par_columns(first, ascii_), wide=wide) if rows_beside(fmt, output) else None
+    rows = RowWriter(fmt, lambda first: _par_columns(first, ascii_, lang), wide=wide) \
+        if rows_beside(fmt, output) else None
     count = 0
 
     def boards_out() -> Iterator[Board]:
@@ -350,19 +354,25 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
         return int(ExitStatus.UNREADABLE)
     if rows is not None:
         rows.close()
-    _say(plural(count, "board") + (f"; {status.problems} without par" if status.problems else ""), rows, output)
+    _say(_n(lang, "{n} board", "{n} boards", count)
+         + (_n(lang, "; {n} without par", "; {n} without par", status.problems) if status.problems else ""),
+         rows, output)
     return int(status.exit_code)
 
 
-def _par_columns(first: list[Any], ascii_: bool) -> list[Column]:
+def _par_columns(first: list[Any], ascii_: bool, lang: str = "en") -> list[Column]:
     """The par table: the room when the boards have one; the rules profile
-    with --wide (the profile is --rules, or each board's Scoring tag)."""
+    with --wide (the profile is --rules, or each board's Scoring tag).  The
+    headers, seats, vulnerability and contracts in ``lang``."""
     rooms = any(r.room for r in first)
-    return [column("board", "board"), *([column("room", "room")] if rooms else []), column("dlr", "dealer"),
-            column("vul", "vulnerable"), column("rules", "rules", wide=True),
-            Column("par N/S", lambda r: f"{r.par.score:+d}" if r.par.score else "0", "right"),
-            Column("par contracts", lambda r: "; ".join(par_contract_text(c, ascii_) for c in r.par.contracts)
-                   if r.par.contracts else "passed out")]
+    return [column(_(lang, "board"), "board"), *([column(_(lang, "room"), "room")] if rooms else []),
+            column(_p(lang, "column", "dlr"), "dealer_seat", show=lambda s: seat_letter(s, lang)),
+            column(_p(lang, "column", "vul"), "vul", show=lambda v: vul_column(v, lang)),
+            column(_(lang, "rules"), "rules", wide=True),
+            Column(_(lang, "par N/S"), lambda r: f"{r.par.score:+d}" if r.par.score else "0", "right"),
+            Column(_(lang, "par contracts"),
+                   lambda r: "; ".join(par_contract_text(c, ascii_, lang) for c in r.par.contracts)
+                   if r.par.contracts else _(lang, "passed out"))]
 
 
 # -- analyse -------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from ..errors import BridgekitError, ExitStatus
-from .options import RULES, ascii_option, plural, wants_ascii, wide_option
+from .options import RULES, ascii_option, lang_option, plural, wants_ascii, wide_option
 from .output import column, output_one, output_options, output_rows, table
 from ..reports import LessonChecks
 
@@ -50,15 +50,6 @@ def _progress() -> Progress:
         click.echo(f"bridgekit: {progress.damaged}", err=True)
     return progress
 
-
-def _lang_default() -> str:
-    from ..tutor.i18n import default_lang
-    return default_lang()
-
-
-lang_option = click.option(
-    "--lang", type=click.Choice(["en", "fr"]), default=_lang_default, show_default="from LANG/LC_ALL",
-    help="Language of the lessons and messages: en or fr (French when LC_ALL or LANG says so).")
 
 show_checks_option = click.option(
     "--show-checks", is_flag=True,

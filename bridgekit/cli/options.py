@@ -57,6 +57,21 @@ def ascii_option(f: F) -> F:
                         help="Letters S H D C instead of suit symbols.")(f)
 
 
+def _lang_default() -> str:
+    from ..i18n import default_lang
+    return default_lang()
+
+
+def lang_option(f: F) -> F:
+    """``--lang en|fr``: the language of a command's text (its table headers,
+    notes and messages; calls, cards and seats in that language's notation);
+    by default from LC_ALL, LC_MESSAGES or LANG (:func:`bridgekit.i18n.default_lang`).
+    Machine output (JSON, CSV, PBN) does not change."""
+    return click.option(
+        "--lang", type=click.Choice(["en", "fr"]), default=_lang_default, show_default="from LANG/LC_ALL",
+        help="Language of the text: en or fr (French when LC_ALL or LANG says so).")(f)
+
+
 def wants_ascii(flag: bool) -> bool:
     """ASCII when asked, or when stdout cannot encode suit symbols."""
     if flag:

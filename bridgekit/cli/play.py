@@ -19,9 +19,8 @@ from ..rules import find_profile
 from ..scoring import score_board
 from ..seats import Vul
 from ..printable import printable
-from ..i18n import default_lang
 from .options import (DEAL, VUL, BoardsSeen, RunStatus, ascii_option, board_matches, from_option, input_format,
-                      use_colour, wants_ascii, warn)
+                      lang_option, use_colour, wants_ascii, warn)
 from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -92,12 +91,11 @@ def _ask(prompt: str) -> str | None:
                    "file).")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
 @click.option("--no-save", is_flag=True, help="Do not write the record.")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default=None, show_default="from LANG/LC_ALL",
-              help="Language of the table: en or fr (French calls and cards: 2T, 3SA, P10, RK).")
+@lang_option
 @ascii_option
 def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None, samples: int | None,
          think: float | None, auto: bool, watch: bool, pace: float | None, fast: bool, full: bool,
-         verbose: bool, save: str | None, force: bool, no_save: bool, lang: str | None,
+         verbose: bool, save: str | None, force: bool, no_save: bool, lang: str,
          ascii_: bool) -> None:
     """Play one deal as South, with the computer as your partner North and
     your opponents East and West.  South deals.  Type calls (1h 2nt x xx p)
@@ -140,7 +138,7 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
         samples=samples or DEFAULT_SAMPLES,
         think=DEFAULT_THINK if think is None else (think or None),
         auto=auto, seed=seed, ascii=ascii_, colour=use_colour(), watch=watch, verbose=verbose,
-        lang=lang or default_lang(),
+        lang=lang,
         pace=0.0 if fast else pace if pace is not None else (0.8 if sys.stdout.isatty() else 0.0))
     try:
         record = play_game(deal, options, _ask, click.echo)

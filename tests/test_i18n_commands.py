@@ -1,0 +1,61 @@
+"""Commands run with --lang fr: the text in French and in French notation
+(N E S O, SA, R D V), the same figures as in English, and English unchanged;
+the language from LANG/LC_ALL by default."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import run
+
+# A deal with its DD table recorded (BridgeComposer's tag): par needs no solving.
+# West deals, all vulnerable: the French seat letter and vulnerability show.
+BOARD = """[Board "7"]
+[Dealer "W"]
+[Vulnerable "All"]
+[Deal "N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ"]
+[DoubleDummyTricks "2333223332aaaabaaaab"]
+"""
+
+FR_NOTATION = {"EW": "EO", "NT": "SA", "W": "O", "All": "Tous", "None": "Pers."}
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Path:
+    path = tmp_path / "seven.pbn"
+    path.write_text(BOARD)
+    return path
+
+
+def _rows(text: str) -> list[list[str]]:
+    return [line.split() for line in text.splitlines()]
+
+
+def test_par_in_french_has_the_english_figures_in_french_notation(board: Path) -> None:
+    en = run("par", str(board), "--ascii", "--lang", "en")
+    fr = run("par", str(board), "--ascii", "--lang", "fr")
+    assert en.exit_code == 0 and fr.exit_code == 0, en.output + fr.output
+    head_en, _rule, row_en, total_en = _rows(en.stdout)
+    head_fr, _rule, row_fr, total_fr = _rows(fr.stdout)
+    assert head_en == ["board", "dlr", "vul", "par", "N/S", "par", "contracts"]
+    assert head_fr == ["donne", "donneur", "vuln.", "par", "N/S", "contrats", "de", "par"]
+    assert row_en[:2] == ["7", "W"] and row_en[2] == "All"
+    # the same row, word for word in French notation
+    assert row_fr == [FR_NOTATION.get(w, w.replace("NT", "SA")) for w in row_en]
+    assert any("SA" in w for w in row_fr) and row_fr[1] == "O"
+    assert (total_en, total_fr) == (["1", "board"], ["1", "donne"])
+    # machine output does not change with the language
+    assert run("par", str(board), "--json", "--lang", "fr").stdout == run("par", str(board), "--json").stdout
+    assert json.loads(run("par", str(board), "--json", "--lang", "fr").stdout)[0]["contracts"][0].startswith("EW ")
+
+
+def test_the_language_comes_from_the_environment(board: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert run("par", str(board)).stdout.startswith("donne")
+    monkeypatch.setenv("LC_ALL", "C")
+    assert run("par", str(board)).stdout.startswith("board")
