@@ -56,11 +56,16 @@ class _NotPlayable(Exception):
 
 
 def _ask(prompt: str) -> str | None:
+    """One line of input; piped input is echoed after its prompt, so that a
+    transcript reads as the game did (as the lessons' runner does)."""
     try:
-        return input(prompt)
+        line = input(prompt)
     except EOFError:
         click.echo("")
         return None
+    if not sys.stdin.isatty():
+        click.echo(line)
+    return line
 
 
 @click.command(context_settings=_CONTEXT)
