@@ -428,10 +428,6 @@ class ParContract:
         """``NS 4S+1``, ``E 3NT=``, ``EW 5DX-2`` (as ParContract tags write it)."""
         return f"{self.who} {self.contract}{self.result_text}"
 
-    def symbol(self, ascii: bool = False) -> str:
-        """``NS 4♠+1`` (``NS 4S+1`` with ``ascii``), as ``Contract.symbol``."""
-        return f"{self.who} {self.contract.symbol(ascii)}{self.result_text}"
-
     def to_dict(self) -> dict[str, object]:
         return {"contract": str(self.contract), "declarers": [s.name for s in self.declarers],
                 "tricks": self.tricks, "text": str(self)}

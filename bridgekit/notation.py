@@ -34,6 +34,8 @@ NO_TRUMP = {"en": "NT", "fr": "SA"}
 SEAT_LETTERS = {"en": {s: s.name for s in Seat}, "fr": {Seat.N: "N", Seat.E: "E", Seat.S: "S", Seat.W: "O"}}
 SEAT_NAMES = {Seat.N: N_("North"), Seat.E: N_("East"), Seat.S: N_("South"), Seat.W: N_("West")}
 SIDE_LETTERS = {"en": {Side.NS: "N/S", Side.EW: "E/W"}, "fr": {Side.NS: "N/S", Side.EW: "E/O"}}
+#: A side in a table cell, as the ParContract tag writes it: ``NS``, ``EW`` (``EO``).
+SIDE_PAIRS = {"en": {Side.NS: "NS", Side.EW: "EW"}, "fr": {Side.NS: "NS", Side.EW: "EO"}}
 STRAIN_WORDS = {Strain.C: N_("clubs"), Strain.D: N_("diamonds"), Strain.H: N_("hearts"),
                 Strain.S: N_("spades"), Strain.NT: N_("no trump")}
 
@@ -44,8 +46,15 @@ def _lang(lang: str) -> str:
 
 # -- output ------------------------------------------------------------------------
 
-def suit_text(suit: Suit, ascii: bool = False, lang: str = "en") -> str:
-    return SUIT_LETTERS[_lang(lang)][suit] if ascii else SYMBOLS[suit]
+#: Hearts and diamonds in red on a colour terminal (ANSI codes).
+RED, RESET = "\x1b[31m", "\x1b[0m"
+
+
+def suit_text(suit: Suit, ascii: bool = False, lang: str = "en", *, colour: bool = False) -> str:
+    """``♠`` (``S``, ``P`` in French, with ``ascii``); hearts and diamonds in
+    red with ``colour``."""
+    text = SUIT_LETTERS[_lang(lang)][suit] if ascii else SYMBOLS[suit]
+    return f"{RED}{text}{RESET}" if colour and suit in (Suit.H, Suit.D) else text
 
 
 def rank_text(rank: Rank, lang: str = "en") -> str:
@@ -60,11 +69,11 @@ def ranks_text(ranks: list[Rank] | tuple[Rank, ...], lang: str = "en") -> str:
     return "".join(rank_text(r, lang) for r in ranks)
 
 
-def card_text(card: Card, ascii: bool = False, lang: str = "en", *, tens: bool = False) -> str:
+def card_text(card: Card, ascii: bool = False, lang: str = "en", *, tens: bool = False, colour: bool = False) -> str:
     """``♠A``, ``♥R``, ``♦10`` (French), ``SA`` / ``PA`` with ascii; ``♥10``
     in English too with ``tens`` (as printed matter writes it)."""
     rank = "10" if tens and card.rank is Rank.TEN else rank_text(card.rank, lang)
-    return suit_text(card.suit, ascii, lang) + rank
+    return suit_text(card.suit, ascii, lang, colour=colour) + rank
 
 
 def card_name(card: Card, ascii: bool = False, lang: str = "en") -> str:
@@ -74,9 +83,9 @@ def card_name(card: Card, ascii: bool = False, lang: str = "en") -> str:
     return card_text(card, ascii, lang)
 
 
-def strain_text(strain: Strain, ascii: bool = False, lang: str = "en") -> str:
+def strain_text(strain: Strain, ascii: bool = False, lang: str = "en", *, colour: bool = False) -> str:
     suit = strain.suit
-    return NO_TRUMP[_lang(lang)] if suit is None else suit_text(suit, ascii, lang)
+    return NO_TRUMP[_lang(lang)] if suit is None else suit_text(suit, ascii, lang, colour=colour)
 
 
 def strain_word(strain: Strain, lang: str = "en") -> str:
@@ -84,21 +93,22 @@ def strain_word(strain: Strain, lang: str = "en") -> str:
     return _(lang, STRAIN_WORDS[strain])
 
 
-def call_text(call: Call, ascii: bool = False, lang: str = "en") -> str:
+def call_text(call: Call, ascii: bool = False, lang: str = "en", *, colour: bool = False) -> str:
     """``1♠``, ``3NT`` / ``3SA``, ``Pass`` / ``Passe``, ``X``, ``XX``."""
     if call.is_bid and call.strain is not None:
-        return f"{call.level}{strain_text(call.strain, ascii, lang)}"
+        return f"{call.level}{strain_text(call.strain, ascii, lang, colour=colour)}"
     if call == PASS:
         return _(lang, "Pass")
     return str(call)
 
 
-def contract_text(contract: Contract, ascii: bool = False, lang: str = "en", *,
+def contract_text(contract: Contract, ascii: bool = False, lang: str = "en", *, colour: bool = False,
                   passed_out: str = N_("Passed out")) -> str:
-    """``4♥X``, ``3SA`` (French); ``passed_out`` (``Passed out``) for four passes."""
+    """``4♥X``, ``3SA`` (French); ``passed_out`` (``Passed out``) for four
+    passes.  The one renderer of a contract."""
     if contract.is_passed_out or contract.strain is None:
         return _(lang, passed_out)
-    return f"{contract.level}{strain_text(contract.strain, ascii, lang)}{contract.doubling.suffix}"
+    return f"{contract.level}{strain_text(contract.strain, ascii, lang, colour=colour)}{contract.doubling.suffix}"
 
 
 def seat_letter(seat: Seat, lang: str = "en") -> str:
@@ -148,11 +158,19 @@ def played_text(contract: Contract | None, declarer: Seat | None, tricks: int | 
             f"{tricks if tricks is not None else '?'}")
 
 
-def par_contract_text(par: Any, ascii: bool = False, lang: str = "en") -> str:
-    """A par contract (``bridgekit.dds.ParContract``): ``NS 4♠+1``, ``E 3NT=``
-    (the side when either player of it may declare, else the seat)."""
-    who = side_text(par.side, lang).replace("/", "") if len(par.declarers) == 2 else seat_letter(par.declarers[0], lang)
-    return f"{who} {contract_text(par.contract, ascii, lang)}{par.result_text}"
+def par_contract_text(par: Any, ascii: bool = False, lang: str = "en", *, colour: bool = False,
+                      by: bool = False) -> str:
+    """A par contract (``bridgekit.dds.ParContract``), the one renderer of it:
+    ``NS 4♠+1``, ``E 3NT=`` in a table cell (the side when either player of
+    it may declare, else the seat); with ``by``, in a sentence: ``4♠+1 by
+    N/S``, ``3SA= par E`` (French)."""
+    both = len(par.declarers) == 2
+    contract = f"{contract_text(par.contract, ascii, lang, colour=colour)}{par.result_text}"
+    if by:
+        who = side_text(par.side, lang) if both else seat_letter(par.declarers[0], lang)
+        return _(lang, "{contract} by {who}", contract=contract, who=who)
+    who = SIDE_PAIRS[_lang(lang)][par.side] if both else seat_letter(par.declarers[0], lang)
+    return f"{who} {contract}"
 
 
 # -- verdicts, messages ----------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .auction import Auction
 from .board import AuctionRecord, Board, CallEntry, PlayRecord
-from .calls import Call, CallKind
+from .calls import Call
 from .cards import Card, Strain, Suit, PBN_SUIT_ORDER
 from .contract import Contract
 from .deal import Deal, Hand
@@ -39,8 +39,7 @@ if TYPE_CHECKING:
     from .analysis.postmortem import PostMortem
 
 WIDTH = 80
-_RED = "\x1b[31m"
-_RESET = "\x1b[0m"
+_RED, _RESET = notation.RED, notation.RESET
 _BBO_SUIT = re.compile(r"!([SHDCshdc])(?![a-z])")
 _RED_SUITS = re.compile("[\u2665\u2666]")
 #: Auction and trick columns, as printed on score sheets.
@@ -99,28 +98,24 @@ def pad(text: str, width: int) -> str:
 
 
 def suit_text(suit: Suit, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
-    """``♠`` (or ``S``, ``P`` in French); hearts and diamonds in red when ``colour``."""
-    text = notation.suit_text(suit, ascii, lang)
-    if colour and suit in (Suit.H, Suit.D):
-        return f"{_RED}{text}{_RESET}"
-    return text
+    """``♠`` (or ``S``, ``P`` in French); hearts and diamonds in red when
+    ``colour``: :func:`bridgekit.notation.suit_text` with the diagrams'
+    argument order."""
+    return notation.suit_text(suit, ascii, lang, colour=colour)
 
 
 def strain_text(strain: Strain, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
-    suit = strain.suit
-    return notation.NO_TRUMP[lang] if suit is None else suit_text(suit, ascii, colour, lang)
+    return notation.strain_text(strain, ascii, lang, colour=colour)
 
 
 def card_text(card: Card, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
     """``♠A`` / ``SA``; ``♥R`` / ``CR`` in French."""
-    return f"{suit_text(card.suit, ascii, colour, lang)}{notation.rank_text(card.rank, lang)}"
+    return notation.card_text(card, ascii, lang, colour=colour)
 
 
 def call_text(call: Call, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
     """``1♠``, ``3NT``, ``Pass``, ``X``, ``XX`` (``3SA``, ``Passe`` in French)."""
-    if call.kind is CallKind.BID and call.strain is not None:
-        return f"{call.level}{strain_text(call.strain, ascii, colour, lang)}"
-    return notation.call_text(call, ascii, lang)
+    return notation.call_text(call, ascii, lang, colour=colour)
 
 
 #: A call (``2C``, ``3NT``) or a card (``SA``, ``H8``) written in letters in a text.
@@ -136,13 +131,6 @@ def spelled_text(text: str, ascii: bool = False, colour: bool = False) -> str:
             return m.group(1) + strain_text(Strain[m.group(2)], ascii, colour)
         return suit_text(Suit[m.group(3)], ascii, colour) + m.group(4)
     return _SPELLED.sub(one, text)
-
-
-def contract_text(contract: Contract, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
-    """``4♥X``; ``Passed out`` for four passes."""
-    if contract.is_passed_out or contract.strain is None:
-        return _(lang, "Passed out")
-    return f"{contract.level}{strain_text(contract.strain, ascii, colour, lang)}{contract.doubling.suffix}"
 
 
 _VUL_SHORT = {Vul.NONE: N_("None"), Vul.NS: N_("N-S"), Vul.EW: N_("E-W"), Vul.ALL: N_("Both")}
@@ -364,7 +352,7 @@ def render_result(board: Board, *, ascii: bool = False, colour: bool = False) ->
         parts.append("Passed out")
     else:
         decl = board.declarer
-        parts.append(f"Contract {contract_text(contract, ascii, colour)}"
+        parts.append(f"Contract {notation.contract_text(contract, ascii, colour=colour)}"
                      + (f" by {decl.full_name}" if decl is not None else ""))
         tricks = board.result
         if tricks is not None:

@@ -33,6 +33,12 @@ def test_par_contract_text_names_the_side_or_the_seat() -> None:
     assert par_contract_text(east, ascii=True) == "E 3NT="
     assert par_contract_text(west, ascii=True, lang="fr") == "O 5KX-2"   # carreau: K in French (C is cœur)
     assert par_contract_text(both, ascii=True) == str(both)               # the ParContract tag's own form
+    # in a sentence (hand records, the play review): the side with its slash, in both languages
+    assert par_contract_text(both, by=True) == "4\u2660+1 by N/S"
+    assert par_contract_text(west, ascii=True, lang="fr", by=True) == "5KX-2 par O"
+    # the one colour rule: hearts and diamonds red, the rest as without colour
+    assert par_contract_text(west, colour=True) == "W 5\x1b[31m\u2666\x1b[0mX-2"
+    assert par_contract_text(both, colour=True) == par_contract_text(both)
 
 
 def test_text_table_keeps_numbers_as_given_and_aligns_headers_with_their_column() -> None:

@@ -27,9 +27,9 @@ from ..cards import Card
 from ..contract import Contract, Doubling, Result
 from ..dds import DDTable, Par, ParContract, dd_table, dds_par
 from ..rules import find_profile
-from ..notation import verdict_text
+from ..notation import contract_text, par_contract_text, verdict_text
 from ..rules.imps import imps
-from ..render import call_text, card_text, contract_text, spelled_text, visible_len
+from ..render import call_text, card_text, spelled_text, visible_len
 from ..seats import Seat
 from .bidding import Bidder
 from .session import GameRecord, wrap
@@ -166,10 +166,7 @@ def _signed(n: int) -> str:
 def _par_text(par: Par, ascii_: bool, colour: bool) -> str:
     if not par.contracts:
         return "a pass-out (0)"
-    shown = []
-    for pc in par.contracts:
-        who = " or ".join(s.full_name for s in pc.declarers)
-        shown.append(f"{contract_text(pc.contract, ascii_, colour)}{pc.result_text} by {who}")
+    shown = [par_contract_text(pc, ascii_, colour=colour, by=True) for pc in par.contracts]
     return f"N-S {_signed(par.score)} ({'; '.join(shown)})"
 
 
@@ -201,7 +198,7 @@ def summary_lines(record: GameRecord, s: Summary, ascii_: bool = False, colour: 
     elif d is not None:
         played = (f", {_tricks(s.tricks)}: {verdict_text(s.tricks - c.tricks_needed, long=True)}, N-S {_signed(s.score_ns or 0)}"
                   if s.tricks is not None else " (the play did not end)")
-        lines.append(wrap(f"Contract   {contract_text(c, ascii_, colour)} by {d.full_name}{played}.", indent=11))
+        lines.append(wrap(f"Contract   {contract_text(c, ascii_, colour=colour)} by {d.full_name}{played}.", indent=11))
     par_line = f"Par        {_par_text(s.par, ascii_, colour)}"
     if s.imps_from_par is not None:
         n = s.imps_from_par

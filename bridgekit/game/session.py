@@ -40,10 +40,9 @@ from ..deal import Deal, Hand
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
 from ..play import Play
 from ..i18n import _, _n
-from ..notation import (AmbiguousInput, illegal_call_reason, illegal_card_reason, parse_call, parse_card, seat_letter,
-                        seat_name, vul_name)
-from ..render import (call_text, card_text, contract_text, render_auction, render_deal, render_hand,
-                      spelled_text, visible_len)
+from ..notation import (AmbiguousInput, contract_text, illegal_call_reason, illegal_card_reason, parse_call, parse_card,
+                        seat_letter, seat_name, vul_name)
+from ..render import call_text, card_text, render_auction, render_deal, render_hand, spelled_text, visible_len
 from ..rules.duplicate import CONTRACT
 from ..scoring import score_board, write_score_tags
 from ..seats import Seat, Side, Vul
@@ -240,7 +239,7 @@ class Table:
         return seat_name(seat, self.opt.lang)
 
     def _contract(self, contract: Contract) -> str:
-        return contract_text(contract, self.opt.ascii, self.opt.colour, self.opt.lang)
+        return contract_text(contract, self.opt.ascii, self.opt.lang, colour=self.opt.colour)
 
     def _spelled(self, reason: str) -> str:
         """A reason's calls and cards as the screen shows them (the record keeps letters)."""

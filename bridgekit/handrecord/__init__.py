@@ -22,11 +22,11 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..analysis.ddtags import BoardTable, board_par, board_vul_dealer
 from ..board import Board
-from ..cards import PBN_SUIT_ORDER, Card, Strain, Suit
-from ..dds import DDTable, Par, ParContract
+from ..cards import PBN_SUIT_ORDER, Strain, Suit
+from ..dds import DDTable, Par
 from ..deal import Deal, Hand
 from ..errors import BridgekitError
-from ..notation import card_text, contract_text, letters
+from ..notation import card_text, letters, par_contract_text
 from ..rules import DEFAULT, Profile
 from ..seats import Seat, Vul
 
@@ -110,10 +110,6 @@ def hand_lines(hand: Hand | None, ascii: bool = False) -> list[str]:
     return [suit_line(hand, suit, ascii) for suit in PBN_SUIT_ORDER]
 
 
-def _who(c: ParContract) -> str:
-    return "/".join(s.name for s in c.declarers)
-
-
 def par_lines(par: Par, profile: Profile | None = None, ascii: bool = False) -> list[str]:
     """``Par N-S +420`` (``Par N-S +420 (auction-1920)`` under another profile
     than the default) then one line a contract, ``4♠= by N/S``, or ``Passed out``."""
@@ -124,8 +120,7 @@ def par_lines(par: Par, profile: Profile | None = None, ascii: bool = False) -> 
     lines = [head]
     if not par.contracts:
         lines.append("Passed out")
-    for c in par.contracts:
-        lines.append(f"{contract_text(c.contract, ascii)}{c.result_text} by {_who(c)}")
+    lines += [par_contract_text(c, ascii, by=True) for c in par.contracts]
     return lines
 
 
