@@ -57,23 +57,24 @@ def suit_text(suit: Suit, ascii: bool = False, lang: str = "en", *, colour: bool
     return f"{RED}{text}{RESET}" if colour and suit in (Suit.H, Suit.D) else text
 
 
-def rank_text(rank: Rank, lang: str = "en") -> str:
-    """``K`` / ``R``; the ten is ``T`` in English (PBN's letter) and ``10`` in French."""
+def rank_text(rank: Rank, lang: str = "en", *, tens: bool = False) -> str:
+    """``K`` / ``R``; the ten is ``T`` in English (PBN's letter) and ``10`` in
+    French, and in English too with ``tens`` (as printed matter and the
+    lessons write it)."""
     if lang == "fr":
         return _FR_RANKS.get(rank, rank.letter)
-    return rank.letter
+    return "10" if tens and rank is Rank.TEN else rank.letter
 
 
-def ranks_text(ranks: list[Rank] | tuple[Rank, ...], lang: str = "en") -> str:
-    """A holding in one suit: ``AKT9`` / ``AR109``."""
-    return "".join(rank_text(r, lang) for r in ranks)
+def ranks_text(ranks: list[Rank] | tuple[Rank, ...], lang: str = "en", *, tens: bool = False) -> str:
+    """A holding in one suit: ``AKT9`` / ``AR109`` (``AK109`` with ``tens``)."""
+    return "".join(rank_text(r, lang, tens=tens) for r in ranks)
 
 
 def card_text(card: Card, ascii: bool = False, lang: str = "en", *, tens: bool = False, colour: bool = False) -> str:
     """``♠A``, ``♥R``, ``♦10`` (French), ``SA`` / ``PA`` with ascii; ``♥10``
     in English too with ``tens`` (as printed matter writes it)."""
-    rank = "10" if tens and card.rank is Rank.TEN else rank_text(card.rank, lang)
-    return suit_text(card.suit, ascii, lang, colour=colour) + rank
+    return suit_text(card.suit, ascii, lang, colour=colour) + rank_text(card.rank, lang, tens=tens)
 
 
 def card_name(card: Card, ascii: bool = False, lang: str = "en") -> str:
@@ -125,6 +126,11 @@ def side_text(side: Side, lang: str = "en") -> str:
     return SIDE_LETTERS[_lang(lang)][side]
 
 
+def side_pair(side: Side, lang: str = "en") -> str:
+    """A side in a table cell: ``EW`` / ``EO``."""
+    return SIDE_PAIRS[_lang(lang)][side]
+
+
 _VUL_NAMES = {Vul.NONE: N_("nobody"), Vul.NS: "N/S", Vul.EW: N_("E/W"), Vul.ALL: N_("both sides")}
 
 
@@ -169,7 +175,7 @@ def par_contract_text(par: Any, ascii: bool = False, lang: str = "en", *, colour
     if by:
         who = side_text(par.side, lang) if both else seat_letter(par.declarers[0], lang)
         return _(lang, "{contract} by {who}", contract=contract, who=who)
-    who = SIDE_PAIRS[_lang(lang)][par.side] if both else seat_letter(par.declarers[0], lang)
+    who = side_pair(par.side, lang) if both else seat_letter(par.declarers[0], lang)
     return f"{who} {contract}"
 
 

@@ -142,15 +142,16 @@ def vul_text(vul: Vul | None, lang: str = "en") -> str:
 
 # -- the hand diagram ------------------------------------------------------------
 
-def render_hand(hand: Hand | None, ascii: bool = False, colour: bool = False, lang: str = "en") -> list[str]:
+def render_hand(hand: Hand | None, ascii: bool = False, colour: bool = False, lang: str = "en", *,
+                tens: bool = False) -> list[str]:
     """Four lines, spades first: ``♠ AKQ``; ``-``/``—`` for a void; ``?`` lines
-    for an unknown hand."""
+    for an unknown hand; tens as ``10`` with ``tens``."""
     lines = []
     for suit in PBN_SUIT_ORDER:
         if hand is None:
             ranks = "?"
         else:
-            ranks = notation.ranks_text(hand.ranks(suit), lang) or ("-" if ascii else "\u2014")
+            ranks = notation.ranks_text(hand.ranks(suit), lang, tens=tens) or ("-" if ascii else "\u2014")
         lines.append(f"{suit_text(suit, ascii, colour, lang)} {ranks}")
     return lines
 
@@ -158,11 +159,12 @@ def render_hand(hand: Hand | None, ascii: bool = False, colour: bool = False, la
 def render_deal(deal: Deal | None, *, board: str | None = None, dealer: Seat | None = None,
                 vulnerable: Vul | None = None, names: Mapping[Seat, str] | None = None,
                 hidden: Iterable[Seat] = (), ascii: bool = False, colour: bool = False, lang: str = "en",
-                show_unknown: bool = True) -> str:
+                show_unknown: bool = True, tens: bool = False) -> str:
     """The hand diagram: North on top, West left, East right, South below, with
     the board, dealer and vulnerability in the top-left corner (``?`` when
     unknown, or nothing without ``show_unknown``).  ``hidden``
-    seats are left blank (a player's view); unknown hands show ``?``."""
+    seats are left blank (a player's view); unknown hands show ``?``; tens as
+    ``10`` with ``tens``."""
     hidden_set = set(hidden)
     names = names or {}
     col = {Seat.W: 0, Seat.N: 24, Seat.S: 24, Seat.E: 48}
@@ -176,7 +178,7 @@ def render_deal(deal: Deal | None, *, board: str | None = None, dealer: Seat | N
         if seat in hidden_set:
             return [who, "", "", "", ""]
         hand = deal[seat] if deal is not None else None
-        return [who] + render_hand(hand, ascii, colour, lang)
+        return [who] + render_hand(hand, ascii, colour, lang, tens=tens)
 
     corner = []
     if board is not None:
@@ -296,7 +298,7 @@ def render_auction(auction: Auction | AuctionRecord | Sequence[Call | CallEntry]
 # -- the play ------------------------------------------------------------------------
 
 def render_tricks(play: Play | PlayRecord, contract: Contract | None = None, *, ascii: bool = False,
-                  colour: bool = False, lang: str = "en") -> str:
+                  colour: bool = False, lang: str = "en", tens: bool = False) -> str:
     """The play trick by trick in West North East South columns: ``Lead`` is
     the seat on lead, the winning card is marked ``*`` and ``Won`` names the
     winner, with the running trick count (declarer's side first when known).
@@ -317,14 +319,14 @@ def render_tricks(play: Play | PlayRecord, contract: Contract | None = None, *, 
     cell = 6
     header = (pad(_(lang, "Trick"), 7) + pad(_(lang, "Lead"), 6)
               + "".join(pad(notation.seat_name(s, lang)[:5], cell) for s in COLUMNS) + pad(_(lang, "Won"), 5)
-              + "NS  " + notation.side_text(Side.EW, lang).replace("/", ""))
+              + "  ".join(notation.side_pair(side, lang) for side in (Side.NS, Side.EW)))
     lines = [header]
     won = {"NS": 0, "EW": 0}
     for number, leader, cards, winner in rows:
         cols = []
         for seat in COLUMNS:
             card = cards.get(seat)
-            text = card_text(card, ascii, colour, lang) if card is not None else ""
+            text = notation.card_text(card, ascii, lang, colour=colour, tens=tens) if card is not None else ""
             if card is not None and winner is seat:
                 text += "*"
             cols.append(pad(text, cell))

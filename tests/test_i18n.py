@@ -145,7 +145,7 @@ def test_no_regex_is_applied_to_output():
         assert "lines_fr" not in source and "diagram_fr" not in source and "_FR_ITEMS" not in source, path
         assert "from_french" not in source, path
         calls = re.findall(r"\bre\.(sub|subn)\(", source)
-        assert path.name in ("display.py",) or not calls, f"{path.name}: re.sub on text"
+        assert not calls, f"{path.name}: re.sub on text"   # tens too are rendered, not rewritten (issue 25.1)
     i18n = (PACKAGE / "tutor" / "i18n.py").read_text(encoding="utf-8")
     assert "import re" not in i18n
 

@@ -12,7 +12,6 @@ from click.testing import CliRunner
 
 from bridgekit.cli import cli
 from bridgekit.tutor import Progress, find_lesson
-from bridgekit.tutor.display import tens
 
 
 @pytest.fixture
@@ -46,12 +45,15 @@ def test_tens_are_written_10_unless_ascii(state: Path) -> None:
 
 
 def test_tens_keep_diagram_columns() -> None:
-    west, east = "♠ KT97652", "♠ AJ4"
-    line = west + " " * (48 - len(west)) + east
-    fixed = tens(line)
-    assert fixed.index("♠ AJ4") == line.index("♠ AJ4")
-    assert fixed.startswith("♠ K1097652 ")
-    assert tens("T♦ and ♥T") == "10♦ and ♥10"
+    """Tens rendered as 10 (not rewritten afterwards) leave East's hand in its column."""
+    from bridgekit.deal import Deal
+    from bridgekit.render import render_deal
+    deal = Deal.parse("W:KT97652.AKQ.T.T9 AJ4.JT9.AKQJ.AKQ Q83.8765.98765.J 5.432.432.876543")
+    lines = render_deal(deal, tens=True).split("\n")
+    west_row = next(line for line in lines if line.startswith("\u2660 K1097652"))
+    assert west_row.index("\u2660 Q83") == 48
+    assert "\u2666 AKQJ" in render_deal(deal, tens=True) and "\u2665 J109" in render_deal(deal, tens=True)
+    assert "\u2665 JT9" in render_deal(deal)        # elsewhere bridgekit writes PBN's T
 
 
 def test_end_of_lesson_names_the_next(state: Path) -> None:

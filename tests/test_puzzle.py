@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from bridgekit.cli import cli
 from bridgekit.dds import declarer_total, solve_position
 from bridgekit.tutor import lessons_dir
-from bridgekit.tutor.display import tens
+from bridgekit.notation import card_text
 from bridgekit.tutor.puzzle import default_sources, load_puzzles
 
 pytestmark = pytest.mark.dds
@@ -43,11 +43,11 @@ def test_right_card_wrong_card_and_summary() -> None:
     best = pz.best[0]
     right = CliRunner().invoke(cli, ["lesson", "puzzle", str(BUNDLED), "--seed", "3"], input=f"{best}\n")
     assert right.exit_code == 0, right.output
-    assert f"Right! {tens(best.symbol())} keeps" in right.output and "1/1 correct." in right.output
+    assert f"Right! {card_text(best, tens=True)} keeps" in right.output and "1/1 correct." in right.output
     wrong = CliRunner().invoke(cli, ["lesson", "puzzle", str(BUNDLED), "--seed", "3"], input=f"{pz.card}\n")
     out = " ".join(wrong.output.split())
-    assert f"Not quite: {tens(pz.card.symbol())} costs {pz.cost} trick{'' if pz.cost == 1 else 's'};" in out
-    assert "Best: " + ", ".join(tens(c.symbol()) for c in pz.best) in out
+    assert f"Not quite: {card_text(pz.card, tens=True)} costs {pz.cost} trick{'' if pz.cost == 1 else 's'};" in out
+    assert "Best: " + ", ".join(card_text(c, tens=True) for c in pz.best) in out
     assert "0/1 correct." in out
     assert max(len(line) for line in wrong.output.splitlines()) <= 80
 
@@ -112,7 +112,7 @@ def test_why_the_lines_side_by_side_and_the_theme() -> None:
                   is pz.seat.side)
         assert won_before + won == pz.side_total(card)
     rows = why_text(pz, wrong, "en")
-    assert rows[0].startswith(f"After {wrong.symbol()}:") and "(best)" in rows[0]
+    assert rows[0].startswith(f"After {card_text(wrong, tens=True)}:") and "(best)" in rows[0]
     # up to the first trick where the two lines' trick counts part, not further
     winners = [(r[:39].rsplit("> ", 1)[-1].strip(), r[39:].rsplit("> ", 1)[-1].strip()) for r in rows[1:]]
     side = {s.name for s in pz.seat.side.seats}
@@ -120,7 +120,7 @@ def test_why_the_lines_side_by_side_and_the_theme() -> None:
     best = [b in side for _, b in winners]
     assert sum(mine) != sum(best) and sum(mine[:-1]) == sum(best[:-1])
     out = CliRunner().invoke(cli, ["lesson", "puzzle", str(BUNDLED), "--seed", "3"], input="?\n" + f"{wrong}\n").output
-    assert "Theme: " in out and " ".join(tens(rows[0]).split()) in " ".join(out.split())
+    assert "Theme: " in out and " ".join(rows[0].split()) in " ".join(out.split())
 
 
 def test_bundled_set_is_marked_and_a_mark_is_checked_not_trusted() -> None:

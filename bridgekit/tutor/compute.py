@@ -66,7 +66,7 @@ def show_value(value: Any, ascii: bool = False, lang: str = "en") -> str:
     if isinstance(value, Contract):
         return contract_text(value, ascii, lang)
     if isinstance(value, Card):
-        return card_text(value, ascii, lang)
+        return card_text(value, ascii, lang, tens=not ascii)
     if isinstance(value, Call):
         return call_text(value, ascii, lang)
     if isinstance(value, Strain):
@@ -291,7 +291,7 @@ def compute_deal(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed
             card = _parse(Card.parse, pos, "card")
             holder = deal.holder(card)
             values["holder"] = holder
-            lines.append(_(lang, "{card} is held by {seat}", card=card_text(card, ascii, lang),
+            lines.append(_(lang, "{card} is held by {seat}", card=card_text(card, ascii, lang, tens=not ascii),
                            seat=show_value(holder, ascii, lang)))
     if "dealer" in pos:
         dealer = pos_dealer(pos)
@@ -404,13 +404,13 @@ def compute_trick(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Compute
             raise PositionError("a card appears twice in the trick")
     winner = trick_winner(cards, leader, strain)
     card = cards[(winner - leader) % 4]
-    played = "  ".join(f"{seat_letter(leader.next(i), lang)} {card_text(c, ascii, lang)}"
+    played = "  ".join(f"{seat_letter(leader.next(i), lang)} {card_text(c, ascii, lang, tens=not ascii)}"
                        for i, c in enumerate(cards))
     trump = _(lang, "no trump") if strain is None or strain is Strain.NT else \
         _(lang, "{suit} trumps", suit=strain_text(strain, ascii, lang))
     return Computed({"winner": winner, "winning_card": card, "next_leader": winner},
                     [_(lang, "{played}  ({trump}): {seat} wins with {card} and leads to the next trick",
-                       played=played, trump=trump, seat=seat_name(winner, lang), card=card_text(card, ascii, lang))])
+                       played=played, trump=trump, seat=seat_name(winner, lang), card=card_text(card, ascii, lang, tens=not ascii))])
 
 
 def compute_card(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
@@ -424,10 +424,10 @@ def compute_card(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed
     except IllegalCardError as e:
         values.update(legal=False, code=e.code)
         return Computed(values, [_(lang, "{card} by {seat} is illegal: {reason}",
-                                   card=card_text(card, ascii, lang), seat=seat_name(turn, lang),
+                                   card=card_text(card, ascii, lang, tens=not ascii), seat=seat_name(turn, lang),
                                    reason=illegal_card_reason(e, play, ascii, lang))])
     values.update(legal=True, code="")
-    return Computed(values, [_(lang, "{card} by {seat} is legal", card=card_text(card, ascii, lang),
+    return Computed(values, [_(lang, "{card} by {seat} is legal", card=card_text(card, ascii, lang, tens=not ascii),
                                seat=seat_name(turn, lang))])
 
 

@@ -6,7 +6,6 @@ Diagrams come from ``bridgekit.render``; suit symbols become letters when
 
 from __future__ import annotations
 
-import re
 import textwrap
 from typing import Any
 
@@ -21,29 +20,12 @@ WIDTH = 78
 to_ascii = ascii_text   # the lesson's prose: its suit symbols as letters, its arrows as ->
 
 
-_SUIT_RANKS = re.compile(r"([\u2660\u2665\u2666\u2663] ?)([AKQJT2-9]+)(\*?)( {2,})?")
-_RANK_SUIT = re.compile(r"(?<![A-Za-z0-9])T(?=[\u2660\u2665\u2666\u2663])")
-
-
-def tens(text: str) -> str:
-    """Tens written as the prose writes them: ``♥T`` -> ``♥10``, a hand
-    ``♠ KT97`` -> ``♠ K1097``, ``T♦`` -> ``10♦`` (only next to a suit symbol,
-    so ``--ascii`` text keeps its one-letter ``T``)."""
-    def ten(m: re.Match[str]) -> str:
-        ranks = m.group(2).replace("T", "10")
-        pad = m.group(4) or ""
-        if pad:  # a column follows: keep it where it was
-            pad = " " * max(1, len(pad) - (len(ranks) - len(m.group(2))))
-        return m.group(1) + ranks + m.group(3) + pad
-
-    text = _SUIT_RANKS.sub(ten, text)
-    return _RANK_SUIT.sub("10", text)
-
-
 def learner_text(text: str, ascii: bool) -> str:
-    """Text as the learner reads it: letters for suits with ``ascii``, else
-    suit symbols with tens written ``10``."""
-    return to_ascii(text) if ascii else tens(text)
+    """Text as the learner reads it: with ``ascii``, the lesson's prose (its
+    suit symbols and arrows) in letters.  bridgekit's own values on the screen
+    are already rendered in the learner's notation (``ascii``; tens as ``10``
+    with symbols, as the prose writes them)."""
+    return to_ascii(text) if ascii else text
 
 
 def wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
@@ -77,13 +59,14 @@ def position_text(step: Step, ascii: bool = False, lang: str = "en") -> str:
         if deal is not None:
             dealer = pos_dealer(pos) if ("dealer" in pos or "board" in pos) else None
             vul = pos_vul(pos) if ("vul" in pos or "board" in pos) else None
-            diagram = render_deal(deal, dealer=dealer, vulnerable=vul, ascii=ascii, lang=lang, show_unknown=False)
+            diagram = render_deal(deal, dealer=dealer, vulnerable=vul, ascii=ascii, lang=lang, show_unknown=False,
+                                  tens=not ascii)
             parts.append("\n".join(line.rstrip() for line in diagram.split("\n")))
     if "auction" in show and "auction" in pos:
         parts.append(render_auction(pos_auction(pos), ascii=ascii, lang=lang))
     if "play" in show and "play" in pos and "declarer" in pos:
         play = _play(pos)
-        parts.append(render_tricks(play, ascii=ascii, lang=lang))
+        parts.append(render_tricks(play, ascii=ascii, lang=lang, tens=not ascii))
     return "\n\n".join(parts)
 
 

@@ -150,7 +150,7 @@ def honours_text(deal: Deal, strain: Strain, lang: str) -> str:
         hand = deal[seat]
         held = [c for c in cards if hand is not None and c in hand.cards]
         if held:
-            shown = " ".join(notation.card_text(c, False, lang) if strain is Strain.NT else
+            shown = " ".join(notation.card_text(c, False, lang, tens=True) if strain is Strain.NT else
                              notation.rank_text(c.rank, lang).replace("T", "10") for c in held)
             parts.append(f"{_seat(seat, lang)} {shown}")
     return label + ", ".join(parts) if parts else label + _(lang, "nobody")
@@ -574,7 +574,7 @@ def drill_tricks(rng: random.Random, lang: str, profile: Profile | None) -> Exer
             cards.append(draw(rng.choice(others)))
     winner = trick_winner(cards, leader, trump)
     card = cards[(winner - leader) % 4]
-    played = ", ".join(f"{_seat(leader.next(i), lang)} {notation.card_text(c, False, lang)}" for i, c in enumerate(cards))
+    played = ", ".join(f"{_seat(leader.next(i), lang)} {notation.card_text(c, False, lang, tens=True)}" for i, c in enumerate(cards))
     trump_word = _(lang, "No trump.") if trump is Strain.NT else _(lang, "Trumps: {suit}.", suit=notation.strain_text(trump, False, lang))
     setup = f"{trump_word} {_(lang, '{leader} leads: {cards}.', leader=_seat(leader, lang), cards=played)}"
     hints: list[tuple[Any, str]] = []
@@ -601,7 +601,7 @@ def drill_tricks(rng: random.Random, lang: str, profile: Profile | None) -> Exer
         _(lang, "Was a trump played? Then the highest trump wins; otherwise the highest card of the suit led.")
     kind = "tricks: " + ("no trump" if trump is Strain.NT else "trumps")
     return Exercise("tricks", kind, setup, _(lang, "Who wins the trick?"), "seat", winner, _seat(winner, lang),
-                    [_(lang, "{seat} wins with {card}.", seat=_seat(winner, lang), card=notation.card_text(card, False, lang))], _unique(hints),
+                    [_(lang, "{seat} wins with {card}.", seat=_seat(winner, lang), card=notation.card_text(card, False, lang, tens=True))], _unique(hints),
                     general, "trick",
                     {"leader": leader.name, "trump": trump.name, "play": " ".join(str(c) for c in cards)},
                     "winner")

@@ -98,13 +98,13 @@ class Ratings:
 
 def card_str(card: Card, ascii: bool = False, lang: str = "en") -> str:
     from ..notation import card_text
-    return card_text(card, ascii, lang)
+    return card_text(card, ascii, lang, tens=not ascii)
 
 
 def _hand_lines(cards: Iterable[Card], ascii: bool, lang: str = "en") -> list[str]:
     from ..render import render_hand
     from ..deal import Hand
-    return render_hand(Hand(cards), ascii, lang=lang)
+    return render_hand(Hand(cards), ascii, lang=lang, tens=not ascii)
 
 
 def _auction_line(problem: Problem, lang: str, ascii: bool) -> list[str]:
@@ -196,7 +196,8 @@ def _short_seat(seat: Seat, lang: str) -> str:
 
 def deal_text(deal: Deal, problem: Problem, lang: str, ascii: bool) -> str:
     from ..render import render_deal
-    return render_deal(deal, dealer=problem.dealer, vulnerable=problem.vul, ascii=ascii, lang=lang)
+    return render_deal(deal, dealer=problem.dealer, vulnerable=problem.vul, ascii=ascii, lang=lang,
+                       tens=not ascii)
 
 
 def _holding(problem: Problem, layout: int, lang: str, ascii: bool) -> str:
@@ -215,7 +216,7 @@ def _holding(problem: Problem, layout: int, lang: str, ascii: bool) -> str:
 def _suit_holding(hand: object, suit: object, ascii: bool, lang: str = "en") -> str:
     from ..notation import ranks_text, suit_text
     cards = [c for c in hand if c.suit is suit]  # type: ignore[attr-defined]
-    return suit_text(suit, ascii, lang) + ranks_text([c.rank for c in sorted_desc(cards)], lang)  # type: ignore[arg-type]
+    return suit_text(suit, ascii, lang) + ranks_text([c.rank for c in sorted_desc(cards)], lang, tens=not ascii)  # type: ignore[arg-type]
 
 
 def explain(step: LineStep, problem: Problem, lang: str, ascii: bool) -> list[str]:

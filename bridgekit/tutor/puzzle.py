@@ -243,8 +243,8 @@ def why_text(pz: Puzzle, card: Card, lang: str, ascii: bool = False) -> list[str
     mine, right = dd_line(pz, card), dd_line(pz, best)
     side = pz.seat.side
     first = len(pz.played) // 4 + 1
-    rows = [f"{msg('pz_after', lang, card=card_text(card, ascii, lang)):<39}"
-            f"{msg('pz_after_best', lang, card=card_text(best, ascii, lang))}"]
+    rows = [f"{msg('pz_after', lang, card=card_text(card, ascii, lang, tens=not ascii)):<39}"
+            f"{msg('pz_after_best', lang, card=card_text(best, ascii, lang, tens=not ascii))}"]
     won_a = won_b = 0
     for n, (a, b) in enumerate(zip(mine, right)):
         wa = _trick_winner(pz, a, n == 0)
@@ -265,7 +265,7 @@ def _trick_winner(pz: Puzzle, cards: list[tuple[Seat, Card]], first: bool) -> Se
 
 
 def _trick_cell(n: int, cards: list[tuple[Seat, Card]], winner: Seat | None, lang: str, ascii: bool) -> str:
-    body = " ".join(f"{seat_letter(s, lang)}{card_text(c, ascii, lang)}" for s, c in cards)
+    body = " ".join(f"{seat_letter(s, lang)}{card_text(c, ascii, lang, tens=not ascii)}" for s, c in cards)
     return f"{n:>2}. {body}" + (f" > {seat_letter(winner, lang)}" if winner is not None else "")
 
 
@@ -312,14 +312,14 @@ def position_text(pz: Puzzle, lang: str, ascii: bool = False) -> str:
     trick = tricks[-1] if tricks else None
     corner_lines.append(msg("pz_c_trick", lang, n=done + 1))
     if trick is not None and trick.winner is None and trick.cards:
-        corner_lines.append(" ".join(f"{seat_letter(trick.leader.next(i), lang)} {card_text(c, ascii, lang)}"
+        corner_lines.append(" ".join(f"{seat_letter(trick.leader.next(i), lang)} {card_text(c, ascii, lang, tens=not ascii)}"
                                      for i, c in enumerate(trick.cards)))
     else:
         corner_lines.append(msg("pz_c_lead", lang, seat=seat_name(play.turn, lang)))
     col = 24
 
     def block(seat: Seat) -> list[str]:
-        return [seat_name(seat, lang)] + render_hand(Hand(left[seat]), ascii, lang=lang)
+        return [seat_name(seat, lang)] + render_hand(Hand(left[seat]), ascii, lang=lang, tens=not ascii)
 
     rows = []
     north = block(Seat.N)
@@ -366,7 +366,7 @@ def _won(play: Play, side: str) -> int:
 
 
 def card_list(cards: Iterable[Card], ascii: bool = False, lang: str = "en") -> str:
-    return ", ".join(card_text(c, ascii, lang) for c in sorted_desc(list(cards)))
+    return ", ".join(card_text(c, ascii, lang, tens=not ascii) for c in sorted_desc(list(cards)))
 
 
 class PuzzleRunner(LineTalk):
@@ -428,27 +428,27 @@ class PuzzleRunner(LineTalk):
                         reason = ""
                     except IllegalCardError as e:
                         reason = str(e) if lang == "en" else ""
-                    self.write(wrap(_(lang, "{card} cannot be played here.", card=card_text(card, self.ascii, lang))
+                    self.write(wrap(_(lang, "{card} cannot be played here.", card=card_text(card, self.ascii, lang, tens=not self.ascii))
                                     + (f" ({reason})" if reason else "")))
                     continue
             self.asked += 1
             best = card_list(pz.best, self.ascii, lang)
             if card is not None and pz.side_total(card) == pz.target:
                 self.right += 1
-                self.write(_(lang, "Right!") + " " + _(lang, "{card} keeps {side}'s {target} tricks.", card=card_text(card, self.ascii, lang), side=side,
+                self.write(_(lang, "Right!") + " " + _(lang, "{card} keeps {side}'s {target} tricks.", card=card_text(card, self.ascii, lang, tens=not self.ascii), side=side,
                                                       target=pz.target))
             elif card is not None:
                 lost = pz.target - pz.side_total(card)
                 self.write(_n(lang, "Not quite: {card} costs {lost} trick; {side} would take {total}.",
-                                  "Not quite: {card} costs {lost} tricks; {side} would take {total}.", lost, card=card_text(card, self.ascii, lang), lost=lost, side=side,
+                                  "Not quite: {card} costs {lost} tricks; {side} would take {total}.", lost, card=card_text(card, self.ascii, lang, tens=not self.ascii), lost=lost, side=side,
                              total=pz.side_total(card)))
             self.write(_(lang, "Best: {cards} ({side} {target}).", cards=best, side=side, target=pz.target))
             self.write(_n(lang, "At the table {seat} played {card}, which cost {lost} trick: {total} instead of {target}.",
                           "At the table {seat} played {card}, which cost {lost} tricks: {total} instead of {target}.",
-                          pz.cost, seat=seat_name(pz.seat, lang), card=card_text(pz.card, self.ascii, lang),
+                          pz.cost, seat=seat_name(pz.seat, lang), card=card_text(pz.card, self.ascii, lang, tens=not self.ascii),
                          lost=pz.cost, total=pz.target - pz.cost, target=pz.target))
             self.write(wrap(_(lang, "Every legal card, with the tricks your side then takes: ") + "; ".join(
-                f"{card_text(c, self.ascii, lang)} {pz.side_total(c)}" for c in sorted_desc(list(pz.values)))))
+                f"{card_text(c, self.ascii, lang, tens=not self.ascii)} {pz.side_total(c)}" for c in sorted_desc(list(pz.values)))))
             right = card is not None and pz.side_total(card) == pz.target
             shown = pz.card if card is None or right else card
             if shown not in pz.best:
