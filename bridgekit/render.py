@@ -522,11 +522,8 @@ def _signed(value: int | None) -> str:
     return "-" if value is None else f"{value:+d}" if value else "0"
 
 
-def _room_played(s: Any, ascii: bool, lang: str) -> str:
-    """What one room played (a ``BoardScore``): ``4♠X W 10``, ``passed out``, ``-``."""
-    r = s.result
-    if r is None:
-        return "-"
+def _room_played(r: Any, ascii: bool, lang: str) -> str:
+    """What one room played (an ``EventResult``): ``4♠X W 10``, ``passed out``, ``-``."""
     return notation.played_text(r.contract, r.declarer, r.tricks, ascii, lang, passed_out=N_("passed out"))
 
 
@@ -540,7 +537,7 @@ def _imps_for(n: int | None, a: str, b: str) -> str:
 
 
 def render_match(match: Any, ascii: bool = False, lang: str = "en") -> str:
-    """A team match (``bridgekit.scoring.Match``) as ``bridgekit match`` and
+    """A team match (``bridgekit.event.Match``) as ``bridgekit match`` and
     the lessons show it: each board's contract and N/S score in both rooms,
     the difference, the IMPs and to whom, the running total; then the result."""
     a, b = match.team_a, match.team_b

@@ -12,8 +12,8 @@ from typing import Any, Iterator
 from .board import Board
 from .rules import Profile
 from .rules.rubber import Rubber
-from .rules.vp import TeamStanding
-from .scoring.teams import Match, vp_standings_of
+from .event.matches import Match, match_standings
+from .event.model import TeamTotal
 
 
 @dataclass(frozen=True)
@@ -24,9 +24,9 @@ class MatchReport:
     vp: bool = False
 
     @property
-    def standings(self) -> list[TeamStanding]:
-        """The teams by VP (several matches)."""
-        return vp_standings_of(self.matches)
+    def standings(self) -> list[TeamTotal]:
+        """The teams by VP (several matches), then IMP difference."""
+        return match_standings(self.matches)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON document: the match (several: ``{"matches": [...]}``), each

@@ -76,7 +76,7 @@ def test_cli_holds_no_scoring_checking_or_par_logic() -> None:
 def test_the_import_scan_resolves_relative_imports() -> None:
     imported = {m for _, m in _imports(ROOT / "bridgekit" / "cli" / "scoring.py")}
     assert {"bridgekit.scoring", "bridgekit.rules", "bridgekit.rules.Profile"} <= imported
-    assert "bridgekit.rules.imps" in {m for _, m in _imports(ROOT / "bridgekit" / "scoring" / "teams.py")}
+    assert "bridgekit.rules.imps" in {m for _, m in _imports(ROOT / "bridgekit" / "event" / "methods" / "teams.py")}
 
 
 # -- no import cycles (issue 25 point 5) --------------------------------------------

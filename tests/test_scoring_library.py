@@ -9,11 +9,12 @@ import pytest
 from conftest import CORPUS, SAMPLES, needs_corpus
 
 from bridgekit.board import Board, deal_boards
+from bridgekit.event import team_match
 from bridgekit.formats import read_boards
 from bridgekit.formats.pbn import read_pbn
 from bridgekit.rules import find_profile
 from bridgekit.scoring import (parse_score_tag, profile_for_board, room_of, score_board,
-                               score_boards, team_match, write_score_tags)
+                               score_boards, write_score_tags)
 from bridgekit.seats import Seat, Vul, dealer_for_board
 
 
@@ -181,7 +182,7 @@ def test_corpus_score_tags_agree() -> None:
 def test_corpus_team_matches_agree_with_recorded_imps() -> None:
     """example2.pbn holds 15 matches of an online team event, each table
     naming its own N/S team as HomeTeam and carrying ScoreIMP."""
-    from bridgekit.scoring import team_matches
+    from bridgekit.event import team_matches
     matches = team_matches(score_boards(read_boards(str(Path(CORPUS) / "pbn/endplay/example2.pbn"))))
     assert len(matches) == 15
     assert sum(m.imps_compared for m in matches) == 149

@@ -18,8 +18,9 @@ from ..notation import contract_text
 from ..render import render_deal, render_match, render_pad
 from ..printable import printable
 from ..rules import DEFAULT, Profile
+from ..event.matches import team_matches
 from ..scoring import (BoardScore, ResultScore, ScoreTotals, profile_for_board, room_of, rubber_session, score_board, score_boards,
-                       score_result, team_matches, vp_standings_of, write_score_tags)
+                       score_result, write_score_tags)
 from ..reports import DealtBoards, MatchReport, RubberReport
 from ..seats import Seat, Vul
 from .options import from_option, input_format
@@ -403,7 +404,7 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, asc
     for m in found:
         for b in m.boards:
             if b.mismatch:
-                warn(f"{b.open.board.file}, board {b.number}: recorded ScoreIMP {b.open.board.get('ScoreIMP')!r} "
+                warn(f"{b.open.file}, board {b.number}: recorded ScoreIMP {b.open.recorded.get('ScoreIMP')!r} "
                      f"but the difference {b.diff} is {plural(b.imps or 0, 'IMP')}")
     output_one(MatchReport(found, vp), fmt, lambda report: _match_text(report, ascii_))
     status.problems = sum(m.imp_mismatches for m in found)
@@ -416,7 +417,8 @@ def _match_text(report: MatchReport, ascii_: bool) -> str:
     text = "\n\n".join(render_match(m, ascii_) + (_vp_line(m) if report.vp else "") for m in report.matches)
     if report.vp and len(report.matches) > 1:
         text += "\n\nVictory points (WBF 2013 continuous scale)\n" + table(
-            [[t.rank, t.team, t.matches, t.imps_for, t.imps_against, f"{t.vp:.2f}"] for t in report.standings],
+            [[t.rank, t.team, t.matches, _num(t.imps_for), _num(t.imps_against), f"{t.vp or 0:.2f}"]
+             for t in report.standings],
             ["rank", "team", "matches", "IMPs +", "IMPs -", "VP"],
             ["left", "left", "right", "right", "right", "right"])
     return text

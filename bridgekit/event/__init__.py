@@ -13,6 +13,8 @@ board); a ``Traveller`` is a board's results with their points; a
 * ``movements`` and ``ranking``: Mitchell or Howell, standings and ranks.
 * ``recorded``: the file's own figures compared at the precision it writes.
 * ``writing``: computed columns and a ``TotalScoreTable`` written back.
+* ``matches``: game records read as a team match and laid out room by room
+  (``bridgekit match``), scored by the teams method.
 
 Nothing here prints or imports click.
 """
@@ -23,11 +25,13 @@ from .artificial import parse_arbitrary
 from .methods import Method, ScoringMethod, all_methods, find_method, method_for_tag, method_names, register
 from .model import (CrossScale, Event, EventOptions, EventProblem, EventResult, Movement, Scale, Settings,
                     Standing, Traveller)
+from .matches import Match, MatchBoard, match_standings, team_match, team_matches
 from .reading import pair_names, read_results
 from .score import add_sessions, read_event, score_event, score_traveller
 from .writing import write_event
 
-__all__ = ["add_sessions", "CrossScale", "Event", "EventOptions", "EventProblem", "EventResult", "Method", "Movement", "Scale",
+__all__ = ["add_sessions", "CrossScale", "Event", "EventOptions", "EventProblem", "EventResult", "Match", "MatchBoard",
+           "Method", "Movement", "Scale", "match_standings", "team_match", "team_matches",
            "ScoringMethod", "Settings", "Standing", "Traveller", "all_methods", "find_method", "method_for_tag",
            "method_names", "pair_names", "parse_arbitrary", "read_event", "read_results", "register",
            "score_event", "score_traveller", "write_event"]

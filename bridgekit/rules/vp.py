@@ -14,10 +14,8 @@ margin's VP goes up by 0.01 until it no longer is).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from math import sqrt
-from typing import Iterable
 
 _TAU = (sqrt(5) - 1) / 2
 
@@ -60,42 +58,3 @@ def victory_points(margin: int, boards: int) -> tuple[float, float]:
     if margin < 0:
         hundredths = 2000 - hundredths
     return hundredths / 100, (2000 - hundredths) / 100
-
-
-@dataclass
-class TeamStanding:
-    """One team's victory points over several matches (a Swiss-style table)."""
-
-    team: str
-    matches: int = 0
-    imps_for: int = 0
-    imps_against: int = 0
-    vp: float = 0.0
-    rank: str = ""
-
-    def to_dict(self) -> dict[str, object]:
-        return {"team": self.team, "matches": self.matches, "imps_for": self.imps_for,
-                "imps_against": self.imps_against, "vp": round(self.vp, 2), "rank": self.rank}
-
-
-def vp_standings(matches: Iterable[tuple[str, str, int, int, int]]) -> list[TeamStanding]:
-    """Teams ranked by victory points over ``matches``, each given as (team A,
-    team B, IMPs of A, IMPs of B, boards played); ties share a rank (``2=``).
-    A match of no boards is skipped."""
-    teams: dict[str, TeamStanding] = {}
-    for a, b, imps_a, imps_b, boards in matches:
-        if boards < 1:
-            continue
-        vp_a, vp_b = victory_points(imps_a - imps_b, boards)
-        for team, got, lost, vp in ((a, imps_a, imps_b, vp_a), (b, imps_b, imps_a, vp_b)):
-            t = teams.setdefault(team, TeamStanding(team))
-            t.matches += 1
-            t.imps_for += got
-            t.imps_against += lost
-            t.vp += vp
-    ranked = sorted(teams.values(), key=lambda t: (-round(t.vp, 2), t.team))
-    for i, t in enumerate(ranked):
-        first = next(j for j, u in enumerate(ranked) if round(u.vp, 2) == round(t.vp, 2))
-        tied = sum(1 for u in ranked if round(u.vp, 2) == round(t.vp, 2)) > 1
-        t.rank = f"{first + 1}{'=' if tied else ''}"
-    return ranked

@@ -28,7 +28,8 @@ from ..rules.auction_bridge import HONOURS
 from ..rules.duplicate import TRICKS
 from ..rules.imps import imps as imps_of
 from ..rules.rubber import SessionDeal, keep_score
-from ..scoring import score_boards, team_match
+from ..event.matches import team_match
+from ..scoring import score_boards
 from ..seats import Seat, Side, Vul, dealer_for_board
 from ..i18n import N_, _, _n, _p, number
 from ..notation import (call_text, card_text, contract_text, illegal_call_reason, illegal_card_reason, par_contract_text,
