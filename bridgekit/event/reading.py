@@ -62,12 +62,21 @@ def set_teams(r: EventResult, cells: dict[str, str | None]) -> None:
             r.ns, r.ew = ns, ew
 
 
+_BLANK = frozenset(("", "-", "?"))
+
+
+def _cells(names: list[str], row: list[str]) -> dict[str, str]:
+    """A row's cells by column name as :func:`cell` reads them, all at once:
+    stripped, the blank ones (``""``, ``-``, ``?``) left out."""
+    return {k: text for k, v in zip(names, row) if (text := v.strip()) not in _BLANK}
+
+
 def cell(rec: dict[str, str], name: str) -> str | None:
     value = rec.get(name)
     if value is None:
         return None
     value = value.strip()
-    return None if value in ("", "-", "?") else value
+    return None if value in _BLANK else value
 
 
 def int_cell(text: str | None) -> int | None:
@@ -115,10 +124,13 @@ class _BoardContext:
                           if k.replace("_", "").lower() in _TEAM_COLUMNS]
         self.seat_cols = [(k, _SEAT_COLUMNS[k.replace("_", "").lower()]) for k in names
                           if k.replace("_", "").lower() in _SEAT_COLUMNS]
-        self.own = set(_OWN_COLUMNS) | {k for k, _ in self.team_cols} | {k for k, _ in self.seat_cols}
+        own = set(_OWN_COLUMNS) | {k for k, _ in self.team_cols} | {k for k, _ in self.seat_cols}
+        self.names = names
+        # the columns bridgekit does not compute from a row: kept as recorded (IMP_NS, MP_NS...)
+        self.recorded_cols = [(i, k) for i, k in enumerate(names) if k not in own]
 
 
-def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | None,
+def _row_result(ctx: _BoardContext, cols: list[str], row: int, line: int | None,
                 problems: list[EventProblem]) -> EventResult:
     board = ctx.board
     r = EventResult(ctx.label, ctx.number, file=board.file, line=line, row=row, vulnerable=ctx.vul,
@@ -127,33 +139,34 @@ def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | N
     def bad(message: str) -> None:
         problems.append(EventProblem(message, board.file, line, ctx.label, row + 1))
 
-    r.section = cell(rec, "Section") or board.get("Section")
-    r.table, r.round = cell(rec, "Table"), cell(rec, "Round")
-    r.names_ns, r.names_ew = cell(rec, "Names_NS"), cell(rec, "Names_EW")
-    r.ns = cell(rec, "PairId_NS") or r.names_ns
-    r.ew = cell(rec, "PairId_EW") or r.names_ew
+    cells = _cells(ctx.names, cols)     # each cell stripped once; blanks left out
+    get = cells.get
+    r.section = get("Section") or board.get("Section")
+    r.table, r.round = get("Table"), get("Round")
+    r.names_ns, r.names_ew = get("Names_NS"), get("Names_EW")
+    r.ns = get("PairId_NS") or r.names_ns
+    r.ew = get("PairId_EW") or r.names_ew
     if ctx.team_cols:
-        set_teams(r, {kind: cell(rec, k) for k, kind in ctx.team_cols})
-    seats = {i: cell(rec, k) for k, i in ctx.seat_cols}
+        set_teams(r, {kind: get(k) for k, kind in ctx.team_cols})
+    seats = {i: get(k) for k, i in ctx.seat_cols}
     if seats and r.ns is None and r.ew is None:    # an individual: the player at each seat
         players = tuple(seats.get(i) for i in range(4))
         if any(p is not None for p in players):
             r.players = players
             north, east, south, west = players
             r.ns, r.ew = f"{north or '?'} - {south or '?'}", f"{east or '?'} - {west or '?'}"
-    own = ctx.own
-    r.recorded = {k: v for k, v in rec.items() if k not in own and v.strip() not in ("", "-", "?")}
-    mult = cell(rec, "Multiplicity")
+    r.recorded = {k: cols[i] for i, k in ctx.recorded_cols if k in cells}
+    mult = get("Multiplicity")
     if mult is not None:
         n = int_cell(mult)
         if n is None or n < 1:
             bad(f"Multiplicity {mult!r} is not a count of results; taken as 1")
         else:
             r.weight = n
-    score_ns, score_ew = cell(rec, "Score_NS"), cell(rec, "Score_EW")
-    contract_text = cell(rec, "Contract")
+    score_ns, score_ew = get("Score_NS"), get("Score_EW")
+    contract_text = get("Contract")
     if r.mark(arbitrary_pair(score_ns, score_ew, contract_text) or
-              arbitrary_pair(None, None, cell(rec, "Result"))):
+              arbitrary_pair(None, None, get("Result"))):
         return r
     recorded: int | None = None
     if score_ns is not None or score_ew is not None:
@@ -170,7 +183,7 @@ def _row_result(ctx: _BoardContext, rec: dict[str, str], row: int, line: int | N
             bad("no contract and no score")
         r.score_ns = recorded       # a row giving only the score (an assigned score, or a summary table)
         return r
-    key = (contract_text, cell(rec, "Declarer"), cell(rec, "Result"), ctx.vul)
+    key = (contract_text, get("Declarer"), get("Result"), ctx.vul)
     scored = ctx.cache.get(key)
     if scored is None:
         scored = ctx.cache[key] = _score_cells(*key, ctx.profile)
@@ -263,13 +276,13 @@ def read_results(boards: Iterable[Board], problems: list[EventProblem],
             continue
         if table is not None and table.rows:
             width = len(table.columns)
-            for i, rec in enumerate(table.records()):
+            for i, cols in enumerate(table.rows):
                 line = table.row_line(i)
-                if len(table.rows[i]) != width:
-                    problems.append(EventProblem(f"row has {len(table.rows[i])} of the {width} columns",
+                if len(cols) != width:
+                    problems.append(EventProblem(f"row has {len(cols)} of the {width} columns",
                                                  board.file, line, ctx.label, i + 1))
                     continue
-                r = _row_result(ctx, rec, i, line, problems)
+                r = _row_result(ctx, cols, i, line, problems)
                 if keep_boards:
                     r.source = board
                 yield r
