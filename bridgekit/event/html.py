@@ -14,14 +14,13 @@ Everything written from the file (names, events, contracts) is escaped.
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable
 
 from ..handrecord import BoardRecord, HandRecord, hand_lines, par_lines
-from ..notation import contract_text
 from ..handrecord.layout import dd_rows, dealer_vul
 from ..render import vul_text
 from ..seats import Seat
 from .model import Event, EventResult, Traveller
+from .text import column_decimals, result_text
 
 _CSS = """
 :root { --ink: #1b1f24; --muted: #5b6470; --line: #d7dce2; --head: #f1f4f7; --accent: #1d5fa8; --red: #c0262d; }
@@ -92,17 +91,6 @@ def _num(x: float | None, places: int = 2) -> str:
     return f"{x:.{places}f}".rstrip("0").rstrip(".") if places else f"{x:.0f}"
 
 
-def _column(values: Iterable[float | None]) -> list[str]:
-    """One number of decimals for a column (the fewest up to 2 that show every value)."""
-    vals = list(values)
-
-    def places(x: float) -> int:
-        x = round(x, 2)
-        return 0 if x == int(x) else 1 if round(x, 1) == x else 2
-    d = max((places(v) for v in vals if v is not None), default=0)
-    return ["" if v is None else f"{round(v, d) + 0.0:.{d}f}" for v in vals]
-
-
 def _table(headers: list[str], rows: list[list[str]], numeric: set[int], narrow: frozenset[int] | set[int] = frozenset()) -> str:
     """A table of already escaped cells; ``numeric`` columns right-aligned,
     ``narrow`` ones left out on a phone."""
@@ -112,19 +100,6 @@ def _table(headers: list[str], rows: list[list[str]], numeric: set[int], narrow:
     head = "".join(f"<th{cls(i)}>{h}</th>" for i, h in enumerate(headers))
     body = "".join("<tr>" + "".join(f"<td{cls(i)}>{c}</td>" for i, c in enumerate(row)) + "</tr>" for row in rows)
     return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
-
-
-def _played(r: EventResult, ascii: bool) -> str:
-    if r.not_played:
-        return "not played"
-    if r.arbitrary is not None:
-        return _t("/".join(r.arbitrary))
-    if r.contract is None:
-        return "-"
-    if r.contract.is_passed_out:
-        return "passed out"
-    who = r.declarer.name if r.declarer is not None else "?"
-    return f"{_suits(contract_text(r.contract, ascii))} {who} {'' if r.tricks is None else r.tricks}"
 
 
 def _pair_link(ev: Event, pid: str | None, section: str | None, direction: str | None) -> str:
@@ -169,15 +144,15 @@ def _dd(b: BoardRecord, ascii: bool) -> str:
 def _traveller(ev: Event, t: Traveller, ascii: bool) -> str:
     unit = ev.method.unit
     sections = any(r.section for r in t.results)
-    pts_ns = _column(r.points_ns for r in t.results)
-    pts_ew = _column(r.points_ew for r in t.results)
+    pts_ns = column_decimals(r.points_ns for r in t.results)
+    pts_ew = column_decimals(r.points_ew for r in t.results)
     rows = []
     for r, a, b in zip(t.results, pts_ns, pts_ew):
         score = r.score_ns
         rows.append(([_t(r.section or "")] if sections else []) + [
             _pair_link(ev, r.ns, r.section, _direction_of(ev, r, "NS")),
             _pair_link(ev, r.ew, r.section, _direction_of(ev, r, "EW")),
-            _played(r, ascii),
+            _suits(result_text(r, ascii)),
             "" if score is None or score < 0 else f"+{score}" if score else "0",
             "" if score is None or score >= 0 else str(-score), a, b])
     first = 1 if sections else 0
@@ -201,8 +176,8 @@ def _ranking(ev: Event) -> str:
             title += f", section {section}"
         if direction:
             title += f", {'N/S' if direction == 'NS' else 'E/W'}"
-        points = _column(s.points for s in pairs)
-        tops = _column(s.max for s in pairs) if mp else [""] * len(pairs)
+        points = column_decimals(s.points for s in pairs)
+        tops = column_decimals(s.max for s in pairs) if mp else [""] * len(pairs)
         rows = []
         for s, p, m in zip(pairs, points, tops):
             rows.append([_t(s.rank), f'<a href="#{_anchor(s.section, s.pair, s.direction)}">{_t(s.pair)}</a>',
@@ -216,7 +191,7 @@ def _ranking(ev: Event) -> str:
 def _teams(ev: Event) -> str:
     vp = any(m.vp_home is not None for m in ev.matches)
     rows = []
-    home, away = _column(m.imps_home for m in ev.matches), _column(m.imps_away for m in ev.matches)
+    home, away = column_decimals(m.imps_home for m in ev.matches), column_decimals(m.imps_away for m in ev.matches)
     for m, a, b in zip(ev.matches, home, away):
         rows.append([_t(m.round or ""), f'<a href="#{_anchor(None, m.home, None)}">{_t(m.home)}</a>',
                      f'<a href="#{_anchor(None, m.away, None)}">{_t(m.away)}</a>', str(m.boards), a, b]
@@ -225,7 +200,7 @@ def _teams(ev: Event) -> str:
     unit = "IMPs" if vp else ev.method.unit
     matches = "<h3>Matches</h3>" + _table(["Round", "Home", "Away", "Boards", f"{unit} home", f"{unit} away"]
                                           + (["VP home", "VP away"] if vp else []), rows, set(range(3, 8)))
-    won, lost = _column(t.imps_for for t in ev.teams), _column(t.imps_against for t in ev.teams)
+    won, lost = column_decimals(t.imps_for for t in ev.teams), column_decimals(t.imps_against for t in ev.teams)
     rows = [[_t(t.rank), f'<a href="#{_anchor(None, t.team, None)}">{_t(t.team)}</a>', str(t.matches),
              str(t.boards), a, b] + ([f"{t.vp:.2f}" if t.vp is not None else ""] if vp else [])
             for t, a, b in zip(ev.teams, won, lost)]
@@ -262,14 +237,14 @@ def _scorecards(ev: Event, ascii: bool) -> str:
                     continue
                 score = r.score_ns if side == "NS" or r.score_ns is None else -r.score_ns
                 cards[key][1].append([f'<a href="#b-{_slug(t.board)}">{_t(t.board)}</a>',
-                                      "N/S" if side == "NS" else "E/W", _t(opp or ""), _played(r, ascii),
+                                      "N/S" if side == "NS" else "E/W", _t(opp or ""), _suits(result_text(r, ascii)),
                                       "" if score is None else f"{score:+d}" if score else "0",
                                       "" if pts is None else _num(pts)])
     out = []
     unit = ev.method.unit
     for key in order:
         title, rows = cards[key]
-        shown = _column(float(row[5]) if row[5] else None for row in rows)
+        shown = column_decimals(float(row[5]) if row[5] else None for row in rows)
         for row, p in zip(rows, shown):
             row[5] = p
         out.append(f'<h3 id="{key}">{_t(title)}</h3>'
