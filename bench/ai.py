@@ -86,9 +86,13 @@ def auction_for(deal, vul: Vul, bidder: Bidder) -> Auction:  # type: ignore[no-u
 # tricks the chosen card loses against the best card are added to its side.
 
 PLAYERS = ("yardstick", "baseline", "default")
+#: Players measured on request (``--players``): the default player without
+#: the defenders' signals (neither given nor read), to pair with the default.
+EXTRA_PLAYERS = ("unsignalled",)
 PLAYER_NAMES = {"yardstick": "yardstick (10 uniform layouts)",
                 "baseline": "baseline (10 layouts, no auction)",
-                "default": "default player of bridgekit play"}
+                "default": "default player of bridgekit play",
+                "unsignalled": "default player, no signals"}
 
 
 @dataclass
@@ -146,7 +150,8 @@ def _chooser(name: str, task: PlayTask, bidder: Bidder) -> Callable[[Play], Card
         player = CardPlayer(10, use_auction=False, rng=random.Random(task.seed), bidder=bidder, think=None,
                             plain=True)
     else:
-        player = CardPlayer(use_auction=task.read_auction, rng=random.Random(task.seed), bidder=bidder)
+        player = CardPlayer(use_auction=task.read_auction, rng=random.Random(task.seed), bidder=bidder,
+                            signals=name != "unsignalled")
     return lambda play: player.decide(TableView.for_seat(task.deal, play, task.auction, task.vul)).card
 
 
@@ -227,6 +232,11 @@ def card_play_table(setting: str, results: list[dict[str, PlayFigures]], players
         defe = mean_se([r[name].lost_defence - r["yardstick"].lost_defence for r in results])
         lines.append(f"{'  ' + name + ' - yardstick':<34} {decl[0]:>+5.2f} \u00b1 {decl[1]:.2f} "
                      f"{defe[0]:>+5.2f} \u00b1 {defe[1]:.2f}")
+    if "default" in players and "unsignalled" in players:
+        decl = mean_se([r["default"].lost_declarer - r["unsignalled"].lost_declarer for r in results])
+        defe = mean_se([r["default"].lost_defence - r["unsignalled"].lost_defence for r in results])
+        lines.append(f"{'  default - unsignalled':<34} {decl[0]:>+5.2f} \u00b1 {decl[1]:.2f} "
+                     f"{defe[0]:>+5.2f} \u00b1 {defe[1]:.2f}")
     return lines
 
 
@@ -240,7 +250,7 @@ def print_card_play(by_setting: dict[str, list[dict[str, PlayFigures]]], players
 def report_log(log: Path) -> None:
     """The tables of a ``--log`` file (the deals played so far)."""
     by_setting: dict[str, list[dict[str, PlayFigures]]] = {"par": [], "bid": []}
-    players: list[str] = list(PLAYERS)
+    players: list[str] = list(PLAYERS + EXTRA_PLAYERS)
     for line in log.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         by_setting[row["setting"]].append({n: PlayFigures(*v) for n, v in row["players"].items()})
@@ -399,7 +409,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="card play in this many processes")
     ap.add_argument("--settings", default="par,bid",
                     help="card play in the par contracts (par), in bridgekit's contracts (bid), or both")
-    ap.add_argument("--players", default=",".join(PLAYERS), help=f"card players, from {', '.join(PLAYERS)}")
+    ap.add_argument("--players", default=",".join(PLAYERS),
+                    help=f"card players, from {', '.join(PLAYERS + EXTRA_PLAYERS)}")
     ap.add_argument("--yardstick-cache", type=Path, metavar="JSON",
                     help="keep the yardstick's figures in this file between runs (for development)")
     ap.add_argument("--bidding-only", action="store_true", help="measure the auctions only, no card play")
@@ -429,7 +440,8 @@ def main() -> None:
     if args.bidding_only:
         return
     card_play_report(seeds, all_deals, tables, deals, args.jobs, args.settings.split(","),
-                     [p for p in PLAYERS if p in args.players.split(",")], args.yardstick_cache, args.log)
+                     [p for p in PLAYERS + EXTRA_PLAYERS if p in args.players.split(",")], args.yardstick_cache,
+                     args.log)
 
 if __name__ == "__main__":
     main()

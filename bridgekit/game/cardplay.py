@@ -11,7 +11,10 @@ or, when the auction is not read, what the contract itself says (declarer's
 side holds the trumps and the strength for the level).  Weighting, not
 filtering: a layout a point or a card outside a range is dealt less often, not
 never, so a human's call outside the system or a range the system did not
-foresee never leaves the player without layouts.
+foresee never leaves the player without layouts.  The defenders' cards are
+read the same way, as signals by the agreement of ``cardplay_signals``
+(opening lead, attitude, count); a computer defender gives them, choosing
+among the cards its layouts find equal.
 
 Each layout is solved double dummy (``bridgekit.dds.solve_positions``, a few
 layouts per call) and the card that takes the most tricks for its side,
@@ -48,6 +51,7 @@ from ..errors import BridgekitError
 from ..play import Play
 from ..seats import Seat, Vul
 from .bidding import Bidder, Shown
+from .cardplay_signals import Signal, choose, describe, kind_of, misfit, signals, wants_high
 from .worker import SHARED, SolverWorker
 
 #: Layouts solved per decision by default.
@@ -131,6 +135,11 @@ class CardDecision:
     solved: int = 0
     fit: str = "play"
     expected: float = 0.0
+    #: The convention's meaning of the card, when it was chosen as a signal
+    #: among equal cards (``cardplay_signals.describe``), and how many of the
+    #: defenders' cards the layouts were fitted to as signals.
+    signal: str = ""
+    read: int = 0
 
     @property
     def reason(self) -> str:
@@ -143,8 +152,11 @@ class CardDecision:
             return f"{card}: no layout solved in time; the lowest card"
         what = ("the play, weighted by their fit to the auction" if self.fit == "auction" else
                 "the play, weighted by their fit to the contract" if self.fit == "contract" else "the play so far")
+        if self.read:
+            what += f", and to {self.read} defender's card{'' if self.read == 1 else 's'} read as signals"
+        signal = f"; of equal cards, {self.signal}" if self.signal else ""
         return (f"{card}: best in {self.best_in} of {self.solved} layouts consistent with {what}; "
-                f"our side expects {self.expected:.1f} tricks in all")
+                f"our side expects {self.expected:.1f} tricks in all{signal}")
 
     def plain(self) -> str:
         """The reason in plain words (calls and cards as letters, spelled at the edge)."""
@@ -160,7 +172,8 @@ class CardDecision:
             where = f"best however the unseen cards lie (all {self.solved} layouts I tried)"
         else:
             where = f"best in {self.best_in} of the {self.solved} likely layouts of the unseen cards I tried"
-        return f"{card}: {where}; we expect about {tricks} trick{'' if tricks == 1 else 's'}"
+        signal = f"; of equal cards, {self.signal}" if self.signal else ""
+        return f"{card}: {where}; we expect about {tricks} trick{'' if tricks == 1 else 's'}{signal}"
 
 
 class CardPlayer:
@@ -179,7 +192,7 @@ class CardPlayer:
                  rng: random.Random | None = None, bidder: Bidder | None = None,
                  think: float | None = DEFAULT_THINK, plain: bool = False,
                  clock: Callable[[], float] = time.perf_counter,
-                 worker: SolverWorker | None = SHARED) -> None:
+                 worker: SolverWorker | None = SHARED, signals: bool = True) -> None:
         if samples < 1:
             raise BridgekitError(f"samples must be at least 1, not {samples}")
         self.samples = samples
@@ -190,6 +203,10 @@ class CardPlayer:
         #: ``plain``: the same number of layouts at every trick, none weighted
         #: by the contract (the baseline ``bench/ai.py`` compares with).
         self.plain = plain
+        #: ``signals``: defends with the convention of ``cardplay_signals``
+        #: (lead, attitude, count among equal cards) and reads the defenders'
+        #: cards with it (never when ``plain``).
+        self.signals = signals and not plain
         #: Read before every DDS call (tests give a clock of their own).
         self.clock = clock
         self.worker = worker
@@ -219,7 +236,8 @@ class CardPlayer:
         shown = self.bidder.infer(view.auction, view.vul) if self.use_auction else None
         samples, think = self.budget(play)
         fit = None if shown is not None or self.plain else contract_fit(view.auction)
-        layouts, level = layout_stream(play, shown, self.rng, fit)
+        reads = signals(play, view.seat) if self.signals else []
+        layouts, level = layout_stream(play, shown, self.rng, fit, reads)
         results = self._solve(play, islice(layouts, samples), start, think)
         totals: dict[Card, float] = {c: 0.0 for c in legal}
         best_count: dict[Card, int] = {c: 0 for c in legal}
@@ -234,10 +252,14 @@ class CardPlayer:
         card = max(legal, key=lambda c: (totals[c], best_count[c], -int(c.rank), -int(c.suit)))
         if n == 0:
             return CardDecision(card, "timeout")
+        signal = ""
+        if self.signals:
+            card, signal = _signal(play, card, [c for c in legal if c.suit is card.suit and totals[c] == totals[card]])
         avg = {c: totals[c] / n for c in legal}
         won_before = _side_tricks(play, play.turn)
         fitted = "auction" if level == 0 else "contract" if level == 1 else "play"
-        return CardDecision(card, "sampled", avg, best_count[card], n, fitted, won_before + avg[card])
+        return CardDecision(card, "sampled", avg, best_count[card], n, fitted, won_before + avg[card],
+                            signal, len(reads))
 
 
     def _solve(self, play: Play, layouts: Iterator[Deal], start: float,
@@ -286,6 +308,25 @@ class CardPlayer:
                 results += solved
             slowest = max(slowest, (self.clock() - now) / len(batch))
         return results
+
+
+def _signal(play: Play, card: Card, tied: list[Card]) -> tuple[Card, str]:
+    """The card a defender plays among ``tied`` (``card``'s suit, equal in
+    its layouts) by the convention, and what it says; ``card`` and nothing
+    when the convention has nothing to say or its card is not among them."""
+    if len(tied) < 2:
+        return card, ""
+    seat = play.turn
+    kind = kind_of(play, seat, min(tied, key=lambda c: c.rank))
+    hand = play.deal[seat]
+    if kind is None or hand is None:
+        return card, ""
+    gone = set(play.cards)
+    holding = [c for c in hand.cards if c.suit is card.suit and c not in gone]
+    chosen = choose(kind, tied, holding)
+    if chosen is None:
+        return card, ""
+    return chosen, describe(kind, wants_high(kind, holding))
 
 
 def _side_tricks(play: Play, seat: Seat) -> int:
@@ -351,7 +392,7 @@ def sample_layouts(play: Play, shown: dict[Seat, Shown] | None, count: int,
 
 
 def layout_stream(play: Play, shown: dict[Seat, Shown] | None, rng: random.Random,
-                  fit: SideFit | None = None) -> tuple[Iterator[Deal], int]:
+                  fit: SideFit | None = None, reads: list[Signal] | None = None) -> tuple[Iterator[Deal], int]:
     """Complete deals (original 13-card hands) consistent with what
     ``play``'s partial deal shows, the cards played and the voids revealed,
     dealt more often the better they fit ``shown`` (what the auction showed)
@@ -366,6 +407,8 @@ def layout_stream(play: Play, shown: dict[Seat, Shown] | None, rng: random.Rando
     unseen hands (a Metropolis chain: a swap that adds ``m`` to the misfit is
     made with probability ``exp(-m / FIT_TEMPERATURE)``), so each consistent
     layout is dealt in proportion to ``exp(-misfit / FIT_TEMPERATURE)``.
+    ``reads``: defenders' cards read as signals (``cardplay_signals``), each
+    adding to the misfit of a layout whose holding would have carded otherwise.
     """
     deal = play.deal
     hidden = [s for s in Seat if deal[s] is None]
@@ -393,18 +436,36 @@ def layout_stream(play: Play, shown: dict[Seat, Shown] | None, rng: random.Rando
         while True:
             yield _complete(deal, fresh(), played_by)
 
-    if len(hidden) >= 2 and (shown is not None or fit is not None):
+    if len(hidden) >= 2 and (shown is not None or fit is not None or reads):
         limits = _limits(shown, hidden, played_by) if shown is not None else {}
         side = _side_terms(fit, deal, hidden, played_by) if shown is None else None
-        if limits or side is not None:
+        read = _signal_terms(reads or [], hidden, play)
+        if limits or side is not None or read:
             def walked(walk: _Walk) -> Iterator[Deal]:
                 walk.wander(16 * len(pool))
                 while True:
                     walk.wander(8 * len(pool))
                     yield _complete(deal, walk.hands, played_by)
 
-            return walked(_Walk(fresh(), limits, voids, rng, side)), 0 if shown is not None else 1
+            return walked(_Walk(fresh(), limits, voids, rng, side, read)), 0 if shown is not None else 1
     return uniform(), 3
+
+
+#: Per unseen seat, its cards read as signals: each with the cards of its suit
+#: the seat played from then on (that card included), which with the suit's
+#: unplayed cards make the holding it carded from.
+_SignalTerms = dict[Seat, list[tuple[Signal, list[Card]]]]
+
+
+def _signal_terms(reads: list[Signal], hidden: list[Seat], play: Play) -> _SignalTerms:
+    out: _SignalTerms = {}
+    for sig in reads:
+        if sig.seat not in hidden:
+            continue
+        later = [c for i, c in enumerate(play.cards) if i >= sig.index and c.suit is sig.card.suit
+                 and play.seat_of(i) is sig.seat]
+        out.setdefault(sig.seat, []).append((sig, later))
+    return out
 
 
 def _repeat(deal: Deal) -> Iterator[Deal]:
@@ -460,8 +521,10 @@ class _Walk:
     what the contract says of declarer's side."""
 
     def __init__(self, hands: dict[Seat, list[Card]], limits: dict[Seat, _Limits], voids: dict[Seat, set[Suit]],
-                 rng: random.Random, side: _SideTerm | None = None) -> None:
+                 rng: random.Random, side: _SideTerm | None = None, read: _SignalTerms | None = None) -> None:
         self.hands = hands
+        self.read = read or {}
+        self.read_suits = {s: {sig.card.suit for sig, _ in terms} for s, terms in self.read.items()}
         self.limits = limits
         self.voids = voids
         self.rng = rng
@@ -491,8 +554,15 @@ class _Walk:
         have_trumps = sum(lens[s][suit] for s in seats) if suit is not None else trumps
         return 2 * max(0, trumps - have_trumps) + max(0, points - have_hcp)
 
-    def cost(self) -> int:
-        return sum(self._cost(s, self.hcp[s], self.lens[s]) for s in self.seats) + self._side_cost(self.hcp, self.lens)
+    def _signal_cost(self, s: Seat, hand: list[Card]) -> float:
+        cost = 0.0
+        for sig, later in self.read.get(s, ()):
+            cost += misfit(sig, [c for c in hand if c.suit is sig.card.suit] + later)
+        return cost
+
+    def cost(self) -> float:
+        return (sum(self._cost(s, self.hcp[s], self.lens[s]) + self._signal_cost(s, self.hands[s]) for s in self.seats)
+                + self._side_cost(self.hcp, self.lens))
 
     def _try_swap(self) -> None:
         """One Metropolis step: swap a random card of one unseen hand with one
@@ -518,13 +588,18 @@ class _Walk:
                 la: dict[Suit, int], lb: dict[Suit, int]) -> None:
         pa = self.hcp[a] - _HCP[int(ca.rank)] + _HCP[int(cb.rank)]
         pb = self.hcp[b] - _HCP[int(cb.rank)] + _HCP[int(ca.rank)]
-        old = self._cost(a, self.hcp[a], self.lens[a]) + self._cost(b, self.hcp[b], self.lens[b])
-        new = self._cost(a, pa, la) + self._cost(b, pb, lb)
+        old: float = self._cost(a, self.hcp[a], self.lens[a]) + self._cost(b, self.hcp[b], self.lens[b])
+        new: float = self._cost(a, pa, la) + self._cost(b, pb, lb)
         if self.side is not None:
             old += self._side_cost(self.hcp, self.lens)
             hcp, lens = dict(self.hcp), dict(self.lens)
             hcp[a], hcp[b], lens[a], lens[b] = pa, pb, la, lb
             new += self._side_cost(hcp, lens)
+        suits = {ca.suit, cb.suit}
+        for s, h, k, c in ((a, self.hands[a], i, cb), (b, self.hands[b], j, ca)):
+            if s in self.read and suits & self.read_suits[s]:
+                old += self._signal_cost(s, h)
+                new += self._signal_cost(s, h[:k] + [c] + h[k + 1:])
         if new > old and self.rng.random() >= math.exp((old - new) / FIT_TEMPERATURE):
             return
         self.hands[a][i], self.hands[b][j] = cb, ca

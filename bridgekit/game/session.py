@@ -39,6 +39,7 @@ from ..cards import ALL_CARDS, Card
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
 from ..play import Play
+from .cardplay_signals import CONVENTION
 from ..i18n import _, _n
 from ..notation import (AmbiguousInput, contract_text, illegal_call_reason, illegal_card_reason, parse_call, parse_card,
                         seat_letter, seat_name, vul_name)
@@ -505,6 +506,7 @@ class Table:
                 self.say(_(L, "Cards: sq, h10, cT, DA (suit then rank, or rank then suit), or the number "
                               "of a card offered.\n?: why the computer played its last cards.  hint: what it "
                               "would play.  quit: leave the table."))
+                self.say(wrap(_(L, CONVENTION), indent=0))
                 continue
             if text.isdigit():
                 k = int(text)
