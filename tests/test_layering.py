@@ -157,7 +157,6 @@ def import_cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
 #: rules <-> analysis.par (issue 25.5, the redesign), the formats registry and
 #: its catalogue, the event methods, the dealer package.
 KNOWN_CYCLES = [
-    {"bridgekit.analysis.par", "bridgekit.rules", "bridgekit.rules.auction_bridge", "bridgekit.rules.duplicate"},
     {"bridgekit.formats", "bridgekit.formats.registry", "bridgekit.formats.catalogue", "bridgekit.formats.ber",
      "bridgekit.formats.bhg", "bridgekit.formats.bri", "bridgekit.formats.cds", "bridgekit.formats.dealcsv",
      "bridgekit.formats.dealfile", "bridgekit.formats.dge", "bridgekit.formats.dlm", "bridgekit.formats.dup",

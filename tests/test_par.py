@@ -61,9 +61,14 @@ def test_contract_par_equals_dds_on_300_random_deals() -> None:
     assert contracts == 300
 
 
-def test_score_function_can_be_passed_directly() -> None:
+def test_a_profile_finds_par_with_the_generic_solver_over_its_own_score() -> None:
+    """Profile.par: the auction profiles run the generic solver (rules.par)
+    over their score; contract bridge asks DDS, which the solver agrees with."""
     table = fixture_rows()[5][1]
-    assert par(table, Vul.ALL, Seat.E, find_profile("contract").score) == par(table, Vul.ALL, Seat.E)
+    auction = find_profile("auction-1920")
+    assert auction.par(table, Vul.ALL, Seat.E) == par(table, Vul.ALL, Seat.E, auction.score)
+    assert find_profile("contract").par(table, Vul.ALL, Seat.E) == dds.dds_par(table, Vul.ALL, Seat.E)
+    assert par(table, Vul.ALL, Seat.E, find_profile("contract").score).score == dds.dds_par(table, Vul.ALL, Seat.E).score
 
 
 def test_unknown_profile() -> None:
@@ -169,9 +174,9 @@ def test_dealer_gets_a_contract_both_sides_can_make() -> None:
     for seat in Seat:
         cells[int(seat) * 5 + 4] = 7
     table = DDTable(tuple(cells))
-    assert par(table, Vul.NONE, Seat.N).score == 90
-    assert par(table, Vul.NONE, Seat.E).score == -90
-    assert par(table, Vul.NONE, Seat.W).par_contract() == "EW 1NT="
+    assert par(table, Vul.NONE, Seat.N, find_profile("contract").score).score == 90
+    assert par(table, Vul.NONE, Seat.E, find_profile("contract").score).score == -90
+    assert par(table, Vul.NONE, Seat.W, find_profile("contract").score).par_contract() == "EW 1NT="
     assert dds.dds_par(table, Vul.NONE, Seat.W).score == -90
 
 
@@ -194,10 +199,10 @@ def test_contract_sacrifice_by_hand() -> None:
     per_seat = {"NS": {Strain.C: 6, Strain.D: 4, Strain.H: 6, Strain.S: 10, Strain.NT: 6},
                 "EW": {Strain.C: 7, Strain.D: 9, Strain.H: 6, Strain.S: 3, Strain.NT: 6}}
     table = DDTable.from_tricks({seat: per_seat[seat.side.value] for seat in Seat})
-    result = par(table, Vul.NS, Seat.N)
+    result = par(table, Vul.NS, Seat.N, find_profile("contract").score)
     assert (result.score, result.par_contract()) == (300, "EW 5DX-2")
     assert dds.dds_par(table, Vul.NS, Seat.N).par_contract() == "EW 5DX-2"
     # Both vulnerable the sacrifice costs 500 and is still cheaper than 620;
     # with only E/W vulnerable 4S is worth 420 and 5DX-2 costs 500: no sacrifice.
-    assert par(table, Vul.ALL, Seat.N).score == 500
-    assert (par(table, Vul.EW, Seat.N).score, par(table, Vul.EW, Seat.N).par_contract()) == (420, "NS 4S=")
+    assert par(table, Vul.ALL, Seat.N, find_profile("contract").score).score == 500
+    assert (par(table, Vul.EW, Seat.N, find_profile("contract").score).score, par(table, Vul.EW, Seat.N, find_profile("contract").score).par_contract()) == (420, "NS 4S=")

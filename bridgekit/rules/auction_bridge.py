@@ -47,7 +47,7 @@ from ..contract import Doubling, Result
 from ..deal import Deal
 from ..errors import BridgekitError
 from ..seats import Seat, Side, Vul
-from . import ABOVE, BELOW, Ledger, PassedOut, Profile, Score, ScoreItem, register
+from .base import ABOVE, BELOW, Ledger, PassedOut, Profile, Score, ScoreItem, register
 from .duplicate import GRAND_SLAM, SMALL_SLAM, TRICKS, UNDERTRICKS
 
 #: Points per odd trick, undoubled.

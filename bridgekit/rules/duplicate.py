@@ -32,7 +32,7 @@ from ..contract import Doubling, Result
 from ..deal import Deal
 from ..errors import BridgekitError
 from ..seats import Seat, Vul
-from . import Ledger, PassedOut, Profile, Score, ScoreItem, register
+from .base import Ledger, PassedOut, Profile, Score, ScoreItem, register
 
 if TYPE_CHECKING:
     from ..dds import DDTable, Par
@@ -129,4 +129,4 @@ CONTRACT = register(ContractProfile(
     passed_out=PassedOut.ZERO,
     ledger=Ledger.BOARD,
     aliases=("duplicate", "contract-bridge"),
-))
+), default=True)

@@ -33,7 +33,7 @@ from ..contract import Result
 from ..deal import Deal
 from ..errors import BridgekitError
 from ..seats import Seat, Side, Vul
-from . import ABOVE, BELOW, Profile, profiles
+from .base import ABOVE, BELOW, Profile, profiles
 
 RUBBER_BONUS = "rubber bonus"
 
