@@ -8,6 +8,7 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+from typing import Mapping
 
 import pytest
 
@@ -89,12 +90,15 @@ def _module_name(path: Path) -> str:
 def import_graph() -> dict[str, set[str]]:
     """Every bridgekit module and the bridgekit modules it imports, at any
     depth (in a function too: a lazy import is still a dependency), each
-    import resolved to the module it names."""
+    import resolved to the module it names.  ``from . import ast`` where
+    ``ast`` is a submodule depends on that submodule, not on the package's
+    ``__init__`` (Python loads the parent package first for any submodule,
+    whatever the syntax)."""
     paths = {_module_name(p): p for p in (ROOT / "bridgekit").rglob("*.py")}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
         targets = set()
-        for _, module in _imports_of(path, name):
+        for _, module in _imports_of(path, name, paths):
             while module and module not in paths:
                 module = module.rpartition(".")[0]
             if module and module != name:
@@ -103,7 +107,7 @@ def import_graph() -> dict[str, set[str]]:
     return graph
 
 
-def _imports_of(path: Path, name: str) -> list[tuple[int, str]]:
+def _imports_of(path: Path, name: str, modules: Mapping[str, Path]) -> list[tuple[int, str]]:
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -112,8 +116,10 @@ def _imports_of(path: Path, name: str) -> list[tuple[int, str]]:
         elif isinstance(node, ast.ImportFrom):
             base = package[:len(package) - node.level + 1] if node.level else []
             module = ".".join(base + ([node.module] if node.module else []))
-            found.append((node.lineno, module))
-            found += [(node.lineno, f"{module}.{a.name}") for a in node.names]
+            names = [f"{module}.{a.name}" for a in node.names]
+            if not all(n in modules for n in names):   # a name from the module itself, not only submodules
+                found.append((node.lineno, module))
+            found += [(node.lineno, n) for n in names]
     return found
 
 
@@ -157,11 +163,6 @@ def import_cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
 #: rules <-> analysis.par (issue 25.5, the redesign), the formats registry and
 #: its catalogue, the event methods, the dealer package.
 KNOWN_CYCLES = [
-    {"bridgekit.formats", "bridgekit.formats.registry", "bridgekit.formats.catalogue", "bridgekit.formats.ber",
-     "bridgekit.formats.bhg", "bridgekit.formats.bri", "bridgekit.formats.cds", "bridgekit.formats.dealcsv",
-     "bridgekit.formats.dealfile", "bridgekit.formats.dge", "bridgekit.formats.dlm", "bridgekit.formats.dup",
-     "bridgekit.formats.rzd"},
-    {"bridgekit.dealer", "bridgekit.dealer.evaluate", "bridgekit.dealer.parser", "bridgekit.dealer.run"},
     {"bridgekit.event.methods", "bridgekit.event.methods.butler", "bridgekit.event.methods.cross",
      "bridgekit.event.methods.matchpoints", "bridgekit.event.methods.teams", "bridgekit.event.model",
      "bridgekit.event.movements", "bridgekit.event.ranking"},
@@ -181,3 +182,15 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert import_cycles(graph) == [frozenset({"a", "b", "c"})]
     assert not any({"bridgekit.analysis.solving", "bridgekit.analysis.ddtags"} <= c
                    for c in import_cycles(import_graph()))
+
+
+def test_the_scan_tells_a_submodule_from_a_name_of_the_package(tmp_path: Path) -> None:
+    """``from . import ast`` (a submodule) depends on ``pkg.ast`` alone;
+    ``from . import register`` (defined in ``__init__``) on the package."""
+    source = tmp_path / "run.py"
+    source.write_text("from . import ast as A\nfrom . import register\n", encoding="utf-8")
+    modules = {"pkg": tmp_path / "__init__.py", "pkg.ast": tmp_path / "ast.py", "pkg.run": source}
+    found = {m for _, m in _imports_of(source, "pkg.run", modules)}
+    assert found == {"pkg.ast", "pkg", "pkg.register"}
+    source.write_text("from . import ast as A\n", encoding="utf-8")
+    assert {m for _, m in _imports_of(source, "pkg.run", modules)} == {"pkg.ast"}

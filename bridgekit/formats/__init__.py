@@ -21,6 +21,7 @@ __all__ = ["read_boards", "write_boards", "detect_format", "FORMATS", "find_form
 
 from .binary import binary_message, looks_binary
 from .registry import Format, WriteReport, find_format, format_of_path, formats, readable_names, sniff_format
+from . import catalogue  # noqa: F401,E402  (the formats register into the registry, in sniffing order)
 
 #: Formats :func:`read_boards` knows, by name (the registry's readable formats, the common ones first).
 FORMATS = tuple(readable_names())

@@ -6,7 +6,8 @@ of it can hold (:data:`CONTENT`), whether its stream is bytes, a ``sniff`` of
 the first bytes of a file, and the module that reads and writes it (imported
 only when used).  ``convert``, ``deal -o``, ``show`` and every command that
 reads boards ask this registry; a new format is one module and one
-:func:`register` call here, and nothing else changes.
+:func:`register` call in ``catalogue`` (which ``bridgekit.formats`` loads),
+and nothing else changes.  The registry imports no format module.
 """
 
 from __future__ import annotations
@@ -194,13 +195,3 @@ def readable_names() -> list[str]:
 def writable_names() -> list[str]:
     """The formats that can be written, the common ones first."""
     return _shown([f.name for f in _FORMATS.values() if f.can_write])
-
-
-def _ensure_registered() -> None:
-    """Import the modules that register the formats (in the order sniffing
-    tries them: text formats first, then the binary layouts, the strictest
-    first)."""
-    from . import catalogue  # noqa: F401  (registers on import)
-
-
-_ensure_registered()
