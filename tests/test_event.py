@@ -503,13 +503,14 @@ def test_hand_records_with_an_intended_contract_are_not_results(tmp_path: Path) 
 
 def test_a_fifth_method_is_one_class_and_its_registration() -> None:
     """Total-point scoring (each result's own score, summed): a method the
-    package does not have, added from outside by one subclass and ``register``;
+    package does not have, added from outside by one subclass (of PairMethod:
+    it ranks pairs) and ``register``;
     the event, its ranking, its JSON and the CLI's --method take it without
     any other change."""
-    from bridgekit.event import ScoringMethod, find_method, register
+    from bridgekit.event import PairMethod, find_method, register
     from bridgekit.event.methods import unregister
 
-    class TotalPoints(ScoringMethod):
+    class TotalPoints(PairMethod):
         name = "total-points"
         title = "total points"
         unit = "pt"

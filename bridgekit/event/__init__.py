@@ -22,7 +22,7 @@ Nothing here prints or imports click.
 from __future__ import annotations
 
 from .artificial import parse_arbitrary
-from .methods import Method, ScoringMethod, all_methods, find_method, method_for_tag, method_names, register
+from .methods import Method, PairMethod, ScoringMethod, all_methods, find_method, method_for_tag, method_names, register
 from .model import (CrossScale, Event, EventOptions, EventProblem, EventResult, Movement, Scale, Settings,
                     Standing, Traveller)
 from .matches import Match, MatchBoard, match_standings, team_match, team_matches
@@ -31,7 +31,7 @@ from .score import add_sessions, read_event, score_event, score_traveller
 from .writing import write_event
 
 __all__ = ["add_sessions", "CrossScale", "Event", "EventOptions", "EventProblem", "EventResult", "Match", "MatchBoard",
-           "Method", "Movement", "Scale", "match_standings", "team_match", "team_matches",
+           "Method", "Movement", "PairMethod", "Scale", "match_standings", "team_match", "team_matches",
            "ScoringMethod", "Settings", "Standing", "Traveller", "all_methods", "find_method", "method_for_tag",
            "method_names", "pair_names", "parse_arbitrary", "read_event", "read_results", "register",
            "score_event", "score_traveller", "write_event"]

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Any, ClassVar, Sequence
 
 from ..board import Board
 from ..contract import Contract
 from ..rules import Profile
 from ..seats import Seat, Vul
 
-if TYPE_CHECKING:
-    from .methods import ScoringMethod
 
 
 class Scale(str, Enum):
@@ -356,3 +354,90 @@ class Event:
         for s in self.standings:
             out.setdefault((None if self.across_field else s.section, s.direction), []).append(s)
         return [(sec, d, pairs) for (sec, d), pairs in out.items()]
+
+
+class ScoringMethod:
+    """How the results of a board are compared.  Subclasses set the class
+    attributes and implement ``score_field``; methods are singletons,
+    compared by identity."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]                    # in the summary line: "Butler IMPs"
+    unit: ClassVar[str] = "IMP"             # "MP" or "IMP": column titles
+    points_word: ClassVar[str] = "IMPs"     # in messages: "the computed IMPs for N/S are 3"
+    out_of_top: ClassVar[bool] = False      # points are out of a top: max and percentages
+    point_columns: ClassVar[tuple[str, str]] = ("IMP_NS", "IMP_EW")
+    game_tag: ClassVar[str] = "ScoreIMP"    # a game record's tag for the same figure
+    total_columns: ClassVar[tuple[str, ...]] = ("TotalIMP", "TotalScoreIMP")
+    fallback: ClassVar[int] = 0             # > 0: chosen for a Scoring tag no method names (highest wins)
+    for_teams: ClassVar[bool] = False       # compares the two tables of team matches
+
+    # -- the Scoring tag ----------------------------------------------------------
+
+    def named_by(self, fields: Sequence[str]) -> bool:
+        """Whether the lower-cased fields of a ``Scoring`` tag name this method."""
+        return False
+
+    def claims(self, fields: Sequence[str]) -> bool:
+        """Whether the method is chosen for a tag that names no method (``IMP``
+        alone is Butler, anything else matchpoints)."""
+        return False
+
+    def settings(self, fields: Sequence[str], options: EventOptions, own: bool) -> Settings:
+        """The settings for this event from the options and the tag's fields
+        (``own``: the tag names this method, so its modifiers apply)."""
+        scale = options.scale or (Scale.EBU if "mp1" in fields else Scale.ACBL)
+        return Settings(scale=scale)
+
+    # -- points -------------------------------------------------------------------
+
+    def prepare(self, boards: Sequence[Traveller], field_of: Any, settings: Settings) -> object:
+        """What the method needs to know of the whole event before scoring a
+        board (the matchpoint top of each field...)."""
+        return None
+
+    def score_field(self, state: object, t: Traveller, f: str | None, group: list[EventResult],
+                    settings: Settings) -> float:
+        """Give points to the compared results of ``group`` (one field's
+        results of board ``t``); returns the top of the field (0 under IMPs),
+        from which arbitrary scores take their share."""
+        raise NotImplementedError
+
+    def arbitrary_points(self, mark: str, top: float, options: EventOptions) -> float | None:
+        """Points for an arbitrary score (None: it cannot be given under this
+        method).  IMP methods: 0 for an average (or 50%), +/- ``average_imps``
+        for an average plus or minus (or their percentages, 60% and 40%)."""
+        from .artificial import mark_imps   # a leaf module: no import back
+        return mark_imps(mark, options.average_plus, options.average_minus, options.average_imps)
+
+    # -- checks and ranking ---------------------------------------------------------
+
+    def compares_game_tag(self, settings: Settings) -> bool:
+        """Whether a game record's ``game_tag`` holds this method's figure."""
+        return True
+
+    def check_recorded(self, t: Traveller, problems: list[EventProblem]) -> None:
+        """Compare what else a file records of a board (a Butler datum)."""
+
+    def rank_value(self, s: Standing) -> tuple[float, ...]:
+        """What a standing is ranked on, as printed (2 decimals): equal values
+        are a tie."""
+        return (round(s.points, 2),)
+
+    def describe(self, settings: Settings) -> str:
+        return self.title
+
+    def rank(self, event: Event, options: EventOptions, names: dict[tuple[str | None, str], str]) -> None:
+        """Fill the event's standings from its results' points (the pair
+        methods rank pairs, ``methods.base.PairMethod``; the team methods
+        matches and teams)."""
+        raise NotImplementedError
+
+    @property
+    def value(self) -> str:
+        """The name (as an enum's value: ``Method.MP.value == "mp"``)."""
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<ScoringMethod {self.name}>"

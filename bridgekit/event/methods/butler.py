@@ -8,10 +8,11 @@ from typing import Sequence
 
 from ...rules.imps import butler_datum, imps
 from ..model import EventOptions, EventProblem, EventResult, Scale, Settings, Traveller
-from . import ScoringMethod, register
+from ..model import ScoringMethod
+from .base import PairMethod, register
 
 
-class Butler(ScoringMethod):
+class Butler(PairMethod):
     name = "butler"
     title = "Butler IMPs"
     fallback = 2

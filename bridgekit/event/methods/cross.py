@@ -10,10 +10,11 @@ from typing import Sequence
 
 from ...rules.imps import cross_imps
 from ..model import CrossScale, EventOptions, EventResult, Scale, Settings, Traveller
-from . import ScoringMethod, register
+from ..model import ScoringMethod
+from .base import PairMethod, register
 
 
-class CrossImps(ScoringMethod):
+class CrossImps(PairMethod):
     name = "cross-imps"
     aliases = ("cross",)
     title = "cross-IMPs"

@@ -10,10 +10,11 @@ from typing import Any, Sequence
 from ...rules.imps import neuberg, weighted_matchpoints
 from ..artificial import BYE, mark_percentage
 from ..model import EventOptions, EventResult, Scale, Settings, Standing, Traveller
-from . import ScoringMethod, register
+from ..model import ScoringMethod
+from .base import PairMethod, register
 
 
-class Matchpoints(ScoringMethod):
+class Matchpoints(PairMethod):
     name = "mp"
     aliases = ("matchpoints",)
     title = "matchpoints"

@@ -28,7 +28,8 @@ from ...rules.imps import imps
 from ...rules.vp import victory_points
 from ..model import (Event, EventOptions, EventProblem, EventResult, Scale, Settings, Standing, TeamMatch, TeamTotal,
                      Traveller)
-from . import ScoringMethod, register
+from ..model import ScoringMethod
+from .base import register
 
 #: Published victory-point scales by name: (margin, boards) -> (VP of the side ahead by margin, other).
 VP_SCALES: dict[str, Callable[[float, int], tuple[float, float]]] = {
