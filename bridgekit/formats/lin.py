@@ -18,12 +18,11 @@ at all (empty, binary, no LIN pairs) raises :class:`FileFormatError`.
 
 from __future__ import annotations
 
-import codecs
 import itertools
 import os
 import re
 from dataclasses import dataclass, field
-from typing import IO, Any, Callable, Iterable, Iterator, Protocol, Union
+from typing import Callable, Iterable, Iterator, Protocol, Union
 
 from ..auction import Auction
 from ..board import (MAX_PROBLEMS, AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, ProblemLog, Tag,
@@ -33,11 +32,10 @@ from ..cards import ALL_CARDS, Card, Strain
 from ..contract import Contract, Doubling
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, FileFormatError, IllegalCallError, ParseError
-from .binary import binary_message, looks_binary
+from .text import Source, line_blocks
 from ..play import trick_winner
 from ..seats import Seat, Vul, dealer_for_board
 
-Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
 
 
 class _ProblemSink(Protocol):
@@ -77,7 +75,7 @@ def read_lin(source: Source, name: str | None = None) -> Iterator[Board]:
 
     ``source`` is LIN text (``str``), raw ``bytes``, a path (``os.PathLike``) or
     an open text or binary file.  ``name`` names the file in problems and errors.
-    Bytes are decoded as UTF-8 (BOM allowed), else cp1252, else latin-1.
+    Bytes are decoded as every text format's are (``formats.text``).
 
     The file is read in blocks and its boards are yielded as they end: memory
     does not grow with the file.  Raises FileFormatError when the input cannot
@@ -112,105 +110,21 @@ def lin_text_problems(text: str) -> str | None:
 
 # -- input -----------------------------------------------------------------
 
-def decode_bytes(data: bytes) -> str:
-    """Decode a file's bytes: UTF-8 (with or without BOM), else cp1252, else latin-1."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-_BLOCK = 1 << 20
-
-
 def _chunks(source: Source, name: str | None) -> Iterator[str]:
     """The text of ``source`` in blocks of about a megabyte (the first one
-    read when the generator is first advanced)."""
+    read when the generator is first advanced): LIN text as it is; bytes, a
+    path or a stream through the text formats' one decoder (``formats.text``,
+    as PBN), whole lines at a time."""
     if isinstance(source, str):
         if "\x00" in source:
-            raise FileFormatError("binary file (NUL bytes), not a LIN file", name)
+            raise FileFormatError("not a text file (binary data: NUL bytes)", name)
         yield source[1:] if source.startswith("\ufeff") else source
         return
-    if isinstance(source, (bytes, bytearray)):
-        yield from _decoded(iter([bytes(source)]), name)
-        return
     if isinstance(source, os.PathLike):
-        path = os.fspath(source)
-        try:
-            stream = open(path, "rb")
-        except OSError as e:
-            raise FileFormatError(f"cannot read file: {e.strerror or e}", name) from None
-        with stream:
-            yield from _decoded(_blocks(stream, name), name)
-        return
-    first = True
-    for block in _blocks(source, name):
-        if isinstance(block, bytes):
-            yield from _decoded(itertools.chain([block], _blocks(source, name)), name)
-            return
-        if "\x00" in block:
-            raise FileFormatError("binary file (NUL bytes), not a LIN file", name)
-        if first and block.startswith("\ufeff"):
-            block = block[1:]
-        first = False
-        yield block
-
-
-def _blocks(stream: IO[str] | IO[bytes], name: str | None) -> Iterator[Any]:
-    while True:
-        try:
-            block = stream.read(_BLOCK)
-        except (OSError, UnicodeDecodeError) as e:
-            raise FileFormatError(f"cannot read input: {getattr(e, 'strerror', None) or e}", name) from None
-        if not block:
-            return
-        yield block
-
-
-def _decoded(blocks: Iterator[bytes], name: str | None) -> Iterator[str]:
-    """Decode blocks as UTF-8 (BOM skipped) until a byte is not UTF-8, then
-    the rest as cp1252 (else latin-1)."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    utf8 = True
-    first = True
-    offset = 0
-    for block in blocks:
-        at = looks_binary(block)
-        if at is not None:
-            raise FileFormatError(f"binary file ({binary_message(block, at, offset)}), not a LIN file", name)
-        offset += len(block)
-        if first and block.startswith(b"\xef\xbb\xbf"):
-            block = block[3:]
-        first = False
-        if utf8:
-            held = decoder.getstate()[0]
-            try:
-                yield decoder.decode(block)
-                continue
-            except UnicodeDecodeError as e:
-                data = held + block
-                utf8 = False
-                yield data[:e.start].decode("utf-8")
-                block = data[e.start:]
-        yield _decode_8bit(block)
-    if utf8:
-        try:
-            yield decoder.decode(b"", final=True)
-        except UnicodeDecodeError:
-            yield _decode_8bit(decoder.getstate()[0])
-
-
-def _decode_8bit(data: bytes) -> str:
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+        source = os.fspath(source)
+        name = name or source
+    for lines in line_blocks(source, name):
+        yield "\n".join(lines) + "\n"
 
 
 @dataclass(slots=True)
@@ -867,4 +781,4 @@ def read_lin_text(text: str, name: str | None = None) -> list[Board]:
     return list(read_lin(text, name))
 
 
-__all__ = ["read_lin", "read_lin_text", "decode_bytes", "LIN_DEALERS", "LIN_SEAT_ORDER", "LIN_VUL"]
+__all__ = ["read_lin", "read_lin_text", "LIN_DEALERS", "LIN_SEAT_ORDER", "LIN_VUL"]
