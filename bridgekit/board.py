@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, Generic, Iterator, TypeVar, overload
 
 from .auction import Auction
 from .calls import Call
@@ -431,31 +431,67 @@ class Table:
         return [dict(zip(names, row)) for row in self.rows]
 
 
+T = TypeVar("T")
+
+
+class Parsed(Generic[T]):
+    """A field of :class:`Board` that the PBN reader parses on first use: a
+    data descriptor the dataclass takes as the field (``dataclasses.fields``
+    lists it with its type).  Reading it runs the board's loader first, if
+    one is pending; ``None`` given to ``__init__`` (the field's default) is a
+    fresh ``empty()`` (a new list or dict, or None)."""
+
+    def __init__(self, empty: Callable[[], T] | None) -> None:
+        self.empty = empty
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        self.private = "_" + name
+
+    @overload
+    def __get__(self, board: None, owner: type) -> None: ...
+    @overload
+    def __get__(self, board: "Board", owner: type) -> T: ...
+
+    def __get__(self, board: "Board | None", owner: type) -> T | None:
+        if board is None:
+            return None    # the dataclass's default: replaced by a fresh empty() in __set__
+        if board.__dict__.get("_loader") is not None:
+            board.materialize()
+        return board.__dict__[self.private]
+
+    def __set__(self, board: "Board", value: T | None) -> None:
+        if value is None and self.empty is not None:
+            value = self.empty()
+        board.__dict__[self.private] = value
+
+
 @dataclass
 class Board:
     """One game record.  ``tags`` keeps every tag in file order (sections and
     tables included, by name); parsed views are properties."""
 
+    # The PBN reader fills ``tags`` at once and leaves the sections (Auction,
+    # Play, tables), the notes and the checks of the deal and tag values to a
+    # loader run on first access of one of the ``Parsed`` fields below (or
+    # ``materialize``): scanning a big file for tags stays cheap, and a
+    # board's problems are complete whenever read.  ``dataclasses.fields``
+    # lists them as the fields they are.
+
     tags: dict[str, Tag] = field(default_factory=dict)
-    auction: AuctionRecord | None = None
-    play: PlayRecord | None = None
-    tables: dict[str, Table] = field(default_factory=dict)
+    auction: Parsed[AuctionRecord | None] = Parsed(None)
+    play: Parsed[PlayRecord | None] = Parsed(None)
+    tables: Parsed[dict[str, Table]] = Parsed(dict)
     comments: list[str] = field(default_factory=list)        # comments before the first tag
-    problems: list[Problem] = field(default_factory=list)
+    problems: Parsed[list[Problem]] = Parsed(list)
     file: str | None = None
     line: int | None = None                                   # first line of the game
     escapes: list[str] = field(default_factory=list)          # ``%`` lines kept with the game
     #: Where each of ``escapes`` stood: ``(tag, index)``, after the tag named
     #: (``""``: before the first tag) and ``index`` entries of its section
     #: (calls, cards in seat columns, table rows); a missing place is ``("", 0)``.
-    escape_places: list[tuple[str, int]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)            # Note values that belong to no section
-
-    # The PBN reader fills ``tags`` at once and leaves the sections (Auction,
-    # Play, tables) and the checks of the deal and tag values to ``_loader``,
-    # run on first access of ``auction``, ``play``, ``tables``, ``problems`` or ``notes``
-    # (see the properties installed after the class): scanning a big file for
-    # tags stays cheap, and a board's problems are complete whenever read.
+    escape_places: Parsed[list[tuple[str, int]]] = Parsed(list)
+    notes: Parsed[list[str]] = Parsed(list)                   # Note values that belong to no section
 
     @classmethod
     def deferred(cls, loader: Callable[["Board"], None], file: str | None = None,
@@ -708,24 +744,6 @@ class Board:
         if self.play is None:
             return play, []
         return play, [(index, error) for _, index, _, _, error in self.play.replay(play) if error is not None]
-
-
-def _lazy_field(name: str) -> property:
-    private = "_" + name
-
-    def get(self: Board) -> object:
-        if self.__dict__.get("_loader") is not None:
-            self.materialize()
-        return self.__dict__[private]
-
-    def set(self: Board, value: object) -> None:
-        self.__dict__[private] = value
-
-    return property(get, set, doc=f"``{name}`` (parsed on first access when read from PBN)")
-
-
-for _name in ("auction", "play", "tables", "problems", "notes", "escape_places"):
-    setattr(Board, _name, _lazy_field(_name))
 
 
 #: The 15 tags of PBN's mandatory tag set, in export order.

@@ -514,7 +514,7 @@ def test_reader_boards_are_plain_boards_parsed_once() -> None:
 def test_stdin_is_streamed_and_sniffed(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
     data = (BAD / "crlf.pbn").read_bytes()
-    fake = io.TextIOWrapper(io.BufferedReader(io.BytesIO(data)))  # type: ignore[arg-type]
+    fake = io.TextIOWrapper(io.BufferedReader(io.BytesIO(data)))
     monkeypatch.setattr(sys, "stdin", fake)
     boards = list(read_boards("-"))
     assert [b.number for b in boards] == [1, 2] and boards[0].file == "<stdin>"
@@ -594,3 +594,24 @@ def test_writer_deal_value_matches_the_model_for_any_spelling() -> None:
         b = one(f'[Board "{i + 1}"]\n[Dealer "{dealer.name}"]\n[Deal "{text}"]\n')
         written = one(format_board(b)).tags["Deal"].value
         assert written == deal.str_from(dealer), (text, written)
+
+
+def test_the_parsed_fields_are_fields_of_the_dataclass() -> None:
+    """The sections the reader parses on first use are declared fields
+    (``Parsed`` descriptors), not properties installed after the class:
+    ``dataclasses.fields`` lists them, ``Board()`` gives each board its own
+    empty containers, and a deferred board's loader runs once, on the first
+    access of any of them."""
+    import dataclasses
+    from bridgekit.board import Parsed
+    parsed = {f.name for f in dataclasses.fields(Board) if isinstance(Board.__dict__.get(f.name), Parsed)}
+    assert parsed == {"auction", "play", "tables", "problems", "notes", "escape_places"}
+    a, b = Board(), Board()
+    a.problems.append("x")  # type: ignore[arg-type]
+    assert b.problems == [] and a.tables is not b.tables and a.auction is None
+    calls: list[int] = []
+    for name in sorted(parsed):
+        board = Board.deferred(lambda board: calls.append(1), "f.pbn", 1)
+        getattr(board, name)
+        getattr(board, name)
+    assert len(calls) == len(parsed)
