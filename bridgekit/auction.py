@@ -34,6 +34,7 @@ from .calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, CallKind
 from .cards import Strain
 from .contract import PASSED_OUT, Contract, Doubling
 from .errors import IllegalCallError
+from .i18n import N_
 from .notation import Message
 from .seats import Seat
 
@@ -173,47 +174,46 @@ class Auction:
         ``redouble-redoubled``, ``redouble-own-double``.  Returns None when the call is legal."""
         bid_index, rank, doubling, _dbl, passes = self._states[-1]
         kind = call.kind
-        what = "{call} by {seat}"
         values = {"call": call, "seat": self.turn}
         if passes >= 4 or (passes == 3 and len(self.calls) > 3):
-            raise IllegalCallError(Message(what + ": the auction has already ended", **values), "auction-ended")
+            raise IllegalCallError(Message("{call} by {seat}: the auction has already ended", **values), "auction-ended")
         if kind is _PASS:
             return
         if kind is _BID:
             if call.rank <= rank:
                 raise IllegalCallError(Message(
-                    what + " after {last} is insufficient: a bid must name more tricks, or as many in a "
+                    "{call} by {seat} after {last} is insufficient: a bid must name more tricks, or as many in a "
                     "higher strain ({c} {d} {h} {s} {nt})", last=self.calls[bid_index], **values,
                     c=Strain.C, d=Strain.D, h=Strain.H, s=Strain.S, nt=Strain.NT), "insufficient-bid")
             return
         n = len(self.calls)
         if bid_index < 0:
             if kind is _DOUBLE:
-                raise IllegalCallError(Message(what + ": there is no bid to double", **values), "double-nothing")
-            raise IllegalCallError(Message(what + ": there is no bid, so nothing to redouble", **values),
+                raise IllegalCallError(Message("{call} by {seat}: there is no bid to double", **values), "double-nothing")
+            raise IllegalCallError(Message("{call} by {seat}: there is no bid, so nothing to redouble", **values),
                                    "redouble-not-doubled")
         own_side = (n - bid_index) % 2 == 0  # same parity of position = same side
         values.update(last=self.calls[bid_index], bidder=self.seat_of(bid_index))
         if kind is _DOUBLE:
             if own_side:
                 raise IllegalCallError(Message(
-                    what + ": {last} was bid by their own side ({bidder}); "
+                    "{call} by {seat}: {last} was bid by their own side ({bidder}); "
                     "only an opponent's bid can be doubled", **values), "double-own-side")
             if doubling is not Doubling.UNDOUBLED:
-                template = ": {last} is already doubled" if doubling is Doubling.DOUBLED \
-                    else ": {last} is already redoubled"
-                raise IllegalCallError(Message(what + template, **values), "double-doubled")
+                template = N_("{call} by {seat}: {last} is already doubled") if doubling is Doubling.DOUBLED \
+                    else N_("{call} by {seat}: {last} is already redoubled")
+                raise IllegalCallError(Message(template, **values), "double-doubled")
             return
         # redouble
         if doubling is Doubling.UNDOUBLED:
-            raise IllegalCallError(Message(what + ": {last} has not been doubled", **values),
+            raise IllegalCallError(Message("{call} by {seat}: {last} has not been doubled", **values),
                                    "redouble-not-doubled")
         if doubling is Doubling.REDOUBLED:
-            raise IllegalCallError(Message(what + ": {last} is already redoubled", **values),
+            raise IllegalCallError(Message("{call} by {seat}: {last} is already redoubled", **values),
                                    "redouble-redoubled")
         if not own_side:
             raise IllegalCallError(Message(
-                what + ": {last} was bid by the other side ({bidder}); "
+                "{call} by {seat}: {last} was bid by the other side ({bidder}); "
                 "only the side whose bid was doubled may redouble", **values), "redouble-own-double")
 
     def is_legal(self, call: Call) -> bool:

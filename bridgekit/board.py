@@ -21,7 +21,8 @@ from .cards import Card, Strain
 from .contract import Contract
 from .deal import Deal
 from .errors import BridgekitError, IllegalCallError, IllegalCardError, ParseError
-from .notation import render_message
+from .i18n import _
+from .notation import Message, render_message
 from .play import Play, trick_winner
 from .seats import Seat, Vul, dealer_for_board
 
@@ -35,6 +36,13 @@ MAX_PROBLEMS = 50
 MAX_QUOTE = 60
 #: Longest problem message; a longer one keeps its start and its end.
 MAX_MESSAGE = 200
+
+
+def where_text(file: str | None, line: int | None, board: str | None, lang: str = "en") -> str:
+    """Where a problem is: ``file, line N, board B`` (the parts known)."""
+    parts = [file, _(lang, "line {n}", n=line) if line is not None else None,
+             _(lang, "board {board}", board=board) if board is not None else None]
+    return ", ".join(p for p in parts if p)
 
 
 def quote(text: str, limit: int = MAX_QUOTE) -> str:
@@ -76,21 +84,25 @@ class Problem:
         if len(message) > MAX_MESSAGE:  # a long value quoted by a parser: keep the start and the end
             self.message = message[:MAX_MESSAGE - 61] + "\u2026" + message[-60:]
 
-    def where(self) -> str:
-        parts = [p for p in (self.file, f"line {self.line}" if self.line is not None else None,
-                             f"board {self.board}" if self.board is not None else None) if p]
-        return ", ".join(parts)
+    def where(self, lang: str = "en") -> str:
+        """``file, line N, board B`` (``fichier, ligne N, donne B`` in French)."""
+        return where_text(self.file, self.line, self.board, lang)
 
     def __str__(self) -> str:
         """``file, line N, board B: code: message`` (``warning: code`` for a warning)."""
         return self.render()
 
     def render(self, ascii: bool = False, lang: str = "en") -> str:
-        """:meth:`__str__` in the output's notation (``ascii``: letters for suits)."""
-        what = f"{'warning: ' if self.severity == 'warning' else ''}{self.code}: " \
-               f"{render_message(self.message, ascii, lang)}"
-        where = self.where()
-        return f"{where}: {what}" if where else what
+        """:meth:`__str__` in the output's notation (``ascii``: letters for
+        suits) and language (the message through the catalogue; the code,
+        a stable name, as it is)."""
+        message = render_message(self.message, ascii, lang)
+        if self.severity == "warning":
+            what = _(lang, "warning: {code}: {message}", code=self.code, message=message)
+        else:
+            what = _(lang, "{code}: {message}", code=self.code, message=message)
+        where = self.where(lang)
+        return _(lang, "{where}: {what}", where=where, what=what) if where else what
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"file": self.file, "line": self.line, "board": self.board,
@@ -141,9 +153,10 @@ class ProblemLog:
         if self.dropped:
             count, kept = self.dropped, self.limit
             self.dropped, self.limit = 0, None
-            self.add("more-problems", f"and {count} more problem{'s' if count != 1 else ''} on this board "
-                     f"(only the first {kept} are listed)", line=self.problems[-1].line if self.problems else None,
-                     severity="warning")
+            self.add("more-problems", Message.plural("and {n} more problem on this board (only the first {kept} "
+                                                     "are listed)", "and {n} more problems on this board (only "
+                                                     "the first {kept} are listed)", count, kept=kept),
+                     line=self.problems[-1].line if self.problems else None, severity="warning")
         return self.problems
 
 
@@ -842,7 +855,8 @@ def parse_result(value: str) -> tuple[bool, int | None, dict[str, int]]:
                 break
             by_side[side] = count
     if not by_side or (len(by_side) == 2 and sum(by_side.values()) != 13):
-        raise ParseError(f"invalid result {quote(value)} (expected declarer's tricks 0-13, or e.g. 'NS 9')")
+        raise ParseError(Message("invalid result {value} (expected declarer's tricks 0-13, or e.g. 'NS 9')",
+                                 value=quote(value)))
     return caret, None, by_side
 
 
@@ -864,9 +878,9 @@ def deal_boards(count: int, seed: int | str, first: int = 1, event: str | None =
     random complete deals from ``seed`` (the same seed gives the same boards).
     Raises BridgekitError for a count or first board below 1."""
     if count < 1:
-        raise BridgekitError(f"cannot deal {count} boards (at least 1)")
+        raise BridgekitError(Message("cannot deal {n} boards (at least 1)", n=count))
     if first < 1:
-        raise BridgekitError(f"invalid first board {first} (boards start at 1)")
+        raise BridgekitError(Message("invalid first board {n} (boards start at 1)", n=first))
     rng = random.Random(f"bridgekit-deal:{seed}")
     boards: list[Board] = []
     for number in range(first, first + count):

@@ -54,6 +54,7 @@ from .cards import Card
 from .contract import Contract, end_position_strain
 from .deal import Deal
 from .errors import IllegalCallError, IllegalCardError
+from .i18n import N_, _, _n
 from .notation import Message
 from .play import Play
 from .seats import Seat
@@ -149,7 +150,7 @@ def check_auction(calls: Iterable[Call], dealer: Seat) -> AuctionCheck:
         try:
             auction.push(call)
         except IllegalCallError as e:
-            out.add(e.code, f"call {i + 1}: {e}", call_index=i)
+            out.add(e.code, Message("call {n}: {error}", n=i + 1, error=e.args[0]), call_index=i)
             break
     return AuctionCheck(auction, out.problems, calls)
 
@@ -168,7 +169,7 @@ def check_play(deal: Deal, contract: Contract, declarer: Seat, cards: Iterable[C
         try:
             play.push(card)
         except IllegalCardError as e:
-            out.add(e.code, str(e), card_index=i)
+            out.add(e.code, e.args[0], card_index=i)
             break
     return PlayCheck(play, out.problems, contract, cards)
 
@@ -264,17 +265,20 @@ def _check_notes(board: Board, out: ProblemLog) -> None:
                 continue
             used.add(e.note)
             if e.note not in rec.notes:
-                out.add("missing-note", f"{name}: the note reference ={e.note}= has no Note {e.note}",
+                out.add("missing-note", Message("{section}: the note reference ={note}= has no Note {note}",
+                                                section=name, note=e.note),
                         line=e.line if e.line is not None else rec.line,
                         call_index=i if name == "Auction" else None)
         for n in sorted(rec.notes):
             if not 1 <= n <= 32:
                 # past 32 bridgekit still reads it (its own game records note every
                 # computer card): a warning; 0 is no note number at all
-                out.add("bad-note", f"{name}: note {n} is not numbered between 1 and 32", name, line=rec.line,
+                out.add("bad-note", Message("{section}: note {note} is not numbered between 1 and 32", section=name,
+                                            note=n), name, line=rec.line,
                         severity="error" if n < 1 else "warning")
             elif n not in used:
-                out.add("unused-note", f"{name}: Note {n} is referred to by no call or card", name,
+                out.add("unused-note", Message("{section}: Note {note} is referred to by no call or card",
+                                               section=name, note=n), name,
                         line=rec.line, severity="warning")
 
 
@@ -283,26 +287,27 @@ def _check_sections_present(board: Board, out: ProblemLog) -> None:
     tags = board.tags
     if "Play" in tags:
         if "Deal" not in tags:
-            out.add("missing-deal", "a Play section but no Deal tag: the cards cannot be followed", "Play",
+            out.add("missing-deal", Message("a Play section but no Deal tag: the cards cannot be followed"), "Play",
                     severity="warning")
         if "Contract" not in tags and "Auction" not in tags:
-            out.add("missing-contract", "a Play section but no Contract tag (nor an auction): "
-                    "the trumps are unknown", "Play", severity="warning")
+            out.add("missing-contract", Message("a Play section but no Contract tag (nor an auction): "
+                                                "the trumps are unknown"), "Play", severity="warning")
     result = tags["Result"].value.strip() if "Result" in tags else ""
     if result not in ("", "?"):
         contract = tags["Contract"].value.strip() if "Contract" in tags else ""
         declarer = tags["Declarer"].value if "Declarer" in tags else None
         if contract.upper() == "PASS" or (declarer is not None and not declarer.strip() and not contract):
-            out.add("result-without-contract", f"Result {result!r} but "
-                    + ("the deal was passed out" if contract else "the Declarer tag is empty")
-                    + " (PBN 3.4.15: the Result is then empty)", "Result",
+            template = (N_("Result {result!r} but the deal was passed out (PBN 3.4.15: the Result is then empty)")
+                        if contract else
+                        N_("Result {result!r} but the Declarer tag is empty (PBN 3.4.15: the Result is then empty)"))
+            out.add("result-without-contract", Message(template, result=result), "Result",
                     severity="warning" if result == "0" else "error")  # '0' takes no trick: harmless
     rec = board.play
     if rec is not None:
         marks = [e for row in rec.tricks for e in row if e is not None and e.flag == "+"]
         if len(marks) > 1:
-            out.add("continuation-mark", "more than one '+' in the Play section (it marks the one next "
-                    "card to play)", line=marks[1].line)
+            out.add("continuation-mark", Message("more than one '+' in the Play section (it marks the one next "
+                                                 "card to play)"), line=marks[1].line)
 
 
 def _after_continuation(rec: PlayRecord, seat: Seat | None, play: Play, out: ProblemLog) -> None:
@@ -327,7 +332,7 @@ def _check_deal(board: Board, out: ProblemLog, reader_codes: set[str]) -> Deal |
     deal = board.deal
     if deal is None:
         if not reader_codes & {"bad-deal", "bad-tag"}:
-            out.add("bad-deal", f"the Deal tag {board.get('Deal')!r} cannot be read", "Deal")
+            out.add("bad-deal", Message("the Deal tag {value!r} cannot be read", value=board.get("Deal")), "Deal")
         return None
     hands = deal.hands
     if all(h is not None and len(h.cards) == 13 for h in hands) \
@@ -355,12 +360,12 @@ def _check_auction(board: Board, out: ProblemLog) -> Auction | None:
         return None  # a call could not be read: positions after it are unknown (the reader said so)
     if dealer is None:
         has_tag = "Dealer" in board.tags
-        out.add("missing-dealer", "there is an auction but no valid Dealer tag: "
-                f"assuming the auction starts with {rec.first.full_name}",
+        out.add("missing-dealer", Message("there is an auction but no valid Dealer tag: "
+                                          "assuming the auction starts with {seat}", seat=rec.first),
                 "Dealer" if has_tag else None, line=None if has_tag else rec.line)
     elif rec.first is not dealer and rec.calls:
-        out.add("dealer-mismatch", f"the auction starts with {rec.first.full_name} but the dealer is "
-                f"{dealer.full_name}, who must call first", "Auction", line=rec.line)
+        out.add("dealer-mismatch", Message("the auction starts with {seat} but the dealer is {dealer}, who must "
+                                           "call first", seat=rec.first, dealer=dealer), "Auction", line=rec.line)
     auction = Auction(rec.first)
     skipped = rec.skipped
     for i, entry in enumerate(rec.calls):
@@ -369,25 +374,29 @@ def _check_auction(board: Board, out: ProblemLog) -> Auction | None:
             if auction.is_complete():
                 break
             # ^S: a call out of rotation, accepted; the skipped player lost the turn
-            out.add("call-out-of-rotation", f"call {i + 1}: {auction.turn.full_name} was skipped by a call "
-                    "out of rotation (marked ^S in the file)", line=line, call_index=i, severity="warning")
+            out.add("call-out-of-rotation", Message("call {n}: {seat} was skipped by a call out of rotation "
+                                                    "(marked ^S in the file)", n=i + 1, seat=auction.turn),
+                    line=line, call_index=i, severity="warning")
             auction.push_irregular(PASS)
         if auction.is_complete():
             extra = len(rec.calls) - i
-            out.add("auction-ended", Message(f"call {i + 1}: {extra} call{'s' if extra > 1 else ''} "
-                                             "recorded after the auction had ended with " + _ended(auction),
-                                             contract=auction.contract(), declarer=auction.declarer()),
+            out.add("auction-ended", Message.plural("call {call}: {n} call recorded after the auction had ended "
+                                                    "with {ending}",
+                                                    "call {call}: {n} calls recorded after the auction had ended "
+                                                    "with {ending}", extra, call=i + 1, ending=_ended(auction)),
                     line=line, call_index=i)
             break
         try:
             auction.push(entry.call)
             if entry.flag and "^I" in _flag(entry):
-                out.add("insufficient-mark", f"call {i + 1}: {entry.call} is marked ^I (an insufficient bid "
-                        "accepted) but it is sufficient", line=line, call_index=i)
+                out.add("insufficient-mark", Message("call {n}: {call} is marked ^I (an insufficient bid "
+                                                     "accepted) but it is sufficient", n=i + 1, call=entry.call),
+                        line=line, call_index=i)
         except IllegalCallError as e:
             marked = "^I" in _flag(entry)
-            out.add(e.code, Message(f"call {i + 1}: {{error}}" + ("; marked ^I in the file: accepted by the "
-                                                                  "opponents" if marked else ""), error=e.args[0]),
+            template = N_("call {n}: {error}; marked ^I in the file: accepted by the opponents") if marked \
+                else N_("call {n}: {error}")
+            out.add(e.code, Message(template, n=i + 1, error=e.args[0]),
                     line=line, call_index=i, severity="warning" if marked else "error")
             auction.push_irregular(entry.call)
     if not auction.is_complete() and not rec.incomplete_marker and not rec.continue_marker:
@@ -395,23 +404,35 @@ def _check_auction(board: Board, out: ProblemLog) -> Auction | None:
         # require it: with no contract recorded either (a lesson's question),
         # the unfinished auction is a warning
         open_question = board.get("Contract") is None
-        out.add("auction-incomplete",
-                f"the auction stops after {len(rec.calls)} call{'s' if len(rec.calls) != 1 else ''} "
-                f"without ending and without the '*' or '+' mark; {auction.turn.full_name} was to call"
-                + ("; no contract is recorded (an auction to be continued?)" if open_question else ""),
+        if open_question:
+            message = Message.plural("the auction stops after {n} call without ending and without the '*' or "
+                                     "'+' mark; {seat} was to call; no contract is recorded (an auction to be "
+                                     "continued?)",
+                                     "the auction stops after {n} calls without ending and without the '*' or "
+                                     "'+' mark; {seat} was to call; no contract is recorded (an auction to be "
+                                     "continued?)", len(rec.calls), seat=auction.turn)
+        else:
+            message = Message.plural("the auction stops after {n} call without ending and without the '*' or "
+                                     "'+' mark; {seat} was to call",
+                                     "the auction stops after {n} calls without ending and without the '*' or "
+                                     "'+' mark; {seat} was to call", len(rec.calls), seat=auction.turn)
+        out.add("auction-incomplete", message,
                 "Auction", line=rec.line, call_index=len(rec.calls),
                 severity="warning" if open_question else "error")
     return auction
 
 
-def _ended(auction: Auction) -> str:
-    """How a finished auction ended, as a template of ``{contract}`` and ``{declarer}``."""
+def _ended(auction: Auction) -> Message:
+    """How a finished auction ended: ``four passes``, ``4♠ by South``."""
     contract = auction.contract()
+    declarer = auction.declarer()
     if contract is None:
-        return "no contract"
+        return Message("no contract")
     if contract.is_passed_out:
-        return "four passes"
-    return "{contract} by {declarer}" if auction.declarer() is not None else "{contract} by ?"
+        return Message("four passes")
+    if declarer is None:
+        return Message("{contract} by ?", contract=contract)
+    return Message("{contract} by {declarer}", contract=contract, declarer=declarer)
 
 
 def _check_outcome(board: Board, auction: Auction | None,
@@ -426,7 +447,7 @@ def _check_outcome(board: Board, auction: Auction | None,
         value = board.get("Contract") or ""
         said = any(p.line is not None and p.line == board.line_of("Contract") for p in board.problems)
         if not said and end_position_strain(value) is None:  # end positions: strain only (PBN 3.10)
-            out.add("missing-contract", f"the Contract tag {value!r} cannot be read", "Contract")
+            out.add("missing-contract", Message("the Contract tag {value!r} cannot be read", value=value), "Contract")
     complete = auction is not None and auction.is_complete()
     contract = tag_contract
     declarer = tag_declarer
@@ -444,21 +465,27 @@ def _check_outcome(board: Board, auction: Auction | None,
         same_contract = tag_contract is None or a_contract is None or tag_contract.strain is a_contract.strain
         if a_declarer is not None and tag_declarer is not None and same_contract:
             if swapped and tag_declarer is a_declarer.partner:
-                out.add("declarer-mismatch", f"the Declarer tag marks {tag_declarer.full_name} with ^: "
-                        f"declarer and dummy were swapped (the auction makes {a_declarer.full_name} "
-                        "declarer)", "Declarer", severity="warning")
+                out.add("declarer-mismatch", Message("the Declarer tag marks {tag} with ^: declarer and dummy "
+                                                     "were swapped (the auction makes {auction} declarer)",
+                                                     tag=tag_declarer, auction=a_declarer),
+                        "Declarer", severity="warning")
             elif swapped:
-                out.add("declarer-mismatch", f"the Declarer tag ^{tag_declarer.name} says declarer and dummy "
-                        f"were swapped, so {tag_declarer.full_name} should be the partner of the declarer "
-                        f"the auction gives, but that declarer is {a_declarer.full_name}", "Declarer")
+                out.add("declarer-mismatch", Message("the Declarer tag ^{letter} says declarer and dummy were "
+                                                     "swapped, so {tag} should be the partner of the declarer the "
+                                                     "auction gives, but that declarer is {auction}",
+                                                     letter=tag_declarer.name, tag=tag_declarer,
+                                                     auction=a_declarer), "Declarer")
             elif tag_declarer is not a_declarer:
-                why = ""
                 last = auction.last_bid()
                 if last is not None and last.seat is not a_declarer and last.call.strain is not None:
-                    why = (f" ({a_declarer.full_name} was first of the side to name "
-                           f"{last.call.strain.word}; {last.seat.full_name} made the last bid)")
-                out.add("declarer-mismatch", f"the Declarer tag says {tag_declarer.full_name} but the auction "
-                        f"makes {a_declarer.full_name} declarer{why}", "Declarer")
+                    message = Message("the Declarer tag says {tag} but the auction makes {auction} declarer "
+                                      "({auction} was first of the side to name {strain:word}; {bidder} made the "
+                                      "last bid)", tag=tag_declarer, auction=a_declarer, strain=last.call.strain,
+                                      bidder=last.seat)
+                else:
+                    message = Message("the Declarer tag says {tag} but the auction makes {auction} declarer",
+                                      tag=tag_declarer, auction=a_declarer)
+                out.add("declarer-mismatch", message, "Declarer")
         if contract is None:
             contract = a_contract
         if declarer is None:
@@ -498,7 +525,7 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
     has_cards = _play_has_cards(board)
     if contract is not None and contract.is_passed_out:
         if has_cards:
-            out.add("play-without-contract", "cards are recorded but the deal was passed out", "Play",
+            out.add("play-without-contract", Message("cards are recorded but the deal was passed out"), "Play",
                     card_index=0)
         return
     if contract is None or declarer is None:
@@ -506,8 +533,9 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
     if rec is None or not has_cards:
         return
     if rec.leader is not declarer.lho:
-        out.add("wrong-leader", f"the play starts with {rec.leader.full_name} but the opening lead "
-                f"belongs to {declarer.lho.full_name}, on declarer's ({declarer.full_name}'s) left",
+        out.add("wrong-leader", Message("the play starts with {seat} but the opening lead belongs to {leader}, on "
+                                        "the left of declarer ({declarer})", seat=rec.leader, leader=declarer.lho,
+                                        declarer=declarer),
                 "Play", line=rec.line, card_index=0)
         return
     play = Play(deal if deal is not None else Deal([None] * 4), contract.strain, declarer)
@@ -515,21 +543,24 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
     for kind, n, seat, entry, error in rec.replay(play):
         if kind == "card" and error is None:  # a legal card: the common case
             if entry is not None and entry.flag and entry.card is not None and "^R" in _flag(entry):
-                out.add("revoke-mark", Message(f"trick {n // 4 + 1}: the {{card:name}} is marked ^R (a revoke) "
-                                               "but it follows the rules", card=entry.card), line=_line(entry, rec), card_index=n)
+                out.add("revoke-mark", Message("trick {trick}: the {card:name} is marked ^R (a revoke) but it "
+                                               "follows the rules", trick=n // 4 + 1, card=entry.card),
+                        line=_line(entry, rec), card_index=n)
             continue
         line = _line(entry, rec)
         if kind == "play-ended":
-            out.add("play-ended", "cards are recorded after the 13th trick", line=line, card_index=n)
+            out.add("play-ended", Message("cards are recorded after the 13th trick"), line=line, card_index=n)
             stopped = True
         elif kind == "lead-out-of-turn":
             assert seat is not None
             if seat is play.leader:
-                out.add("lead-out-of-turn", f"trick {n // 4 + 1}: the lead is marked ^L (out of turn) "
-                        f"but {seat.full_name} was on lead", line=line, card_index=n)
+                out.add("lead-out-of-turn", Message("trick {trick}: the lead is marked ^L (out of turn) but {seat} "
+                                                    "was on lead", trick=n // 4 + 1, seat=seat),
+                        line=line, card_index=n)
             else:
-                out.add("lead-out-of-turn", f"trick {n // 4 + 1}: {seat.full_name} led out of turn "
-                        f"instead of {play.leader.full_name} (marked ^L in the file: accepted)",
+                out.add("lead-out-of-turn", Message("trick {trick}: {seat} led out of turn instead of {leader} "
+                                                    "(marked ^L in the file: accepted)", trick=n // 4 + 1,
+                                                    seat=seat, leader=play.leader),
                         line=line, card_index=n, severity="warning")
         elif kind == "gap":
             gap = True
@@ -537,7 +568,8 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
                 _after_continuation(rec, seat, play, out)
         elif error is not None:
             marked = entry is not None and "^R" in _flag(entry)
-            out.add(error.code, Message("{error}" + ("; marked ^R in the file" if marked else ""), error=error.args[0]),
+            out.add(error.code, Message("{error}; marked ^R in the file", error=error.args[0]) if marked
+                    else error.args[0],
                     line=line, card_index=n, severity="warning" if marked else "error")
             stopped = error.code != "revoke"
     if stopped:
@@ -549,26 +581,36 @@ def _check_play(board: Board, deal: Deal | None, contract: Contract | None, decl
     counted = play.declarer_tricks()
     caret = (board.get("Result") or "").startswith("^")
     sev = "warning" if caret else "error"
-    note = " (the file marks it with ^ as differing)" if caret else ""
+
+    def noted(message: Message) -> Message:
+        return Message("{message} (the file marks it with ^ as differing)", message=message) if caret else message
+
     if play.is_complete():
         if result != counted:
-            out.add("result-mismatch", f"the Result tag gives declarer {result} tricks but the play gives "
-                    f"{declarer.full_name}'s side {counted}{note}", "Result", severity=sev)
+            out.add("result-mismatch", noted(Message.plural(
+                "the Result tag gives declarer {n} trick but the play gives {seat}'s side {counted}",
+                "the Result tag gives declarer {n} tricks but the play gives {seat}'s side {counted}",
+                result, seat=declarer, counted=counted)), "Result", severity=sev)
     elif not play.claim_is_possible(result):
         done = len(play.cards) // 4
         left = 13 - done
-        text = (f"the Result tag gives declarer {result} trick{'s' if result != 1 else ''} but after {done} "
-                f"trick{'s' if done != 1 else ''} declarer's side has {counted} and "
-                f"{left} remain{'s' if left == 1 else ''}")
+        text = Message("the Result tag gives declarer {result} but after {done} declarer's side has {counted} "
+                       "and {left}", result=_tricks(result), done=_tricks(done), counted=counted,
+                       left=Message.plural("{n} remains", "{n} remain", left))
         if counted <= result <= counted + left:   # within the count: the master trump decides
             master = play.master_trump()
             assert master is not None
             card, seat = master
-            out.add("claim-impossible", Message("{head}, one of which goes to {seat}'s {card:name}, the highest "
-                                                "trump left, whatever is played{note}", head=text, seat=seat,
-                                                card=card, note=note), "Result", severity=sev)
+            out.add("claim-impossible", noted(Message("{head}, one of which goes to {seat}'s {card:name}, the "
+                                                      "highest trump left, whatever is played", head=text,
+                                                      seat=seat, card=card)), "Result", severity=sev)
         else:
-            out.add("claim-impossible", text + note, "Result", severity=sev)
+            out.add("claim-impossible", noted(text), "Result", severity=sev)
+
+
+def _tricks(n: int) -> Message:
+    """``1 trick``, ``2 tricks``."""
+    return Message.plural("{n} trick", "{n} tricks", n)
 
 
 def summarize(problems: Sequence[Problem]) -> dict[str, int]:
@@ -603,12 +645,17 @@ class CheckTally:
 
     def __str__(self) -> str:
         """``12 boards checked, 2 with problems (1 with warnings only): code 3, ...``."""
-        n = self.boards
-        text = f"{n} board{'s' if n != 1 else ''} checked, {self.with_errors + self.with_warnings} with problems"
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """:meth:`__str__` in ``lang``."""
+        text = _n(lang, "{n} board checked, {problems} with problems", "{n} boards checked, {problems} with problems",
+                  self.boards, problems=self.with_errors + self.with_warnings)
         if self.with_warnings:
-            text += f" ({self.with_warnings} with warnings only)"
+            text += " " + _(lang, "({n} with warnings only)", n=self.with_warnings)
         if self.codes:
-            text += ": " + ", ".join(f"{code} {count}" for code, count in self.by_code().items())
+            codes = ", ".join(f"{code} {count}" for code, count in self.by_code().items())
+            text = _(lang, "{summary}: {codes}", summary=text, codes=codes)
         return text
 
 

@@ -38,14 +38,14 @@ class Hand:
     def _parse(cls, text: str) -> tuple["Hand", list[Card]]:
         parts = text.strip().split(".")
         if len(parts) != 4:
-            raise ParseError(f"invalid hand {text!r} (expected four suits S.H.D.C separated by dots)")
+            raise ParseError(Message("invalid hand {text!r} (expected four suits S.H.D.C separated by dots)", text=text))
         cards: list[Card] = []
         for suit, part in zip(PBN_SUIT_ORDER, parts):
             part = part.strip().upper().replace("10", "T")
             try:
                 cards.extend(map(_CARD_BY_CHAR[suit].__getitem__, part))
             except KeyError as e:
-                raise ParseError(f"invalid rank {e.args[0]!r} in hand {text!r}") from None
+                raise ParseError(Message("invalid rank {rank!r} in hand {text!r}", rank=e.args[0], text=text)) from None
         hand = cls(cards)
         if len(hand.cards) == len(cards):
             return hand, []  # no card repeated (the common case, without counting)
@@ -104,7 +104,7 @@ class Deal:
     def __init__(self, hands: Iterable[Hand | None]) -> None:
         hs = tuple(hands)
         if len(hs) != 4:
-            raise ParseError(f"a deal has four hands, not {len(hs)}")
+            raise ParseError(Message("a deal has four hands, not {n}", n=len(hs)))
         object.__setattr__(self, "hands", hs)
 
     @classmethod
@@ -115,11 +115,11 @@ class Deal:
         """
         text = text.strip()
         if len(text) < 2 or text[1] != ":":
-            raise ParseError(f"invalid deal {text!r} (expected e.g. N:AKQ.. ... ... ...)")
+            raise ParseError(Message("invalid deal {text!r} (expected e.g. N:AKQ.. ... ... ...)", text=text))
         first = Seat.parse(text[0])
         parts = text[2:].split()
         if len(parts) != 4:
-            raise ParseError(f"invalid deal {text!r} (expected four hands, found {len(parts)})")
+            raise ParseError(Message("invalid deal {text!r} (expected four hands, found {n})", text=text, n=len(parts)))
         hands: list[Hand | None] = [None] * 4
         for i, part in enumerate(parts):
             seat = first.next(i)
@@ -213,14 +213,18 @@ class Deal:
         if not known or all(n == 13 for n in sizes):
             return None
         if max(sizes) < 13 and len(set(sizes)) == 1:
-            return "end-position", f"an end position of {_cards(sizes[0])} a hand (PBN 3.10)"
+            return "end-position", Message.plural("an end position of {n} card a hand (PBN 3.10)",
+                                                  "an end position of {n} cards a hand (PBN 3.10)", sizes[0])
         shown = [n for n in sizes if n]
         if empty_hands and shown and len(shown) < len(sizes) and (max(shown) < 13 or min(shown) == 13):
-            names = [f"{seat.full_name} {len(h)}" for seat, h in known if len(h)]
-            empty = [seat.full_name for seat, h in known if not len(h)]
-            what = ", ".join(names) + (" cards" if names else "") \
-                + (f"; {' and '.join(empty)} written empty" if empty else "")
-            return "partial-deal", f"a partial diagram ({what}), as a teaching file gives: not a deal to play"
+            # shown holds a hand of cards and, being shorter than sizes, one written empty
+            counts = tuple(Message("{seat} {n}", seat=seat, n=len(h)) for seat, h in known if len(h))
+            empty: Message | Seat | None = None
+            for seat, h in known:
+                if not len(h):
+                    empty = seat if empty is None else Message("{seats} and {seat}", seats=empty, seat=seat)
+            return "partial-deal", Message("a partial diagram ({counts:,} cards; {empty} written empty), as a "
+                                           "teaching file gives: not a deal to play", counts=counts, empty=empty)
         return None
 
     def problems(self, allow_end_position: bool = False, empty_hands: bool = True) -> list[tuple[str, str]]:
@@ -249,7 +253,8 @@ class Deal:
         for seat in Seat:
             hand = self.hands[seat]
             if hand is not None and len(hand) != 13:
-                problems.append(("hand-size", f"{seat.full_name} has {_cards(len(hand))}, not 13"))
+                problems.append(("hand-size", Message.plural("{seat} has {n} card, not 13", "{seat} has {n} cards, "
+                                                             "not 13", len(hand), seat=seat)))
         if all(h is not None for h in self.hands) and not any(c == "duplicate-card" for c, _ in problems):
             missing = [c for c in ALL_CARDS if c not in owners]
             if missing:
@@ -283,6 +288,3 @@ class Deal:
         return Deal(hands)
 
 
-def _cards(n: int) -> str:
-    """``1 card``, ``0 cards``, ``12 cards``."""
-    return f"{n} card" if n == 1 else f"{n} cards"

@@ -23,7 +23,7 @@ from .calls import DOUBLE, PASS, REDOUBLE, Call
 from .cards import Card, Rank, Strain, Suit
 from .contract import Contract, Doubling
 from .errors import IllegalCallError, IllegalCardError, ParseError
-from .i18n import N_, _, translation
+from .i18n import N_, _, _n, translation
 from .seats import Seat, Side, Vul
 
 SYMBOLS = {Suit.S: "\u2660", Suit.H: "\u2665", Suit.D: "\u2666", Suit.C: "\u2663"}
@@ -201,18 +201,18 @@ def ascii_text(text: str) -> str:
     return text.translate(_SUIT_LETTERS).translate(_TYPOGRAPHY)
 
 
-def verdict_text(diff: int, *, long: bool = False, exact: str | None = None) -> str:
+def verdict_text(diff: int, *, long: bool = False, exact: str | None = None, lang: str = "en") -> str:
     """A result against its contract, ``diff`` tricks over (under when
     negative): ``made``, ``made +1``, ``down 2``; with ``long``: ``made with 1
     overtrick``, ``made with 2 overtricks``.  ``exact`` is what an exact make
-    says (``made`` unless given: ``made exactly``)."""
+    says (``made`` unless given: ``made exactly``), in ``lang``."""
     if diff < 0:
-        return f"down {-diff}"
+        return _(lang, "down {n}", n=-diff)
     if diff == 0:
-        return "made" if exact is None else exact
+        return _(lang, "made") if exact is None else exact
     if long:
-        return f"made with {diff} overtrick{'s' if diff > 1 else ''}"
-    return f"made +{diff}"
+        return _n(lang, "made with {n} overtrick", "made with {n} overtricks", diff)
+    return _(lang, "made +{n}", n=diff)
 
 
 def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "en") -> str:
@@ -221,6 +221,7 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
     card as a director says it, ``word`` for a suit or strain in words; a
     passed-out contract is ``passed out``); a list or tuple as its items so
     written, joined by spaces (by ``", "`` when ``spec`` ends with a comma);
+    a seat with ``spec`` ``de`` as a complement (:func:`seat_of`);
     anything else through ``format``."""
     if isinstance(value, Message):
         return value.render(ascii, lang)
@@ -238,8 +239,17 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
     if isinstance(value, Strain):
         return strain_word(value, lang) if spec == "word" else strain_text(value, ascii, lang)
     if isinstance(value, Seat):
-        return seat_name(value, lang)
+        return seat_of(value, lang) if spec == "de" else seat_name(value, lang)
     return format(value, spec)
+
+
+def seat_of(seat: Seat, lang: str = "en") -> str:
+    """A seat as a complement (``{seat:de}`` in a French template): ``de
+    Nord``, ``d'Est``, ``d'Ouest`` (elided before a vowel); ``of North``."""
+    name = seat_name(seat, lang)
+    if lang == "fr":
+        return f"d'{name}" if name[:1] in "AEIOUÉ" else f"de {name}"
+    return f"of {name}"
 
 
 class _Formatter(string.Formatter):
@@ -269,6 +279,8 @@ class Message(str):
 
     template: str
     values: Mapping[str, Any]
+    #: the plural template of a message made by :meth:`plural` (None: no plural)
+    plural_template: str | None = None
 
     def __new__(cls, template: str, **values: Any) -> "Message":
         self = super().__new__(cls, _Formatter(False, "en").format(template, **values))
@@ -276,15 +288,35 @@ class Message(str):
         self.values = values
         return self
 
+    @classmethod
+    def plural(cls, singular: str, plural: str, n: int, **values: Any) -> "Message":
+        """A message with a singular and a plural form chosen by ``n`` (the
+        ``{n}`` field), as ``ngettext`` chooses them in each language:
+        ``Message.plural("{n} call recorded", "{n} calls recorded", 2)``."""
+        self = super().__new__(cls, _Formatter(False, "en").format(singular if n == 1 else plural, n=n, **values))
+        self.template = singular
+        self.plural_template = plural
+        self.values = {"n": n, **values}
+        return self
+
     def render(self, ascii: bool = False, lang: str = "en") -> str:
-        template = self.template if lang == "en" else translation(lang).gettext(self.template)
+        if self.plural_template is not None:
+            n = self.values["n"]
+            template = translation(lang).ngettext(self.template, self.plural_template, n) if lang != "en" \
+                else (self.template if n == 1 else self.plural_template)
+        else:
+            template = self.template if lang == "en" else translation(lang).gettext(self.template)
         return _Formatter(ascii, lang).format(template, **self.values)
 
     def __reduce__(self) -> Any:   # pickles (worker processes) rebuild it from its data
-        return (_rebuild, (self.template, dict(self.values)))
+        return (_rebuild, (self.template, dict(self.values), self.plural_template))
 
 
-def _rebuild(template: str, values: dict[str, Any]) -> Message:
+def _rebuild(template: str, values: dict[str, Any], plural: str | None = None) -> Message:
+    if plural is not None:
+        values = dict(values)
+        n = values.pop("n")
+        return Message.plural(template, plural, n, **values)
     return Message(template, **values)
 
 

@@ -28,6 +28,7 @@ from typing import Iterable, Iterator, Sequence
 from .cards import Card, Strain, Suit
 from .deal import Deal
 from .errors import IllegalCardError
+from .i18n import N_
 from .notation import Message, card_name  # noqa: F401  (card_name: re-exported)
 from .seats import Seat
 
@@ -269,10 +270,12 @@ class Play:
         counts = self._counts[seat]
         if (card not in hand) if hand is not None else (card in self._holder):
             holder = self.deal.holder(card)
-            where = "it is in {holder}'s hand" if holder is not None else "it is not in {seat}'s hand"
-            raise IllegalCardError(Message(
-                "trick {trick}: it is {seat}'s turn and the {card:name} cannot come from that hand: " + where,
-                trick=trick_no, seat=seat, card=card, holder=holder), "wrong-hand")
+            template = N_("trick {trick}: it is {seat}'s turn and the {card:name} cannot come from that hand: "
+                          "it is in {holder}'s hand") if holder is not None else \
+                N_("trick {trick}: it is {seat}'s turn and the {card:name} cannot come from that hand: "
+                   "it is not in {seat}'s hand")
+            raise IllegalCardError(Message(template, trick=trick_no, seat=seat, card=card, holder=holder),
+                                   "wrong-hand")
         suit = card.suit
         if n % 4 == 0:
             led = None
@@ -283,10 +286,12 @@ class Play:
         if led is not None and counts is not None and counts[led]:
             held = max((c for c in self._left[seat]  # type: ignore[union-attr]
                         if c.suit is led), key=lambda c: c.rank)
-            verb = "ruffed with" if suit is self._trump else "discarded"
-            raise IllegalCardError(Message(
-                "trick {trick}: {seat} " + verb + " the {card:name} while holding the {held:name}; "
-                "{led:word} were led", trick=trick_no, seat=seat, card=card, held=held, led=led), "revoke")
+            template = N_("trick {trick}: {seat} ruffed with the {card:name} while holding the {held:name}; "
+                          "{led:word} were led") if suit is self._trump else \
+                N_("trick {trick}: {seat} discarded the {card:name} while holding the {held:name}; "
+                   "{led:word} were led")
+            raise IllegalCardError(Message(template, trick=trick_no, seat=seat, card=card, held=held, led=led),
+                                   "revoke")
         if counts is None and self._shown_out[seat][suit]:
             raise IllegalCardError(Message(
                 "trick {trick}: {seat} plays the {card:name} after showing out of {suit:word} at trick "
@@ -355,9 +360,9 @@ class Play:
         restores the rightful leader."""
         n = len(self.cards)
         if n >= 52:
-            raise IllegalCardError("all 13 tricks have been played", "play-ended")
+            raise IllegalCardError(Message("all 13 tricks have been played"), "play-ended")
         if n % 4:
-            raise IllegalCardError(f"{seat.full_name} cannot lead: a trick is in progress", "wrong-hand")
+            raise IllegalCardError(Message("{seat} cannot lead: a trick is in progress", seat=seat), "wrong-hand")
         self._lead_out_of_turn[n // 4] = self._leaders[-1]
         self._leaders[-1] = seat
 

@@ -34,6 +34,16 @@ needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus 
 
 
 @pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Messages in English whatever the locale the suite runs under (commands
+    take their language from LC_ALL/LC_MESSAGES/LANG); tests of French set
+    --lang fr or the variables themselves."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+@pytest.fixture(autouse=True)
 def _own_deal_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets an empty deal cache of its own (never the user's)."""
     monkeypatch.setenv("BRIDGEKIT_CACHE_DIR", str(tmp_path_factory.mktemp("ddcache")))

@@ -19,21 +19,33 @@ PACKAGE = Path(bridgekit.__file__).resolve().parent
 
 def marked_messages() -> dict[tuple[str | None, str], str]:
     """Every message marked in the package's source, as xgettext would extract
-    it (``_:2``, ``_n:2,3``, ``_p:2c,3``, ``N_``), with where it is."""
+    it (``_:2``, ``_n:2,3``, ``_p:2c,3``, ``N_``, and a notation.Message's
+    template: ``Message:1``, ``Message.plural:1,2``), with where it is."""
     found: dict[tuple[str | None, str], str] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            if not isinstance(node, ast.Call):
                 continue
-            name, args = node.func.id, node.args
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "plural" \
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "Message":
+                name = "Message.plural"   # notation.Message.plural(singular, plural, n): an ngettext
+            elif isinstance(node.func, ast.Name):
+                name = node.func.id
+            else:
+                continue
+            args = node.args
             where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
 
             def literal(i: int) -> str | None:
                 if len(args) > i and isinstance(args[i], ast.Constant) and isinstance(args[i].value, str):
                     return args[i].value
                 return None
-            if name == "N_" and literal(0) is not None:
+            if name in ("N_", "Message") and literal(0) is not None:   # a Message's template is its msgid
+                found[(None, literal(0))] = where  # type: ignore[index]
+            elif name == "Message.plural" and literal(0) is not None and literal(1) is not None:
+                found[("plural", literal(0))] = where  # type: ignore[index]
+            elif name == "N_" and literal(0) is not None:
                 found[(None, literal(0))] = where  # type: ignore[index]
             elif name == "_" and len(args) >= 2:
                 if literal(1) is not None:

@@ -15,12 +15,13 @@ from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import ExitStatus, ParseError
-from ..notation import call_text, card_name, contract_text, render_message, verdict_text
+from ..i18n import _, _n
+from ..notation import Message, call_text, card_name, contract_text, render_message, seat_letter, seat_name, verdict_text
 from ..seats import Seat
 from ..printable import printable
 from .options import from_option
-from .options import (CONTRACT, DEAL, SEAT, RunStatus, ascii_option, board_option, iter_boards, plain_text,
-                      plural, wants_ascii)
+from .options import (CONTRACT, DEAL, SEAT, RunStatus, ascii_option, board_option, iter_boards, lang_option,
+                      plain_text, wants_ascii)
 from .output import RowWriter, output_one, output_options
 
 _FIELDS = ("file", "line", "board", "severity", "code", "call_index", "card_index", "message")
@@ -48,9 +49,10 @@ def _text(s: str, ascii_: bool) -> str:
 @board_option
 @output_options()
 @ascii_option
+@lang_option
 def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None, play_text: str | None,
           deal: Deal | None, contract: Contract | None, declarer: Seat | None, quiet: bool,
-          strict: bool, boards: tuple[str, ...], fmt: str, ascii_: bool) -> None:
+          strict: bool, boards: tuple[str, ...], fmt: str, ascii_: bool, lang: str) -> None:
     """Check deals, auctions, play and recorded results in PBN or LIN FILES.
 
     Each problem is printed on stdout as "file, line N, board B: code:
@@ -77,35 +79,35 @@ def check(files: tuple[str, ...], auction_text: str | None, dealer: Seat | None,
     """
     ascii_ = wants_ascii(ascii_)
     if auction_text is not None and play_text is not None:
-        raise click.UsageError("give --auction or --play, not both")
+        raise click.UsageError(_(lang, "give --auction or --play, not both"))
     if auction_text is not None:
         if files:
-            raise click.UsageError("--auction checks one auction: give no FILE with it")
+            raise click.UsageError(_(lang, "--auction checks one auction: give no FILE with it"))
         if dealer is None:
-            raise click.UsageError("--auction needs --dealer (N, E, S or W)")
-        click.get_current_context().exit(_quick_auction(auction_text, dealer, fmt, ascii_))
+            raise click.UsageError(_(lang, "--auction needs --dealer (N, E, S or W)"))
+        click.get_current_context().exit(_quick_auction(auction_text, dealer, fmt, ascii_, lang))
     if play_text is not None:
         if files:
-            raise click.UsageError("--play checks one play: give no FILE with it")
+            raise click.UsageError(_(lang, "--play checks one play: give no FILE with it"))
         missing = [name for name, v in (("--deal", deal), ("--contract", contract), ("--declarer", declarer))
                    if v is None]
         if missing:
-            raise click.UsageError(f"--play needs {', '.join(missing)}")
+            raise click.UsageError(_(lang, "--play needs {options}", options=", ".join(missing)))
         assert deal is not None and contract is not None and declarer is not None
-        click.get_current_context().exit(_quick_play(play_text, deal, contract, declarer, fmt, ascii_))
+        click.get_current_context().exit(_quick_play(play_text, deal, contract, declarer, fmt, ascii_, lang))
     if not files:
-        raise click.UsageError("give FILE... to check, or --auction / --play (see --help)")
-    click.get_current_context().exit(_check_files(files, quiet, fmt, ascii_, boards, strict))
+        raise click.UsageError(_(lang, "give FILE... to check, or --auction / --play (see --help)"))
+    click.get_current_context().exit(_check_files(files, quiet, fmt, ascii_, boards, strict, lang))
 
 
 def _check_files(files: tuple[str, ...], quiet: bool, fmt: str, ascii_: bool,
-                 wanted: tuple[str, ...] = (), strict: bool = False) -> int:
+                 wanted: tuple[str, ...] = (), strict: bool = False, lang: str = "en") -> int:
     status = RunStatus()
     tally = CheckTally()
     # the problems are printed as the boards are checked (memory stays flat):
     # one line each, or rows as JSON, JSON lines or CSV
-    rows = None if quiet else RowWriter(fmt, fields=_FIELDS, text=lambda p: printable(_text(p.render(ascii_), ascii_)),
-                                           sep=None)
+    rows = None if quiet else RowWriter(fmt, fields=_FIELDS,
+                                        text=lambda p: printable(_text(p.render(ascii_, lang), ascii_)), sep=None)
     tags_seen: dict[str, set[str]] = {}   # a new tag is said once a file
     for board in iter_boards(files, status, boards=wanted):
         problems = check_board(board, strict, tags_seen)
@@ -117,9 +119,9 @@ def _check_files(files: tuple[str, ...], quiet: bool, fmt: str, ascii_: bool,
             rows.add(p)
     if rows is not None:
         rows.close()
-    summary = str(tally)
+    summary = tally.render(lang)
     if status.unreadable:
-        summary += f"; {plural(status.unreadable, 'file')} could not be read"
+        summary += _n(lang, "; {n} file could not be read", "; {n} files could not be read", status.unreadable)
     click.echo(summary, err=True)
     status.problems = tally.with_errors
     return int(status.exit_code)
@@ -135,13 +137,13 @@ def _parse_items(text: str, parse: Any, what: str) -> list[Any]:
     return items
 
 
-def _quick_auction(text: str, dealer: Seat, fmt: str, ascii_: bool) -> int:
+def _quick_auction(text: str, dealer: Seat, fmt: str, ascii_: bool, lang: str = "en") -> int:
     result = check_auction(_parse_items(text, Call.parse, "--auction"), dealer)
-    output_one(result, fmt, lambda r: _text(_auction_text(r, ascii_), ascii_))
+    output_one(result, fmt, lambda r: _text(_auction_text(r, ascii_, lang), ascii_))
     return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
 
 
-def _auction_text(result: AuctionCheck, ascii_: bool) -> str:
+def _auction_text(result: AuctionCheck, ascii_: bool, lang: str = "en") -> str:
     """``check --auction``'s line: the first illegal call, or the contract
     and who leads, or who calls next and what they may call."""
     a = result.auction
@@ -149,39 +151,44 @@ def _auction_text(result: AuctionCheck, ascii_: bool) -> str:
     declarer = a.declarer()
     if not result.ok:
         p = result.problems[0]
-        return f"illegal: {render_message(p.message, ascii_)} [{p.code}]"
+        return _(lang, "illegal: {message} [{code}]", message=render_message(p.message, ascii_, lang), code=p.code)
     if contract is not None and contract.is_passed_out:
-        return "passed out: four passes, no contract"
+        return _(lang, "passed out: four passes, no contract")
     if contract is not None and declarer is not None:
-        lead = declarer.lho
-        return (f"contract {contract_text(contract, ascii_)} by {declarer.full_name}; "
-                f"{lead.full_name} leads, {declarer.partner.full_name} is dummy")
+        return _(lang, "contract {contract} by {declarer}; {leader} leads, {dummy} is dummy",
+                 contract=contract_text(contract, ascii_, lang), declarer=seat_name(declarer, lang),
+                 leader=seat_name(declarer.lho, lang), dummy=seat_name(declarer.partner, lang))
     so_far = a.current_contract()
-    state = "no bid yet" if so_far.is_passed_out else f"{contract_text(so_far, ascii_)} so far"
-    return f"not finished ({state}); {a.turn.full_name} to call: {_legal_calls(a.legal_calls, ascii_)}"
+    state = _(lang, "no bid yet") if so_far.is_passed_out else \
+        _(lang, "{contract} so far", contract=contract_text(so_far, ascii_, lang))
+    return _(lang, "not finished ({state}); {seat} to call: {calls}", state=state, seat=seat_name(a.turn, lang),
+             calls=_legal_calls(a.legal_calls, ascii_, lang))
 
 
-def _legal_calls(calls: Iterable[Call], ascii_: bool = False) -> str:
+def _legal_calls(calls: Iterable[Call], ascii_: bool = False, lang: str = "en") -> str:
     """The calls allowed next, in one short line: the calls that are not
     bids, then the bids as a range (``Pass, X or 2NT to 7NT``)."""
     calls = list(calls)
     bids = [c for c in calls if c.is_bid]
-    words = [call_text(c, ascii_) for c in calls if not c.is_bid]
+    words = [call_text(c, ascii_, lang) for c in calls if not c.is_bid]
     if bids:
-        first, last = call_text(bids[0], ascii_), call_text(bids[-1], ascii_)
-        words.append(first if len(bids) == 1 else f"{first} to {last}")
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        first, last = call_text(bids[0], ascii_, lang), call_text(bids[-1], ascii_, lang)
+        words.append(first if len(bids) == 1 else _(lang, "{first} to {last}", first=first, last=last))
+    if len(words) == 1:
+        return words[0]
+    return _(lang, "{calls} or {last}", calls=", ".join(words[:-1]), last=words[-1])
 
 
-def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, fmt: str, ascii_: bool) -> int:
+def _quick_play(text: str, deal: Deal, contract: Contract, declarer: Seat, fmt: str, ascii_: bool,
+                lang: str = "en") -> int:
     if contract.is_passed_out:
-        raise click.BadParameter("a passed-out deal has no play", param_hint="--contract")
+        raise click.BadParameter(_(lang, "a passed-out deal has no play"), param_hint="--contract")
     result = check_play(deal, contract, declarer, _parse_items(text, Card.parse, "--play"))
-    output_one(result, fmt, lambda r: _text(_play_text(r, ascii_), ascii_))
+    output_one(result, fmt, lambda r: _text(_play_text(r, ascii_, lang), ascii_))
     return int(ExitStatus.OK if result.ok else ExitStatus.PROBLEMS)
 
 
-def _play_text(result: PlayCheck, ascii_: bool) -> str:
+def _play_text(result: PlayCheck, ascii_: bool, lang: str = "en") -> str:
     """``check --play``'s lines: each trick with its winner, the first
     illegal card, then the tricks of each side (and the verdict when the
     play is complete)."""
@@ -190,20 +197,24 @@ def _play_text(result: PlayCheck, ascii_: bool) -> str:
     assert contract is not None
     out = io.StringIO()
     for n, t in enumerate(play.tricks(), start=1):
-        cards_txt = " ".join(f"{t.seat_of(i).name}:{card_name(c, ascii_)}" for i, c in enumerate(t.cards))
-        won = f" -> {t.winner.full_name}" if t.winner is not None else ""
-        out.write(f"trick {n:2}: {cards_txt}{won}\n")
+        cards_txt = " ".join(f"{seat_letter(t.seat_of(i), lang)}:{card_name(c, ascii_, lang)}"
+                             for i, c in enumerate(t.cards))
+        won = f" -> {seat_name(t.winner, lang)}" if t.winner is not None else ""
+        out.write(_(lang, "trick {n:2}: {cards}", n=n, cards=cards_txt) + won + "\n")
     for p in result.problems:
-        where = f"card {p.card_index + 1}: " if p.card_index is not None else ""
-        out.write(f"illegal: {where}{render_message(p.message, ascii_)} [{p.code}]\n")
+        message = render_message(p.message, ascii_, lang)
+        if p.card_index is not None:
+            message = _(lang, "card {n}: {message}", n=p.card_index + 1, message=message)
+        out.write(_(lang, "illegal: {message} [{code}]", message=message, code=p.code) + "\n")
     done = len(play.cards) // 4
-    summary = (f"{declarer.full_name}'s side {play.declarer_tricks()} trick"
-               f"{'s' if play.declarer_tricks() != 1 else ''}, defence {play.defence_tricks()}")
+    won_tricks = play.declarer_tricks()
+    summary = Message.plural("{seat}'s side {n} trick, defence {defence}", "{seat}'s side {n} tricks, defence {defence}",
+                             won_tricks, seat=declarer, defence=play.defence_tricks()).render(ascii_, lang)
     if play.is_complete():
-        need = contract.tricks_needed
-        got = play.declarer_tricks()
-        verdict = verdict_text(got - need, long=True)
-        out.write(f"{contract_text(contract, ascii_)} by {declarer.full_name}: {summary}; {verdict}\n")
+        verdict = verdict_text(won_tricks - contract.tricks_needed, long=True, lang=lang)
+        out.write(_(lang, "{contract} by {declarer}: {summary}; {verdict}", contract=contract_text(contract, ascii_, lang),
+                    declarer=seat_name(declarer, lang), summary=summary, verdict=verdict) + "\n")
     elif result.ok:
-        out.write(f"after {done} trick{'s' if done != 1 else ''}: {summary}; {play.turn.full_name} to play\n")
+        out.write(_n(lang, "after {n} trick: {summary}; {seat} to play", "after {n} tricks: {summary}; {seat} to play",
+                     done, summary=summary, seat=seat_name(play.turn, lang)) + "\n")
     return out.getvalue().rstrip("\n")

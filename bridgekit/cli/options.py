@@ -62,14 +62,35 @@ def _lang_default() -> str:
     return default_lang()
 
 
+#: Where ``--lang`` leaves the language for the shared helpers (``warn``,
+#: :func:`iter_boards`, the safe write path), as ``--from`` does.
+_LANG_KEY = "bridgekit.lang"
+
+
 def lang_option(f: F) -> F:
     """``--lang en|fr``: the language of a command's text (its table headers,
     notes and messages; calls, cards and seats in that language's notation);
     by default from LC_ALL, LC_MESSAGES or LANG (:func:`bridgekit.i18n.default_lang`).
-    Machine output (JSON, CSV, PBN) does not change."""
+    Machine output (JSON, CSV, PBN) does not change.  The value is passed to
+    the command and kept on its context, where :func:`current_lang` finds it."""
+    def keep(ctx: click.Context, param: click.Parameter, value: str) -> str:
+        ctx.meta[_LANG_KEY] = value
+        return value
     return click.option(
         "--lang", type=click.Choice(["en", "fr"]), default=_lang_default, show_default="from LANG/LC_ALL",
-        help="Language of the text: en or fr (French when LC_ALL or LANG says so).")(f)
+        callback=keep, help="Language of the text: en or fr (French when LC_ALL or LANG says so).")(f)
+
+
+def current_lang() -> str:
+    """The language of the running command's messages: its ``--lang``, else
+    the environment's (LC_ALL, LC_MESSAGES, LANG), for commands without the
+    option too."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if _LANG_KEY in ctx.meta:
+            return str(ctx.meta[_LANG_KEY])
+        ctx = ctx.parent
+    return _lang_default()
 
 
 def wants_ascii(flag: bool) -> bool:
