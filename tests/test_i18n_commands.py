@@ -59,3 +59,26 @@ def test_the_language_comes_from_the_environment(board: Path, monkeypatch: pytes
     assert run("par", str(board)).stdout.startswith("donne")
     monkeypatch.setenv("LC_ALL", "C")
     assert run("par", str(board)).stdout.startswith("board")
+
+
+def test_dd_in_french_has_the_english_tricks_in_french_notation(board: Path) -> None:
+    """dd --lang fr: the same tricks under French headers (donne; N S E O;
+    SA, and the suits' French letters P C K T with --ascii) and a French
+    summary; JSON unchanged."""
+    en = run("dd", str(board), "--ascii", "--lang", "en")
+    fr = run("dd", str(board), "--ascii", "--lang", "fr")
+    assert en.exit_code == 0 and fr.exit_code == 0, en.output + fr.output
+    head_en, _rule, row_en, *_ = _rows(en.stdout)
+    head_fr, _rule, row_fr, *_ = _rows(fr.stdout)
+    assert head_en == ["board", "N", "C", "D", "H", "S", "NT", "S", "C", "D", "H", "S", "NT",
+                       "E", "C", "D", "H", "S", "NT", "W", "C", "D", "H", "S", "NT"]
+    assert head_fr == ["donne", "N", "T", "K", "C", "P", "SA", "S", "T", "K", "C", "P", "SA",
+                       "E", "T", "K", "C", "P", "SA", "O", "T", "K", "C", "P", "SA"]
+    assert row_fr == row_en and row_en[0] == "7*"   # the table another program recorded, as in English
+    lines_fr = fr.stdout.splitlines()
+    assert lines_fr[3] == "(* tel qu'un autre programme l'a enregistr\u00e9\u202f; --verify le r\u00e9sout \u00e0 nouveau)"
+    assert " ".join(lines_fr[4:]) == ("1 donne\u00a0: 0 r\u00e9solue, 0 du cache, 1 d'une balise DoubleDummyTricks "
+                                      "(1 telle qu'un autre programme l'a enregistr\u00e9e)")
+    assert " ".join(en.stdout.splitlines()[4:]) == ("1 board: 0 solved, 0 from the cache, 1 from DoubleDummyTricks "
+                                                    "tags (1 as recorded by other programs)")
+    assert run("dd", str(board), "--json", "--lang", "fr").stdout == run("dd", str(board), "--json").stdout

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 from ..board import Board
 from ..cards import Strain
 from ..errors import BridgekitError
+from ..i18n import _n
 from ..seats import Seat, Vul
 
 if TYPE_CHECKING:
@@ -140,36 +141,36 @@ class DDRun:
                 write_dd_tags(bt.board, bt.table, bt.deal)
             yield bt.board, DDRow(bt.board.file, bt.board.label, bt.board.room, bt.table, bt.source)
 
-    def summary(self, solved: int, unsolved: int) -> str:
+    def summary(self, solved: int, unsolved: int, lang: str = "en") -> str:
         """The run in a line: ``12 boards: 3 solved, 9 from the cache``
         (``solved``: deals the solver solved; ``unsolved``: boards without
-        a table)."""
+        a table), in ``lang``."""
         c = self.counts
-        n = c.boards
         repeats = c.sources["solved"] - solved
-        again = ("1 more board repeats one of those deals" if repeats == 1
-                 else f"{repeats} more boards repeat those deals")
-        parts = [f"{solved} solved" + (f" ({again})" if repeats > 0 else ""),
-                 f"{c.sources['cache']} from the cache"]
+        solved_text = _n(lang, "{n} solved", "{n} solved", solved)
+        if repeats > 0:
+            solved_text += " (" + _n(lang, "{n} more board repeats one of those deals",
+                                     "{n} more boards repeat those deals", repeats) + ")"
+        parts = [solved_text, _n(lang, "{n} from the cache", "{n} from the cache", c.sources["cache"])]
         tags = c.sources["tag"] + c.sources["recorded"]
         if tags:
-            parts.append(f"{tags} from DoubleDummyTricks tags" +
-                         (f" ({c.sources['recorded']} as recorded by other programs)" if c.sources["recorded"]
-                          else ""))
-        text = f"{n} board{'' if n == 1 else 's'}: " + ", ".join(parts)
+            recorded = c.sources["recorded"]
+            parts.append(_n(lang, "{n} from DoubleDummyTricks tags", "{n} from DoubleDummyTricks tags", tags)
+                         + (" (" + _n(lang, "{n} as recorded by other programs", "{n} as recorded by other programs",
+                                      recorded) + ")" if recorded else ""))
+        text = _n(lang, "{n} board: {parts}", "{n} boards: {parts}", c.boards, parts=", ".join(parts))
         if c.stale:
-            text += f"; {_plural(c.stale, 'tag')} not tied to {'its' if c.stale == 1 else 'their'} " \
-                    "deal by this user's bridgekit (edited since, or written elsewhere) solved again"
+            text += "; " + _n(lang, "{n} tag not tied to its deal by this user's bridgekit (edited since, or written "
+                              "elsewhere) solved again",
+                              "{n} tags not tied to their deal by this user's bridgekit (edited since, or written "
+                              "elsewhere) solved again", c.stale)
         if c.verified:
-            text += f"; {_plural(c.verified, 'tag')} verified by solving {_plural(solved, 'deal')}, " \
-                    f"{c.differ} {'disagrees' if c.differ == 1 else 'disagree'}"
+            text += "; " + _n(lang, "{n} tag verified", "{n} tags verified", c.verified) + " " + \
+                _n(lang, "by solving {n} deal", "by solving {n} deals", solved) + ", " + \
+                _n(lang, "{n} disagrees", "{n} disagree", c.differ)
         if unsolved:
-            text += f"; {unsolved} not solved"
+            text += "; " + _n(lang, "{n} not solved", "{n} not solved", unsolved)
         return text
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 # -- par -------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from ..seats import Seat
 from ..analysis.run import DD_SEATS, DD_STRAINS
 from ..printable import printable
 from ..i18n import _, _n, _p
-from ..notation import par_contract_text, seat_letter, vul_column
+from ..notation import par_contract_text, seat_letter, strain_text, vul_column
 from ..render import render_postmortem
 from .options import from_option, lang_option
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
@@ -184,9 +184,10 @@ def _guard(run: Callable[[], int]) -> int:
 @wide_option
 @output_options()
 @ascii_option
+@lang_option
 def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, boards: tuple[str, ...],
        jobs: int | None, scheduler: str | None, cluster: str | None, cache_dir: str | None, no_cache: bool,
-       wide: bool, fmt: str, ascii_: bool) -> None:
+       wide: bool, fmt: str, ascii_: bool, lang: str) -> None:
     """Double-dummy tables: tricks for each declarer in each strain.
 
     One row per board: for each declarer (N S E W) the tricks its side takes
@@ -207,6 +208,7 @@ def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, bo
       bridgekit dd session.pbn -o session-dd.pbn
       bridgekit dd archive/*.pbn --verify
       bridgekit dd season/*.pbn --cluster local:4 --json
+      bridgekit dd samples/match.pbn --lang fr
     """
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
@@ -214,18 +216,18 @@ def dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, bo
     out = open_output(output, files, replace=force) if output is not None else None   # refusals first
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _dd(files, output, force, verify, fmt, wide, ascii_,
-                                                   solver, boards, out)))
+                                                   solver, boards, out, lang)))
 
 
 def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, fmt: str, wide: bool,
-        ascii_: bool, solver: Any, boards: tuple[str, ...] = (), out: Any = None) -> int:
+        ascii_: bool, solver: Any, boards: tuple[str, ...] = (), out: Any = None, lang: str = "en") -> int:
     from ..analysis.run import DDRun
 
     status = RunStatus()
     progress = _Progress(files, enabled=True)
     run = DDRun(_reporter(status, progress), verify=verify, write_tags=output is not None)
     # rows printed as the boards are solved (with -o the PBN file is the output)
-    rows = RowWriter(fmt, lambda first: _dd_columns(first, ascii_), wide=wide) if rows_beside(fmt, output) else None
+    rows = RowWriter(fmt, lambda first: _dd_columns(first, ascii_, lang), wide=wide) if rows_beside(fmt, output) else None
 
     def boards_out() -> Iterator[Board]:
         # A generator, so that with -o the boards stream from reader to writer.
@@ -241,8 +243,9 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, f
     if rows is not None:
         rows.close()
         if run.counts.sources["recorded"] and not wide:
-            rows.note("(* as recorded by another program; --verify solves it again)")
-    summary = textwrap.fill(run.summary(solver.solved, status.problems - run.counts.differ + status.failed), 80)
+            rows.note(_(lang, "(* as recorded by another program; --verify solves it again)"))
+    summary = textwrap.fill(run.summary(solver.solved, status.problems - run.counts.differ + status.failed, lang),
+                            80)
     _say(summary, rows, output)
     return int(status.exit_code)
 
@@ -256,12 +259,13 @@ def _say(line: str, rows: RowWriter | None, output: str | None) -> None:
         rows.note(line)
 
 
-def _dd_columns(first: list[Any], ascii_: bool) -> list[Column]:
+def _dd_columns(first: list[Any], ascii_: bool, lang: str = "en") -> list[Column]:
     """The dd table of ``DDRow``s: each declarer's tricks in the five strains
     (one column for the four of them, in 80 columns); the room beside the
     board when the boards have one; where a table comes from with --wide (a
-    table another program recorded is marked * without it)."""
-    strains = "".join(f"{s.symbol(ascii_):>3}" for s in DD_STRAINS)[1:]
+    table another program recorded is marked * without it).  Headers, seats
+    and strains in ``lang`` (the JSON and CSV keys stay as they are)."""
+    strains = "".join(f"{strain_text(s, ascii_, lang):>3}" for s in DD_STRAINS)[1:]
     rooms = any(r.room for r in first)
 
     def board(r: Any) -> str:
@@ -270,11 +274,12 @@ def _dd_columns(first: list[Any], ascii_: bool) -> list[Column]:
 
     def tricks(seats: tuple[Seat, ...]) -> Callable[[Any], str]:
         return lambda r: " ".join("".join(f"{r.tricks(seat, s):>3}" for s in DD_STRAINS) for seat in seats)
-    narrow = [Column("board", board), Column(" ".join(f"{seat.name}{strains}" for seat in DD_SEATS),
-                                              tricks(DD_SEATS))]
-    wide = [column("board", "board", wide=True)] + ([column("room", "room", wide=True)] if rooms else []) \
-        + [Column(f"{seat.name}{strains}", tricks((seat,)), wide=True) for seat in DD_SEATS] \
-        + [column("from", "source", wide=True)]
+    narrow = [Column(_(lang, "board"), board),
+              Column(" ".join(f"{seat_letter(seat, lang)}{strains}" for seat in DD_SEATS), tricks(DD_SEATS))]
+    wide = [column(_(lang, "board"), "board", wide=True)] \
+        + ([column(_(lang, "room"), "room", wide=True)] if rooms else []) \
+        + [Column(f"{seat_letter(seat, lang)}{strains}", tricks((seat,)), wide=True) for seat in DD_SEATS] \
+        + [column(_(lang, "from"), "source", wide=True)]
     return [Column(c.header, c.cell, narrow=True) for c in narrow] + wide
 
 
