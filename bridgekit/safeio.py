@@ -51,6 +51,7 @@ from contextlib import contextmanager
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from .errors import BridgekitError
+from .notation import Message
 
 __all__ = ["Output", "OutputRefused", "OutputChanged", "Terminated", "check_output", "terminate_cleanly",
            "StdoutRollback", "stdout_closed", "remove_stale_temporaries"]
@@ -131,24 +132,25 @@ def check_output(path: str, inputs: Iterable[str] = (), *, in_place: bool = Fals
     except FileNotFoundError:
         st = None
     except OSError as e:
-        raise OutputRefused(f"cannot write {path}: {e.strerror or e}") from None
+        raise OutputRefused(Message("cannot write {path}: {error}", path=path, error=e.strerror or e)) from None
     if st is None:
         folder = os.path.dirname(real)
         if not os.path.isdir(folder):
-            raise OutputRefused(f"cannot write {path}: its folder does not exist")
+            raise OutputRefused(Message("cannot write {path}: its folder does not exist", path=path))
         return real
     if stat.S_ISDIR(st.st_mode):
-        raise OutputRefused(f"cannot write {path}: it is a directory")
+        raise OutputRefused(Message("cannot write {path}: it is a directory", path=path))
     if _written_directly(st.st_mode):
         return real
     if not stat.S_ISREG(st.st_mode):
-        raise OutputRefused(f"cannot write {path}: not a regular file, a FIFO or a character device")
+        raise OutputRefused(Message("cannot write {path}: not a regular file, a FIFO or a character device",
+                                    path=path))
     if not in_place:
         _refuse_inputs(st, path, inputs)
     if not replace and not in_place:
-        raise OutputRefused(f"{path} already exists", "exists")
+        raise OutputRefused(Message("{path} already exists", path=path), "exists")
     if not os.access(real, os.W_OK) or not st.st_mode & 0o222:
-        raise OutputRefused(f"cannot write {path}: the file is read-only")
+        raise OutputRefused(Message("cannot write {path}: the file is read-only", path=path))
     return real
 
 
@@ -156,9 +158,13 @@ def _refuse_inputs(st: os.stat_result, name: str, inputs: Iterable[str]) -> None
     for source in inputs:
         other = _fstat(0) if source == "-" else _stat(source)
         if other is not None and stat.S_ISREG(other.st_mode) and _same(st, other):
-            what = ("standard input" if source == "-" else "an input file" if source == name
-                    else f"the input file {source}")
-            raise OutputRefused(f"{name} is {what}", "input")
+            if source == "-":
+                message = Message("{name} is standard input", name=name)
+            elif source == name:
+                message = Message("{name} is an input file", name=name)
+            else:
+                message = Message("{name} is the input file {source}", name=name, source=source)
+            raise OutputRefused(message, "input")
 
 
 def _stat(path: str) -> os.stat_result | None:
@@ -313,12 +319,12 @@ class Output:
                 try:  # no clobbering, even of a file created meanwhile
                     os.link(self._tmp, self.target)
                 except FileExistsError:
-                    raise OutputChanged(f"{self.path} was created by another program meanwhile: "
-                                        "left as it is") from None
+                    raise OutputChanged(Message("{path} was created by another program meanwhile: left as it is",
+                                                path=self.path)) from None
                 except OSError:  # a file system without hard links: check, then rename
                     if os.path.lexists(self.target):
-                        raise OutputChanged(f"{self.path} was created by another program meanwhile: "
-                                            "left as it is") from None
+                        raise OutputChanged(Message("{path} was created by another program meanwhile: left as "
+                                                    "it is", path=self.path)) from None
                     os.replace(self._tmp, self.target)
                 else:
                     os.unlink(self._tmp)
@@ -335,8 +341,8 @@ class Output:
                                                                                          before.st_mtime_ns) \
                 or (self._digest is not None and _content_digest(self.target) != self._digest):
             # the content hash catches an edit that kept the size and put the time back
-            raise OutputChanged(f"{self.path} was changed by another program while bridgekit was writing it: "
-                                "left as it is (run the command again)")
+            raise OutputChanged(Message("{path} was changed by another program while bridgekit was writing it: "
+                                        "left as it is (run the command again)", path=self.path))
 
     # -- closing ----------------------------------------------------------------
 

@@ -38,6 +38,14 @@ FILES = [
     "bridgekit/board.py",
     "bridgekit/check.py",
     "bridgekit/cli/check.py",
+    "bridgekit/cli/__init__.py",
+    "bridgekit/cli/options.py",
+    "bridgekit/cli/io.py",
+    "bridgekit/cli/safewrite.py",
+    "bridgekit/safeio.py",
+    "bridgekit/formats/__init__.py",
+    "bridgekit/formats/text.py",
+    "bridgekit/formats/binary.py",
 ]
 
 #: Calls whose first argument is shown to a user (by the last name of the

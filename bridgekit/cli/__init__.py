@@ -13,6 +13,7 @@ import sys
 import click
 
 from ..errors import ExitStatus
+from ..i18n import N_, _
 
 #: command name -> (module under bridgekit.cli, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -98,14 +99,14 @@ def main() -> None:
         sys.exit(e.exit_code)
     except (click.exceptions.Abort, KeyboardInterrupt):
         rollback.rollback()
-        click.echo("\nInterrupted.", err=True)
+        click.echo("\n" + _(_lang(), "Interrupted."), err=True)
         sys.exit(ExitStatus.INTERRUPTED)
     except Terminated:
         rollback.rollback()
         raise
     except click.ClickException as e:
         setattr(e, "message", _shorten(e.message))  # click marks it Final
-        e.show()
+        _show(e)
         sys.exit(ExitStatus.USAGE if isinstance(e, click.UsageError) else e.exit_code)
     except BrokenPipeError:
         # `bridgekit ... | head`: stop quietly
@@ -113,6 +114,40 @@ def main() -> None:
         sys.exit(ExitStatus.OK)
     except OSError as e:
         _output_error(e)
+
+
+#: click's own words around a usage error, in the catalogue: "Usage:", the
+#: hint and "Error:" (click's messages about options it parses itself, such as
+#: "No such option", stay English).
+CLICK_WORDS = (N_("Usage:"), N_("Try '{command} {option}' for help."), N_("Error: {message}"))
+
+
+def _lang(ctx: click.Context | None = None) -> str:
+    """The language of a message printed after the command ended: its
+    --lang when it had one, else the environment's."""
+    from .options import _LANG_KEY, current_lang
+    if ctx is not None and _LANG_KEY in ctx.meta:
+        return str(ctx.meta[_LANG_KEY])
+    return current_lang()
+
+
+def _show(e: click.ClickException) -> None:
+    """``e.show()`` with click's words around the message in the command's
+    language (click reads them through ``gettext``, by module)."""
+    import click.exceptions as exceptions
+    import click.formatting as formatting
+
+    lang = _lang(getattr(e, "ctx", None))
+    if lang == "en":
+        e.show()
+        return
+    words = {w: _(lang, w) for w in CLICK_WORDS}
+    saved = exceptions._, formatting._  # type: ignore[attr-defined]
+    exceptions._ = formatting._ = lambda text: words.get(text, text)  # type: ignore[attr-defined]
+    try:
+        e.show()
+    finally:
+        exceptions._, formatting._ = saved  # type: ignore[attr-defined]
 
 
 def _shorten(message: str) -> str:
@@ -136,8 +171,9 @@ def _output_error(e: OSError) -> None:
     """One line and exit 3 for an error no command caught: in practice
     standard output that cannot be written (a full disk, closed)."""
     _silence_stdout()
-    what = e.filename if e.filename is not None else "standard output"
-    click.echo(f"bridgekit: cannot write {what}: {e.strerror or e}", err=True)
+    lang = _lang()
+    what = e.filename if e.filename is not None else _(lang, "standard output")
+    click.echo("bridgekit: " + _(lang, "cannot write {path}: {error}", path=what, error=e.strerror or e), err=True)
     sys.exit(ExitStatus.UNREADABLE)
 
 

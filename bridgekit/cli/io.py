@@ -9,8 +9,11 @@ import click
 
 from ..board import Board
 from ..errors import BridgekitError, ExitStatus
-from .options import (ReadingReport, RunStatus, ascii_option, board_option, from_option, input_format, iter_boards,
-                      plain_text, plural, use_colour, wants_ascii, warn)
+from ..board import where_text
+from ..i18n import _
+from ..notation import Message, render_message
+from .options import (ReadingReport, RunStatus, ascii_option, board_option, current_lang, from_option, input_format,
+                      iter_boards, lang_option, plain_text, use_colour, wants_ascii, warn)
 from .output import RowWriter, output_options
 from .safewrite import open_output, write_boards_out
 from ..formats.registry import WriteReport, find_format, format_of_path, writable_names
@@ -85,8 +88,9 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool
 @click.option("--in-place", is_flag=True, help="Rewrite IN itself (atomically, in its own format; PBN only) "
                                                 "instead of writing OUT.")
 @click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+@lang_option
 def convert(source: str, target: str | None, to: str | None, first: int | None, in_place: bool,
-            force: bool) -> None:
+            force: bool, lang: str) -> None:
     """Convert IN to OUT between the formats bridgekit knows: PBN (canonical
     export format: mandatory tags in the standard's order, comments, notes
     and tables kept), LIN (BBO), JSON, the deal files of dealing machines and
@@ -118,19 +122,19 @@ def convert(source: str, target: str | None, to: str | None, first: int | None, 
     ctx = click.get_current_context()
     if in_place:
         if source == "-":
-            raise click.UsageError("--in-place needs a file, not standard input")
+            raise click.UsageError(_(lang, "--in-place needs a file, not standard input"))
         if target is not None and not _same_file(source, target):
-            raise click.UsageError("--in-place rewrites IN: give no OUT (or the same file)")
+            raise click.UsageError(_(lang, "--in-place rewrites IN: give no OUT (or the same file)"))
         target = source
     elif target is None:
-        raise click.UsageError("missing OUT (a file, or - for standard output); --in-place rewrites IN")
+        raise click.UsageError(_(lang, "missing OUT (a file, or - for standard output); --in-place rewrites IN"))
     from_ = input_format()
     if in_place and to is not None:
         own = find_format(from_) if from_ else format_of_path(source)
         wanted = find_format(to)
         if own is not None and wanted is not None and own is not wanted:
-            raise click.UsageError(f"--in-place keeps IN's format ({own.label}): converting to {wanted.label} "
-                                   "needs OUT")
+            raise click.UsageError(_(lang, "--in-place keeps IN's format ({own}): converting to {wanted} needs OUT",
+                                     own=own.label, wanted=wanted.label))
     # OUT = IN, an existing OUT without --force, a format bridgekit does not write (or not in place)...
     out = open_output(target, [source], in_place=in_place, replace=force, to=to, has_in_place=True)
     spec = out.format  # type: ignore[attr-defined]
@@ -148,57 +152,76 @@ def convert(source: str, target: str | None, to: str | None, first: int | None, 
         try:
             count = write_boards_out(stream, out, status, spec.name, report=written)
         except BridgekitError as e:
-            warn(str(e))
+            warn(e.args[0] if e.args else str(e))
             ctx.exit(ExitStatus.UNREADABLE)
     report.finish()
     say_write_report(written, status)
     if count is not None and target != "-":  # on standard output the data speaks for itself
-        warn(f"{plural(count, 'board')} written to {target} ({spec.label})")
+        warn(Message.plural("{n} board written to {target} ({format})", "{n} boards written to {target} ({format})",
+                            count, target=target, format=spec.label))
     ctx.exit(status.exit_code)
 
 
-#: What a format may not hold, as its messages name it: (what is kept no, what was not written).
-_LOST = {
-    "auction": ("auctions", "{n} auction{s} not written"),
-    "play": ("play", "the play of {n} board{s} not written"),
-    "result": ("contracts or results", "{n} contract{s} or result{s} not written"),
-    "players": ("player names", "the names of {n} board{s} not written"),
-    "event": ("event, site or date", "those of {n} board{s} not written"),
-    "notes": ("comments or notes", "those of {n} board{s} not written"),
-    "other": ("other tags", "those of {n} board{s} not written"),
-    "dealer": ("dealer or vulnerability (they follow the board number)",
-               "{n} board{s} whose own differ not written"),
-    "duplicate-number": ("two boards under one number", "{n} board{s} not written"),
-}
+def _lost(what: str, n: int) -> Message:
+    """What a format could not hold of ``n`` boards, as its line says it."""
+    if what == "auction":
+        return Message.plural("keeps no auctions: {n} auction not written", "keeps no auctions: {n} auctions not "
+                              "written", n)
+    if what == "play":
+        return Message.plural("keeps no play: the play of {n} board not written", "keeps no play: the play of "
+                              "{n} boards not written", n)
+    if what == "result":
+        return Message.plural("keeps no contracts or results: {n} contract or result not written",
+                              "keeps no contracts or results: {n} contracts or results not written", n)
+    if what == "players":
+        return Message.plural("keeps no player names: the names of {n} board not written",
+                              "keeps no player names: the names of {n} boards not written", n)
+    if what == "event":
+        return Message.plural("keeps no event, site or date: those of {n} board not written",
+                              "keeps no event, site or date: those of {n} boards not written", n)
+    if what == "notes":
+        return Message.plural("keeps no comments or notes: those of {n} board not written",
+                              "keeps no comments or notes: those of {n} boards not written", n)
+    if what == "other":
+        return Message.plural("keeps no other tags: those of {n} board not written",
+                              "keeps no other tags: those of {n} boards not written", n)
+    if what == "dealer":
+        return Message.plural("keeps no dealer or vulnerability (they follow the board number): {n} board whose "
+                              "own differ not written", "keeps no dealer or vulnerability (they follow the board "
+                              "number): {n} boards whose own differ not written", n)
+    if what == "duplicate-number":
+        return Message.plural("keeps no two boards under one number: {n} board not written",
+                              "keeps no two boards under one number: {n} boards not written", n)
+    return Message.plural("keeps no {what}: {n} board", "keeps no {what}: {n} boards", n, what=what)
 
 
-def write_report_lines(report: WriteReport) -> list[str]:
-    """The lines saying what ``report``'s format could not keep (English)."""
+def write_report_lines(report: WriteReport) -> list[Message]:
+    """The lines saying what ``report``'s format could not keep."""
     label = report.format.label
-    lines = []
-    for what, n in report.lost.items():
-        kept, lost = _LOST.get(what, (what, "{n} board{s}"))
-        lines.append(f"{label} keeps no {kept}: {lost.format(n=f'{n:,}', s='' if n == 1 else 's')}")
+    lines = [Message("{format} {lost}", format=label, lost=_lost(what, n)) for what, n in report.lost.items()]
     if report.renumbered is not None:
         start, count, consecutive, keeps_first = report.renumbered
         end = start + count - 1
         if keeps_first:
-            lines.append(f"{label} keeps no board numbers but the first: the boards read back as {start}-{end}")
+            lines.append(Message("{format} keeps no board numbers but the first: the boards read back as "
+                                 "{start}-{end}", format=label, start=start, end=end))
         elif consecutive:
-            lines.append(f"{label} keeps no board numbers: read the file with --first {start} to get boards "
-                         f"{start}-{end} back")
+            lines.append(Message("{format} keeps no board numbers: read the file with --first {start} to get "
+                                 "boards {start}-{end} back", format=label, start=start, end=end))
         else:
-            lines.append(f"{label} keeps no board numbers: the boards read back as {start}-{end} "
-                         f"(with --first {start})")
+            lines.append(Message("{format} keeps no board numbers: the boards read back as {start}-{end} "
+                                 "(with --first {start})", format=label, start=start, end=end))
     return lines
 
 
 def say_write_report(report: WriteReport, status: RunStatus) -> None:
     """Print on stderr what the output could not hold, and each board not
     written (a problem: exit status 1)."""
+    lang = current_lang()
     for board, code, message in report.skipped:
-        where = ", ".join(p for p in (board.file, f"board {board.label}" if board.label else None) if p)
-        warn(f"{where}: {code}: {message}" if where else f"{code}: {message}")
+        where = where_text(board.file, None, board.label or None, lang)
+        what = _(lang, "{code}: {message}", code=code, message=render_message(message, False, lang))
+        warn(_(lang, "{where}: {what}", where=where, what=what) if where else what)
         status.problems += 1
     for line in write_report_lines(report):
         warn(line)

@@ -16,7 +16,8 @@ from ..contract import Contract
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, FileFormatError
 from ..formats import FORMATS, read_boards
-from ..notation import letters
+from ..i18n import _
+from ..notation import Message, letters, render_message
 from ..printable import printable
 from ..rules import Profile, find_profile, profile_names
 from ..seats import Seat, Vul
@@ -78,7 +79,8 @@ def lang_option(f: F) -> F:
         return value
     return click.option(
         "--lang", type=click.Choice(["en", "fr"]), default=_lang_default, show_default="from LANG/LC_ALL",
-        callback=keep, help="Language of the text: en or fr (French when LC_ALL or LANG says so).")(f)
+        callback=keep, is_eager=True,   # known before the other options are checked (their errors in it)
+        help="Language of the text: en or fr (French when LC_ALL or LANG says so).")(f)
 
 
 def current_lang() -> str:
@@ -116,8 +118,9 @@ def plural(n: float, word: str) -> str:
 
 
 def warn(text: str) -> None:
-    """``bridgekit: TEXT`` on stderr, made printable (it quotes the file)."""
-    click.echo(f"bridgekit: {printable(text)}", err=True)
+    """``bridgekit: TEXT`` on stderr, made printable (it quotes the file); a
+    :class:`~bridgekit.notation.Message` in the command's language."""
+    click.echo(f"bridgekit: {printable(render_message(text, False, current_lang()))}", err=True)
 
 
 def shorten(text: str, limit: int = 40) -> str:
@@ -179,7 +182,7 @@ def expand_inputs(paths: tuple[str, ...] | list[str], quiet: bool = False,
             out.extend(found)
         else:
             if not quiet:
-                warn(f"{path}: no .pbn or .lin file in this directory")
+                warn(Message("{path}: no .pbn or .lin file in this directory", path=path))
             if status is not None:
                 status.unreadable += 1
     return out
@@ -253,16 +256,16 @@ def iter_boards(paths: tuple[str, ...] | list[str], status: RunStatus, *,
                 selected += 1
                 yield board
         except FileFormatError as e:
-            warn(str(e))
+            warn(file_error_text(e))
             status.unreadable += 1
             continue
         read += 1
         if not count:
-            warn(f"{'<stdin>' if path == '-' else path}: no boards (the file holds no game)")
+            warn(Message("{path}: no boards (the file holds no game)", path="<stdin>" if path == "-" else path))
     if boards and not selected and read:
         names = ", ".join("<stdin>" if p == "-" else p for p in inputs[:3]) + (" ..." if len(inputs) > 3 else "")
         asked = ", ".join(shorten(b) for b in boards)
-        warn(f"no board {asked} in {names}; {seen.describe()}")
+        warn(Message("no board {asked} in {names}; {boards}", asked=asked, names=names, boards=seen.describe()))
         status.missing += 1
 
 
@@ -288,7 +291,7 @@ class BoardsSeen:
             else:
                 self.more_labels += 1
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         ranges: list[tuple[int, int]] = []
         for n in sorted(self.numbers):
             if ranges and ranges[-1][1] == n - 1:
@@ -300,11 +303,11 @@ class BoardsSeen:
             parts = parts[:8] + ["..."]
         parts += [repr(shorten(label, 20)) for label in self.labels]
         if self.more_labels:
-            parts.append(f"{self.more_labels} more")
+            parts.append(Message("{n} more", n=self.more_labels))
         if not parts:
-            return "no board has a Board tag"
+            return Message("no board has a Board tag")
         total = len(self.numbers) + len(self.labels) + self.more_labels
-        return f"{'the board is' if total == 1 else 'the boards are'} {', '.join(parts)}"
+        return Message.plural("the board is {boards:,}", "the boards are {boards:,}", total, boards=tuple(parts))
 
 
 def wide_option(f: F) -> F:
@@ -319,9 +322,11 @@ def _board_values(ctx: click.Context, param: click.Parameter, values: tuple[str,
     for v in values:
         w = v.strip()
         if not w:
-            raise click.BadParameter("an empty board name (give a board number, 1 or more)", ctx, param)
+            raise click.BadParameter(_(current_lang(), "an empty board name (give a board number, 1 or more)"),
+                                     ctx, param)
         if w.lstrip("+-").isascii() and w.lstrip("+-").isdigit() and (w.startswith("-") or not w.strip("0+")):
-            raise click.BadParameter(f"{shorten(w)!r}: board numbers start at 1", ctx, param)
+            raise click.BadParameter(_(current_lang(), "{board!r}: board numbers start at 1", board=shorten(w)),
+                                     ctx, param)
     return values
 
 
@@ -346,7 +351,8 @@ class ReadingReport:
             for p in board.problems:
                 if p.severity == "error":
                     self.errors += 1
-                    warn(plain_text(p.render(ascii=True)) if self.ascii else str(p))
+                    text = p.render(self.ascii, current_lang())
+                    warn(plain_text(text) if self.ascii else text)
                 else:
                     self.warnings[p.code] += 1
             yield board
@@ -355,10 +361,20 @@ class ReadingReport:
         if self.warnings:
             n = sum(self.warnings.values())
             kinds = ", ".join(f"{code} {count}" for code, count in self.warnings.most_common())
-            click.echo(f"bridgekit: {n} warning{'s' if n != 1 else ''} not shown ({kinds}); "
-                       "'bridgekit check' lists them", err=True)
+            warn(Message.plural("{n} warning not shown ({kinds}); 'bridgekit check' lists them",
+                                "{n} warnings not shown ({kinds}); 'bridgekit check' lists them", n, kinds=kinds))
         if self.errors:
             self.status.problems += self.errors
+
+
+def file_error_text(e: FileFormatError, lang: str | None = None) -> str:
+    """An unreadable file's line, ``file, line N, board B: message``, in the
+    command's language (the message from its data when it keeps it)."""
+    from ..board import where_text
+    lang = current_lang() if lang is None else lang
+    where = where_text(e.file, e.line, e.board, lang)
+    message = render_message(e.bare_message, False, lang)
+    return _(lang, "{where}: {what}", where=where, what=message) if where else message
 
 
 def plain_text(text: str) -> str:
@@ -429,9 +445,9 @@ class SolverOptions:
     def __init__(self, jobs: int | None, scheduler: str | None, cluster: str | None,
                  cache_dir: str | None, no_cache: bool) -> None:
         if scheduler is not None and cluster is not None:
-            raise click.UsageError("give --scheduler or --cluster, not both")
+            raise click.UsageError(_(current_lang(), "give --scheduler or --cluster, not both"))
         if cache_dir is not None and no_cache:
-            raise click.UsageError("give --cache DIR or --no-cache, not both")
+            raise click.UsageError(_(current_lang(), "give --cache DIR or --no-cache, not both"))
         if scheduler is not None:
             from ..analysis.cluster import parse_scheduler
             try:
@@ -458,7 +474,7 @@ def open_cli_solver(opts: SolverOptions) -> Any:
     from ..analysis.solving import open_solver
 
     def warning(message: str) -> None:
-        click.echo(f"bridgekit: warning: {printable(message)}", err=True)
+        warn(Message("warning: {message}", message=message))
 
     waiting = opts.cluster is not None and sys.stderr.isatty()
     if waiting:   # a LocalCluster takes seconds to start: say so at once

@@ -19,11 +19,13 @@ from ..board import Board
 from ..formats.registry import WriteReport
 from ..printable import printable
 from ..safeio import Output, OutputChanged, OutputRefused
-from .options import BOARD_FILE_EXTENSIONS, RunStatus, input_format
+from ..i18n import _, _n
+from ..notation import render_message
+from .options import BOARD_FILE_EXTENSIONS, RunStatus, current_lang, input_format
 
 
 def _waiting(message: str) -> None:
-    click.echo(f"bridgekit: {printable(message)}...", err=True)
+    click.echo(f"bridgekit: {printable(render_message(message, False, current_lang()))}...", err=True)
 
 
 def open_output(path: str, inputs: Iterable[str] = (), *, in_place: bool = False, replace: bool = False,
@@ -50,30 +52,33 @@ def open_output(path: str, inputs: Iterable[str] = (), *, in_place: bool = False
         try:
             fmt = in_place_format(path, input_format()) if in_place else output_format(path, to)
         except UnknownOutputFormat as e:
-            raise click.UsageError(printable(str(e))) from None
+            raise click.UsageError(printable(render_message(e.args[0], False, current_lang()))) from None
         if binary is None:
             binary = fmt.binary
     try:
         output = Output(path, inputs, in_place=in_place, replace=replace, on_wait=_waiting, binary=bool(binary))
     except OutputRefused as e:
-        raise click.UsageError(printable(str(e) + _advice(e.reason, has_in_place))) from None
+        raise click.UsageError(printable(_advice(e, has_in_place))) from None
     output.format = fmt   # type: ignore[attr-defined]
     if path != "-" and not in_place and path.lower().endswith(BOARD_FILE_EXTENSIONS) and os.path.isfile(path):
         real = os.path.realpath(path)
         for source in inputs:
             if source != "-" and os.path.isdir(source) and real.startswith(os.path.realpath(source) + os.sep):
-                raise click.UsageError(printable(f"{path} is read as an input (it is under {source}): "
-                                                 "write it elsewhere"))
+                raise click.UsageError(printable(_(current_lang(), "{path} is read as an input (it is under "
+                                                   "{source}): write it elsewhere", path=path, source=source)))
     return output
 
 
-def _advice(reason: str, has_in_place: bool) -> str:
-    """What to do about a refusal, with the options this command has."""
-    if reason == "exists":
-        return ": use --force to replace it"
-    if reason == "input":
-        return ": use --in-place to rewrite it" if has_in_place else ": write the output to another file"
-    return ""
+def _advice(e: OutputRefused, has_in_place: bool) -> str:
+    """A refusal and what to do about it, with the options this command has."""
+    lang = current_lang()
+    refused = render_message(e.args[0], False, lang)
+    if e.reason == "exists":
+        return _(lang, "{refused}: use --force to replace it", refused=refused)
+    if e.reason == "input":
+        return _(lang, "{refused}: use --in-place to rewrite it", refused=refused) if has_in_place \
+            else _(lang, "{refused}: write the output to another file", refused=refused)
+    return refused
 
 
 def write_boards_out(boards: Iterable[Board], out: Output, status: RunStatus, fmt: str | None = None,
@@ -98,6 +103,7 @@ def write_boards_out(boards: Iterable[Board], out: Output, status: RunStatus, fm
         spec = find_format("pbn")
     assert spec is not None
     before = status.failed_total if since is None else since
+    lang = current_lang()
     lossy: list[tuple[int | None, str]] = []
 
     def watched() -> Iterator[Board]:
@@ -111,30 +117,37 @@ def write_boards_out(boards: Iterable[Board], out: Output, status: RunStatus, fm
         count = write_boards(watched() if out.in_place else boards, out.stream, fmt=spec.name, report=report)
         if status.failed_total > before or lossy:
             if lossy:
-                lines = sorted({n for n, _ in lossy if n is not None})
-                codes = ", ".join(sorted({c for _, c in lossy}))
-                shown = ", ".join(map(str, lines[:10])) + (f" and {len(lines) - 10} more" if len(lines) > 10 else "")
-                why = (f"bridgekit does not understand line{'s' if len(lines) != 1 else ''} {shown} ({codes}) "
-                       f"and would drop {'them' if len(lines) != 1 else 'it'} in the rewrite: fix the file, "
-                       "or write to another one")
+                lines = sorted({n for n, _c in lossy if n is not None})
+                codes = ", ".join(sorted({c for _n, c in lossy}))
+                shown = ", ".join(map(str, lines[:10]))
+                if len(lines) > 10:
+                    shown = _(lang, "{lines} and {n} more", lines=shown, n=len(lines) - 10)
+                why = _n(lang, "bridgekit does not understand line {lines} ({codes}) and would drop it in the "
+                         "rewrite: fix the file, or write to another one",
+                         "bridgekit does not understand lines {lines} ({codes}) and would drop them in the "
+                         "rewrite: fix the file, or write to another one", len(lines), lines=shown, codes=codes)
             else:
-                why = status.why or "an input could not be read to the end"
+                why = render_message(status.why, False, lang) if status.why \
+                    else _(lang, "an input could not be read to the end")
             if out.replaces:
-                click.echo(printable(f"bridgekit: {out.path} left as it was ({why})"), err=True)
+                click.echo(printable("bridgekit: " + _(lang, "{path} left as it was ({why})", path=out.path, why=why)),
+                           err=True)
             elif out.path != "-":
-                click.echo(printable(f"bridgekit: {out.path} is incomplete ({why})"), err=True)
+                click.echo(printable("bridgekit: " + _(lang, "{path} is incomplete ({why})", path=out.path, why=why)),
+                           err=True)
             if lossy:
                 status.failed += 1
             return None
         out.commit()
     except OutputChanged as e:
-        click.echo(printable(f"bridgekit: {e}"), err=True)
+        click.echo(printable("bridgekit: " + render_message(e.args[0], False, lang)), err=True)
     except BrokenPipeError:
         raise
     except OSError as e:
         if out.path == "-":
             raise
-        click.echo(printable(f"bridgekit: cannot write {out.path}: {e.strerror or e}"), err=True)
+        click.echo(printable("bridgekit: " + _(lang, "cannot write {path}: {error}", path=out.path,
+                                               error=e.strerror or e)), err=True)
     else:
         return count
     status.unreadable += 1

@@ -15,6 +15,7 @@ from typing import IO, Any, Iterable, Iterator
 
 from ..board import Board
 from ..errors import BridgekitError, FileFormatError
+from ..notation import Message
 
 __all__ = ["read_boards", "write_boards", "detect_format", "FORMATS", "find_format", "format_of_path",
            "WriteReport", "output_format", "in_place_format", "UnknownOutputFormat"]
@@ -53,7 +54,8 @@ def read_boards(path: str, fmt: str | None = None, first: int | None = None) -> 
     path = os.fspath(path)
     spec = find_format(fmt) if fmt is not None else None
     if fmt is not None and (spec is None or not spec.can_read):
-        raise FileFormatError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})", path)
+        raise FileFormatError(Message("unknown format {fmt!r} (expected one of {formats})", fmt=fmt,
+                                      formats=", ".join(FORMATS)), path)
     if path == "-":
         stream = sys.stdin.buffer
         source: IO[bytes] | bytes = stream  # streamed, not read whole, when the format is known or can be peeked
@@ -72,9 +74,9 @@ def read_boards(path: str, fmt: str | None = None, first: int | None = None) -> 
         yield from spec.read(source, "<stdin>", first)
         return
     if os.path.isdir(path):
-        raise FileFormatError("is a directory, not a file", path)
+        raise FileFormatError(Message("is a directory, not a file"), path)
     if not os.path.exists(path):
-        raise FileFormatError("no such file", path)
+        raise FileFormatError(Message("no such file"), path)
     if spec is None:
         spec = format_of_path(path)
         if spec is not None and not spec.can_read:
@@ -85,17 +87,17 @@ def read_boards(path: str, fmt: str | None = None, first: int | None = None) -> 
                 head = f.read(4096)
                 size = os.fstat(f.fileno()).st_size
         except OSError as e:
-            raise FileFormatError(f"cannot open: {e.strerror or e}", path) from None
+            raise FileFormatError(Message("cannot open: {error}", error=e.strerror or e), path) from None
         if not head:
-            raise FileFormatError("empty file", path)
+            raise FileFormatError(Message("empty file"), path)
         spec = sniff_format(head, size)
         if spec is None:
             at = looks_binary(head)
             if at is not None:
-                raise FileFormatError(f"not a text file ({binary_message(head, at)}) and no deal layout "
-                                      "bridgekit knows (give --from FORMAT)", path)
-            raise FileFormatError("unknown file format (expected PBN, LIN, JSON or a dealing machine's layout; "
-                                  "give --from FORMAT)", path)
+                raise FileFormatError(Message("not a text file ({why}) and no deal layout bridgekit knows (give "
+                                              "--from FORMAT)", why=binary_message(head, at)), path)
+            raise FileFormatError(Message("unknown file format (expected PBN, LIN, JSON or a dealing machine's "
+                                          "layout; give --from FORMAT)"), path)
     if spec.streamed:
         yield from spec.read(_PathArg(path), path, first)
     else:
@@ -175,7 +177,7 @@ def write_boards(boards: Iterable[Board], out: str | IO[Any], fmt: str = "pbn",
     written.  Returns the number of boards written."""
     spec = find_format(fmt)
     if spec is None or not spec.can_write:
-        raise FileFormatError(f"cannot write format {fmt!r}")
+        raise FileFormatError(Message("cannot write format {fmt!r}", fmt=fmt))
     if report is None:
         report = WriteReport(spec)
     if not isinstance(out, str):

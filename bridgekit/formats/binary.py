@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..notation import Message
+
 __all__ = ["looks_binary", "binary_message"]
 
 #: Bytes no text file holds (C0 controls but tab, line feed, form feed,
@@ -32,9 +34,11 @@ def looks_binary(data: bytes) -> int | None:
     return None
 
 
-def binary_message(data: bytes, at: int, offset: int = 0) -> str:
+def binary_message(data: bytes, at: int, offset: int = 0) -> Message:
     """What ``looks_binary`` found, for a message: ``binary data: a NUL byte
     at byte N`` or ``binary data near byte N`` (``offset``: where ``data``
     starts in the file)."""
-    what = "binary data: a NUL byte at" if data[at] == 0 else "binary data near"
-    return f"{what} byte {offset + at:,}"
+    where = f"{offset + at:,}"
+    if data[at] == 0:
+        return Message("binary data: a NUL byte at byte {n}", n=where)
+    return Message("binary data near byte {n}", n=where)

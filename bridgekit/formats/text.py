@@ -17,6 +17,7 @@ import os
 from typing import IO, Iterator, Union
 
 from ..errors import FileFormatError
+from ..notation import Message
 from .binary import binary_message, looks_binary
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[str], IO[bytes]]
@@ -70,13 +71,13 @@ class _Decoder:
         """Binary data (found by content, not only NUL bytes) makes the file unreadable."""
         at = looks_binary(data)
         if at is not None:
-            raise FileFormatError(f"not a text file ({binary_message(data, at, offset)})", self.name)
+            raise FileFormatError(Message("not a text file ({why})", why=binary_message(data, at, offset)), self.name)
 
     def blocks(self) -> Iterator[list[str]]:
         """The lines, a block of them at a time."""
         first = self.stream.read(_CHUNK)
         if not first:
-            raise FileFormatError("empty file", self.name)
+            raise FileFormatError(Message("empty file"), self.name)
         if first.startswith(b"\xef\xbb\xbf"):
             first = first[3:]
         elif first.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -84,7 +85,7 @@ class _Decoder:
             try:
                 text = (first + rest).decode("utf-16")
             except UnicodeDecodeError:
-                raise FileFormatError("not a text file (bad UTF-16)", self.name) from None
+                raise FileFormatError(Message("not a text file (bad UTF-16)"), self.name) from None
             yield _split_text(text)
             return
         self._check(first, 0)
@@ -133,11 +134,11 @@ def line_blocks(source: Source, name: str | None) -> Iterator[list[str]]:
         return
     if isinstance(source, str):
         if not source:
-            raise FileFormatError("empty input", name)
+            raise FileFormatError(Message("empty input"), name)
         if source.startswith("\ufeff"):
             source = source[1:]
         if "\x00" in source:
-            raise FileFormatError("not a text file (binary data: NUL bytes)", name)
+            raise FileFormatError(Message("not a text file (binary data: NUL bytes)"), name)
         yield _split_text(source)
         return
     if isinstance(source, (bytes, bytearray)):
@@ -152,7 +153,7 @@ def line_blocks(source: Source, name: str | None) -> Iterator[list[str]]:
                 text = text[1:]
             first = False
             if "\x00" in text:
-                raise FileFormatError("not a text file (binary data: NUL bytes)", name)
+                raise FileFormatError(Message("not a text file (binary data: NUL bytes)"), name)
             any_line = True
             if text.endswith("\n"):
                 text = text[:-1]
@@ -161,7 +162,7 @@ def line_blocks(source: Source, name: str | None) -> Iterator[list[str]]:
             else:
                 yield [text]
         if not any_line:
-            raise FileFormatError("empty input", name)
+            raise FileFormatError(Message("empty input"), name)
         return
     yield from _Decoder(source, name).blocks()  # type: ignore[arg-type]
 
@@ -179,15 +180,15 @@ def looks_like_path(text: str) -> bool:
 
 def _blocks_of_path(path: str, name: str) -> Iterator[list[str]]:
     if os.path.isdir(path):
-        raise FileFormatError("is a directory, not a file", name)
+        raise FileFormatError(Message("is a directory, not a file"), name)
     try:
         stream = open(path, "rb")
     except FileNotFoundError:
-        raise FileFormatError("no such file", name) from None
+        raise FileFormatError(Message("no such file"), name) from None
     except (OSError, ValueError) as e:
-        raise FileFormatError(f"cannot open: {getattr(e, 'strerror', None) or e}", name) from None
+        raise FileFormatError(Message("cannot open: {error}", error=getattr(e, "strerror", None) or e), name) from None
     with stream:
         try:
             yield from _Decoder(stream, name).blocks()
         except OSError as e:
-            raise FileFormatError(f"cannot read: {e.strerror or e}", name) from None
+            raise FileFormatError(Message("cannot read: {error}", error=e.strerror or e), name) from None
