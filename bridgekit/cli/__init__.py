@@ -142,12 +142,16 @@ def _show(e: click.ClickException) -> None:
         e.show()
         return
     words = {w: _(lang, w) for w in CLICK_WORDS}
-    saved = exceptions._, formatting._  # type: ignore[attr-defined]
-    exceptions._ = formatting._ = lambda text: words.get(text, text)  # type: ignore[attr-defined]
+
+    def translated(message: str) -> str:
+        return words.get(message, message)
+
+    saved = exceptions._, formatting._
+    exceptions._ = formatting._ = translated
     try:
         e.show()
     finally:
-        exceptions._, formatting._ = saved  # type: ignore[attr-defined]
+        exceptions._, formatting._ = saved
 
 
 def _shorten(message: str) -> str:
