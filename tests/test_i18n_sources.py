@@ -46,6 +46,7 @@ FILES = [
     "bridgekit/formats/__init__.py",
     "bridgekit/formats/text.py",
     "bridgekit/formats/binary.py",
+    "bridgekit/cli/dealer.py",
 ]
 
 #: Calls whose first argument is shown to a user (by the last name of the

@@ -10,7 +10,8 @@ from typing import Any
 import click
 
 from ..errors import BridgekitError, ExitStatus
-from .options import SolverOptions, open_cli_solver, solver_options
+from ..i18n import _
+from .options import SolverOptions, current_lang, open_cli_solver, solver_options
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 FORMATS = ("dealer", "pbn", "json")
@@ -129,7 +130,8 @@ def dealer(script: str, produce: int | None, generate: int | None, seed: int | N
                 if isinstance(opts.progress, _Meter):
                     opts.progress.clear()
             if result.produced == 0:
-                click.echo(f"{_name(script)}: no deal met the condition in {result.generated} generated", err=True)
+                click.echo(_(current_lang(), "{script}: no deal met the condition in {n} generated",
+                             script=_name(script), n=result.generated), err=True)
                 return int(ExitStatus.PROBLEMS)
             if out is not None:
                 if fmt in ("pbn", "json"):
@@ -176,7 +178,8 @@ def _read_script(script: str) -> str:
         with open(script, encoding="utf-8", errors="replace") as f:
             return f.read()
     except OSError as e:
-        click.echo(f"{script}: cannot read: {e.strerror or e}", err=True)
+        click.echo(_(current_lang(), "{script}: cannot read: {error}", script=script, error=e.strerror or e),
+                   err=True)
         click.get_current_context().exit(int(ExitStatus.UNREADABLE))
         raise AssertionError("unreachable")
 
