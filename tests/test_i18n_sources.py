@@ -209,3 +209,21 @@ def test_every_user_facing_string_is_marked(path: str) -> None:
     found = unmarked((ROOT / path).read_text(encoding="utf-8"))
     assert not found, f"{path}: strings shown to a user but not marked for translation:\n" + \
         "\n".join(f"{path}:{u}" for u in found)
+
+
+def test_french_of_plain_messages_uses_no_notation_spec() -> None:
+    """``{seat:de}`` (d'Est, de Nord) and ``{card:name}`` are understood by
+    notation.Message only: a French text reached through ``_``/``_n`` (plain
+    ``str.format`` on strings) must not use them, or it would raise."""
+    from bridgekit.i18n import parse_po, po_path
+    catalogue = parse_po(po_path("fr"))[0]
+    plain: set[str] = set()
+    for path in sorted((ROOT / "bridgekit").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "_n") \
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+                plain.add(node.args[1].value)
+    bad = [msgid for key, fr in catalogue.items()
+           for msgid in [key[0] if isinstance(key, tuple) else key]
+           if msgid in plain and re.search(r"\{\w+:(de|name|word)\b", fr or "")]
+    assert not bad, bad
