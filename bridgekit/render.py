@@ -343,33 +343,34 @@ def render_tricks(play: Play | PlayRecord, contract: Contract | None = None, *, 
 
 # -- contract, result, score ----------------------------------------------------------
 
-def render_result(board: Board, *, ascii: bool = False, colour: bool = False) -> str:
+def render_result(board: Board, *, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
     """Contract, declarer, tricks and score as the file records them
-    (``Contract 4♥ by South, 10 tricks (made)``)."""
+    (``Contract 4♥ by South, 10 tricks (made)``), in ``lang``."""
     contract = board.contract
     parts: list[str] = []
     if contract is None:
-        parts.append("Contract ?" if board.get("Contract") is None else f"Contract {board.get('Contract')} (unreadable)")
+        raw = board.get("Contract")
+        parts.append(_(lang, "Contract ?") if raw is None else _(lang, "Contract {text} (unreadable)", text=raw))
     elif contract.is_passed_out:
-        parts.append("Passed out")
+        parts.append(_(lang, "Passed out"))
     else:
         decl = board.declarer
-        parts.append(f"Contract {notation.contract_text(contract, ascii, colour=colour)}"
-                     + (f" by {decl.full_name}" if decl is not None else ""))
+        shown = notation.contract_text(contract, ascii, lang, colour=colour)
+        parts.append(_(lang, "Contract {contract} by {seat}", contract=shown, seat=notation.seat_name(decl, lang))
+                     if decl is not None else _(lang, "Contract {contract}", contract=shown))
         tricks = board.result
         if tricks is not None:
-            diff = tricks - contract.tricks_needed
-            how = notation.verdict_text(diff)
-            parts.append(f"{tricks} tricks ({how})")
+            how = notation.verdict_text(tricks - contract.tricks_needed, lang=lang)
+            parts.append(_n(lang, "{n} trick ({verdict})", "{n} tricks ({verdict})", tricks, verdict=how))
         elif board.get("Result") is not None:
-            parts.append(f"result {board.get('Result')} (unreadable)")
+            parts.append(_(lang, "result {text} (unreadable)", text=board.get("Result")))
     score = board.get("Score")
     if score is not None:
-        parts.append(f"score {score}")
+        parts.append(_(lang, "score {text}", text=score))
     return ", ".join(parts)
 
 
-def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> str:
+def render_board(board: Board, *, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
     """Everything ``bridgekit show`` prints for one board: a title line, the hand
     diagram, the auction, the play and the result.
 
@@ -378,10 +379,10 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
     before the colours are added: a file cannot send the terminal a sequence."""
     title = []
     label = None if board.label is None else printable(board.label)
-    title.append(f"Board {label}" if label is not None else "Board ?")
+    title.append(_(lang, "Board {board}", board=label if label is not None else "?"))
     room = board.room
     if room:
-        title.append(f"{printable(room)} room")
+        title.append(_(lang, "{room} room", room=printable(room)))
     event = board.get("Event")
     if event:
         title.append(printable(event))
@@ -394,29 +395,31 @@ def render_board(board: Board, *, ascii: bool = False, colour: bool = False) -> 
     sections.append(_commentary(board.comments))  # what the file says before the board's tags
     names = {s: n for s in Seat if (n := board.get(s.full_name))}
     sections.append(render_deal(board.deal, board=label, dealer=board.dealer, vulnerable=board.vulnerable,
-                                names=names, ascii=ascii, colour=colour))
+                                names=names, ascii=ascii, colour=colour, lang=lang))
     sections.append(_commentary([c for tag in board.tags.values() if tag.name not in ("Auction", "Play")
                                  for c in tag.comments]))
-    sections.append(_recorded_analysis(board))
+    sections.append(_recorded_analysis(board, lang))
     if board.auction is not None:
-        sections.append(render_auction(board.auction, ascii=ascii, colour=colour))
+        sections.append(render_auction(board.auction, ascii=ascii, colour=colour, lang=lang))
         said = itertools.chain(board.auction.comments, (
-            f"after {call_text(e.call, ascii, False)} (call {i + 1}): {c}"
+            _(lang, "after {call} (call {n}): {text}", call=call_text(e.call, ascii, False, lang), n=i + 1, text=c)
             for i, e in enumerate(board.auction.calls) for c in e.comments))
         sections.append(_commentary(said))
     if board.play is not None and board.play.tricks:
-        sections.append(render_tricks(board.play, board.contract, ascii=ascii, colour=colour))
+        sections.append(render_tricks(board.play, board.contract, ascii=ascii, colour=colour, lang=lang))
         said = itertools.chain(board.play.comments, (
-            f"trick {n + 1}, {'-' if e.card is None else e.card.symbol(ascii)}: {c}"
+            _(lang, "trick {n}, {card}: {text}", n=n + 1, card="-" if e.card is None else
+              notation.card_text(e.card, ascii, lang), text=c)
             for n, row in enumerate(board.play.tricks) for e in row if e is not None for c in e.comments))
         sections.append(_commentary(said))
-    sections.append(render_result(board, ascii=ascii, colour=colour))
+    sections.append(render_result(board, ascii=ascii, colour=colour, lang=lang))
     if board.problems:
         lines: list[str] = []
         for p in board.problems:
-            kind = "warning" if p.severity == "warning" else "error"
-            lines.extend(_wrap(f"{kind}: {p.code}: {notation.render_message(p.message, ascii)}", WIDTH,
-                             subsequent_indent="  "))
+            kind = _(lang, "warning") if p.severity == "warning" else _(lang, "error")
+            lines.extend(_wrap(_(lang, "{kind}: {code}: {message}", kind=kind, code=p.code,
+                                 message=notation.render_message(p.message, ascii, lang)), WIDTH,
+                               subsequent_indent="  "))
         sections.append("\n".join(lines))
     # what the file said and was not made printable above (a raw Contract or
     # Score value, a problem quoting the file): escaped here; the colour codes
@@ -436,14 +439,14 @@ def _commentary(comments: Iterable[str]) -> str:
     return "\n".join(lines)
 
 
-def _recorded_analysis(board: Board) -> str:
+def _recorded_analysis(board: Board, lang: str = "en") -> str:
     """What the file records of double dummy and par (another program's
     figures, shown as written): OptimumScore, ParContract and the
     OptimumResultTable as a grid of tricks by declarer and strain."""
     lines = []
     score, contracts = board.get("OptimumScore"), board.get("ParContract")
     if score or contracts:
-        lines.append("Par (recorded): " + "; ".join(v for v in (score, contracts) if v))
+        lines.append(_(lang, "Par (recorded): {text}", text="; ".join(v for v in (score, contracts) if v)))
     table = board.tables.get("OptimumResultTable")
     if table is not None and table.rows:
         grid: dict[str, dict[str, str]] = {}
@@ -451,10 +454,12 @@ def _recorded_analysis(board: Board) -> str:
             seat, strain, tricks = rec.get("Declarer", ""), rec.get("Denomination", ""), rec.get("Result", "")
             grid.setdefault(seat.upper(), {})[strain.upper().replace("NT", "N")] = tricks
         strains = ["C", "D", "H", "S", "N"]
-        lines.append("Double dummy (recorded): " + " ".join(f"{s if s != 'N' else 'NT':>3}" for s in strains))
-        for seat in ("N", "S", "E", "W"):
+        label = _(lang, "Double dummy (recorded):")
+        lines.append(label + " " + " ".join(f"{s if s != 'N' else 'NT':>3}" for s in strains))
+        for seat in ("N", "S", "E", "W"):   # the tricks under their strains, whatever the label's length
             if seat in grid:
-                lines.append(f"{'':24}{seat} " + " ".join(f"{grid[seat].get(s, '?'):>3}" for s in strains)[1:])
+                lines.append(" " * (len(label) - 1) + f"{seat} "
+                             + " ".join(f"{grid[seat].get(s, '?'):>3}" for s in strains)[1:])
     return "\n".join(lines)
 
 

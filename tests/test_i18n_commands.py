@@ -82,3 +82,36 @@ def test_dd_in_french_has_the_english_tricks_in_french_notation(board: Path) -> 
     assert " ".join(en.stdout.splitlines()[4:]) == ("1 board: 0 solved, 0 from the cache, 1 from DoubleDummyTricks "
                                                     "tags (1 as recorded by other programs)")
     assert run("dd", str(board), "--json", "--lang", "fr").stdout == run("dd", str(board), "--json").stdout
+
+
+SHOWN = """[Board "3"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[Room "Open"]
+[Deal "S:KJ4.Q93.AJ72.Q65 Q862.KT5.K63.J84 A953.AJ74.Q5.T93 T7.862.T984.AK72"]
+[Declarer "S"]
+[Contract "1NT"]
+[Result "9"]
+[Score "NS 150"]
+[Auction "S"]
+1NT Pass Pass Pass
+"""
+
+
+def test_show_in_french_writes_the_board_as_a_french_player_reads_it(tmp_path: Path) -> None:
+    """show --lang fr: the title, the diagram (Nord, Donneur Sud, Vuln. E-O,
+    R D V and 10), the auction and the result line in French; JSON unchanged."""
+    path = tmp_path / "three.pbn"
+    path.write_text(SHOWN)
+    fr = run("show", str(path), "--lang", "fr")
+    assert fr.exit_code == 0, fr.output
+    lines = fr.stdout.splitlines()
+    assert lines[0].startswith("Donne 3 | salle Open  [")
+    # North holds A953 AJ74 Q5 T93, West Q862 KT5 K63 J84: R D V and 10 as French players write them
+    assert "Donneur Sud             \u2660 A953" in lines and "Vuln. E-O               \u2665 AV74" in lines
+    assert "\u2663 V84" + " " * 43 + "\u2663 AR72" in lines and "                        \u2663 1093" in lines
+    assert "Passe    Passe    Passe" in lines
+    assert lines[-1] == "Contrat 1SA jou\u00e9 par Sud, 9 lev\u00e9es (fait +2), marque NS 150"
+    en = run("show", str(path))
+    assert en.stdout.splitlines()[-1] == "Contract 1NT by South, 9 tricks (made +2), score NS 150"
+    assert run("show", str(path), "--json", "--lang", "fr").stdout == run("show", str(path), "--json").stdout

@@ -30,7 +30,8 @@ _TARGETS = click.Choice(writable_names(), case_sensitive=False)
 @from_option
 @output_options(csv=False, json_help="Print the boards as JSON (as convert --to json writes them).")
 @ascii_option
-def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool) -> None:
+@lang_option
+def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool, lang: str) -> None:
     """Show the boards of FILES (PBN, LIN, JSON, or a dealing machine's file: DUP,
     DLM... see docs/formats.md): hand diagram (North on top, with
     board, dealer and vulnerability), the auction in West North East South
@@ -61,7 +62,7 @@ def show(files: tuple[str, ...], boards: tuple[str, ...], fmt: str, ascii_: bool
 
     def diagram(board: Board) -> str:
         # render_board shows the file's control characters as escapes
-        text = render_board(board, ascii=ascii_, colour=colour)
+        text = render_board(board, ascii=ascii_, colour=colour, lang=lang)
         return plain_text(text) if ascii_ else text
 
     # the diagrams a rule apart; --json is bridgekit's JSON file format (indent 2, as -o x.json writes it)
