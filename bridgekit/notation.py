@@ -215,31 +215,33 @@ def verdict_text(diff: int, *, long: bool = False, exact: str | None = None, lan
     return _(lang, "made +{n}", n=diff)
 
 
-def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "en") -> str:
+def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "en", colour: bool = False) -> str:
     """One value of a message in the notation: a call, card, contract, strain,
     suit or seat as :func:`call_text` & co. write it (``spec`` ``name`` for a
     card as a director says it, ``word`` for a suit or strain in words; a
     passed-out contract is ``passed out``); a list or tuple as its items so
     written, joined by spaces (by ``", "`` when ``spec`` ends with a comma);
     a seat with ``spec`` ``de`` as a complement (:func:`seat_of`);
-    anything else through ``format``."""
+    anything else through ``format``.  ``colour``: hearts and diamonds in red."""
     if isinstance(value, Message):
-        return value.render(ascii, lang)
+        return value.render(ascii, lang, colour=colour)
     if isinstance(value, (list, tuple)):
         inner, sep = (spec[:-1], ", ") if spec.endswith(",") else (spec, " ")
-        return sep.join(render_value(v, inner, ascii, lang) for v in value)
+        return sep.join(render_value(v, inner, ascii, lang, colour) for v in value)
     if isinstance(value, Call):
-        return call_text(value, ascii, lang)
+        return call_text(value, ascii, lang, colour=colour)
     if isinstance(value, Card):
-        return card_name(value, ascii, lang) if spec == "name" else card_text(value, ascii, lang)
+        return card_name(value, ascii, lang) if spec == "name" else card_text(value, ascii, lang, colour=colour)
     if isinstance(value, Contract):
-        return contract_text(value, ascii, lang, passed_out=N_("passed out"))
+        return contract_text(value, ascii, lang, passed_out=N_("passed out"), colour=colour)
     if isinstance(value, Suit):
-        return strain_word(value.strain, lang) if spec == "word" else suit_text(value, ascii, lang)
+        return strain_word(value.strain, lang) if spec == "word" else suit_text(value, ascii, lang, colour=colour)
     if isinstance(value, Strain):
-        return strain_word(value, lang) if spec == "word" else strain_text(value, ascii, lang)
+        return strain_word(value, lang) if spec == "word" else strain_text(value, ascii, lang, colour=colour)
     if isinstance(value, Seat):
         return seat_of(value, lang) if spec == "de" else seat_name(value, lang)
+    if isinstance(value, float) and lang == "fr":
+        return format(value, spec).replace(".", ",")     # the decimal comma
     return format(value, spec)
 
 
@@ -253,12 +255,13 @@ def seat_of(seat: Seat, lang: str = "en") -> str:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, ascii: bool, lang: str) -> None:
+    def __init__(self, ascii: bool, lang: str, colour: bool = False) -> None:
         self.ascii = ascii
         self.lang = lang
+        self.colour = colour
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        return render_value(value, format_spec, self.ascii, self.lang)
+        return render_value(value, format_spec, self.ascii, self.lang, self.colour)
 
 
 class Message(str):
@@ -299,14 +302,14 @@ class Message(str):
         self.values = {"n": n, **values}
         return self
 
-    def render(self, ascii: bool = False, lang: str = "en") -> str:
+    def render(self, ascii: bool = False, lang: str = "en", *, colour: bool = False) -> str:
         if self.plural_template is not None:
             n = self.values["n"]
             template = translation(lang).ngettext(self.template, self.plural_template, n) if lang != "en" \
                 else (self.template if n == 1 else self.plural_template)
         else:
             template = self.template if lang == "en" else translation(lang).gettext(self.template)
-        return _Formatter(ascii, lang).format(template, **self.values)
+        return _Formatter(ascii, lang, colour).format(template, **self.values)
 
     def __reduce__(self) -> Any:   # pickles (worker processes) rebuild it from its data
         return (_rebuild, (self.template, dict(self.values), self.plural_template))

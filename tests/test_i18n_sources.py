@@ -47,11 +47,16 @@ FILES = [
     "bridgekit/formats/text.py",
     "bridgekit/formats/binary.py",
     "bridgekit/cli/dealer.py",
+    "bridgekit/cli/play.py",
+    "bridgekit/game/session.py",
+    "bridgekit/game/review.py",
+    "bridgekit/game/cardplay.py",
+    "bridgekit/game/cardplay_signals.py",
 ]
 
 #: Calls whose first argument is shown to a user (by the last name of the
 #: function: ``click.echo`` and ``echo`` alike).
-SHOWN_FIRST = {"echo", "secho", "warn", "fail", "UsageError", "BadParameter", "ClickException", "FileError",
+SHOWN_FIRST = {"echo", "secho", "say", "warn", "fail", "UsageError", "BadParameter", "ClickException", "FileError",
                "BadOptionUsage", "BadArgumentUsage"}
 #: Exceptions raised for bad input: their message is shown (``str(e)`` on stderr).
 ERRORS = re.compile(r"^[A-Z]\w*(Error|Refused|Changed)$")

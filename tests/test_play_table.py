@@ -112,6 +112,18 @@ def test_when_north_declares_you_play_both_hands_and_the_review_says_so() -> Non
     assert any(line.startswith("  North (you)") for line in detail)
     assert any(line.startswith("  South (you)") for line in detail)
     assert not any(line.startswith("  East (you)") or line.startswith("  West (you)") for line in detail)
+    # the same review in French: the same figures, each card charged to the same player
+    fr = "\n".join(summary_lines(record, summary, lang="fr")).splitlines()
+    assert fr[0] == "Bilan de la donne."
+    assert any(line.startswith("Contrat    4♠ joué par Nord, ") for line in fr)
+    n = sum(c.cost for c in mine)
+    assert f"Vos cartes qui ont coûté des plis en double mort ({n} en tout) :" in fr
+    assert len([line for line in fr if line.startswith("  Pli ")]) == len(summary.costly)
+    assert max(len(line) for line in fr) <= 80
+    detail_fr = detail_lines(record, pm, lang="fr")
+    assert sum(line.startswith("  Nord (vous)") for line in detail_fr) == \
+        sum(line.startswith("  North (you)") for line in detail)
+    assert not any(line.startswith("  Est (vous)") or line.startswith("  Ouest (vous)") for line in detail_fr)
 
 
 @pytest.mark.dds
@@ -198,8 +210,10 @@ def test_saved_game_numbers_notes_1_to_32_and_checks_clean(tmp_path: Path) -> No
 
 def test_card_reasons_in_plain_words_and_precise_with_verbose() -> None:
     d = CardDecision(Card.parse("SA"), "sampled", {}, best_in=12, solved=16, fit="auction", expected=9.4)
-    assert d.plain() == "SA: best in 12 of the 16 likely layouts of the unseen cards I tried; we expect about 9 tricks"
-    assert d.reason == ("SA: best in 12 of 16 layouts consistent with the play, weighted by their fit to the "
+    assert d.plain().render(ascii=True) == \
+        "SA: best in 12 of the 16 likely layouts of the unseen cards I tried; we expect about 9 tricks"
+    assert d.reason.render(ascii=True) == ("SA: best in 12 of 16 layouts consistent with the play, weighted by their fit to the "
                         "auction; our side expects 9.4 tricks in all")
     d = CardDecision(Card.parse("SA"), "sampled", {}, best_in=16, solved=16, fit="play", expected=1.0)
-    assert d.plain() == "SA: best however the unseen cards lie (all 16 layouts I tried); we expect about 1 trick"
+    assert d.plain().render(ascii=True) == \
+        "SA: best however the unseen cards lie (all 16 layouts I tried); we expect about 1 trick"

@@ -15,7 +15,7 @@ from bridgekit.deal import Deal
 from bridgekit.formats.lin import read_lin_text
 from bridgekit.play import Play
 from bridgekit.render import (card_text, render_auction, render_board, render_deal, render_result, render_tricks,
-                              spelled_text, visible_len)
+                              reason_text, visible_len)
 from bridgekit.seats import Seat, Vul
 
 DEAL = Deal.parse("N:AKJ75.K84.Q62.A3 42.T73.T93.JT964 Q963.A52.K74.852 T8.QJ96.AJ85.KQ7")
@@ -168,7 +168,7 @@ def test_long_labels_and_names_keep_the_columns() -> None:
 
 def test_reasons_spell_calls_and_cards_as_the_screen_does() -> None:
     reason = "2C: Stayman after 1NT-2C-2D; SA then HT, 15-17 HCP, not 8S or S10"
-    assert spelled_text(reason) == "2\u2663: Stayman after 1NT-2\u2663-2\u2666; \u2660A then \u2665T, 15-17 HCP, not 8S or S10"
-    assert spelled_text(reason, ascii=True) == reason
-    coloured = spelled_text("HA", colour=True)
+    assert reason_text(reason) == "2\u2663: Stayman after 1NT-2\u2663-2\u2666; \u2660A then \u2665T, 15-17 HCP, not 8S or S10"
+    assert reason_text(reason, ascii=True) == reason
+    coloured = reason_text("HA", colour=True)
     assert coloured == card_text(Card.parse("HA"), colour=True) and coloured != "\u2665A"

@@ -19,8 +19,11 @@ from ..rules import find_profile
 from ..scoring import score_board
 from ..seats import Vul
 from ..printable import printable
-from .options import (DEAL, VUL, BoardsSeen, RunStatus, ascii_option, board_matches, from_option, input_format,
-                      lang_option, use_colour, wants_ascii, warn)
+from ..i18n import _
+from ..notation import Message, render_message, side_pair
+from ..tutor.compute import item_label
+from .options import (DEAL, VUL, BoardsSeen, RunStatus, ascii_option, board_matches, current_lang, file_error_text,
+                      from_option, input_format, lang_option, use_colour, wants_ascii, warn)
 from .safewrite import open_output, write_boards_out
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -30,8 +33,8 @@ def _board_deal(spec: str) -> tuple[Deal, Vul | None]:
     """The deal (and vulnerability) of ``FILE:N`` (the Board tag N, else the N-th board)."""
     path, sep, number = spec.rpartition(":")
     if not sep or not path or not (number.strip().isascii() and number.strip().isdigit() and len(number) < 10):
-        raise click.BadParameter(f"{spec[-60:]!r} is not FILE:N with N a board number (e.g. samples/match.pbn:1)",
-                                 param_hint="--board")
+        raise click.BadParameter(_(current_lang(), "{spec!r} is not FILE:N with N a board number (e.g. "
+                                                   "samples/match.pbn:1)", spec=spec[-60:]), param_hint="--board")
     n = int(number)
     nth = None
     seen = BoardsSeen()
@@ -43,10 +46,12 @@ def _board_deal(spec: str) -> tuple[Deal, Vul | None]:
         if i == n and nth is None:
             nth = board
     if nth is None:
-        raise _NotPlayable(f"bridgekit: no board {number} in {path}; {seen.describe()}")
+        raise _NotPlayable(Message("no board {asked} in {path}; {boards}", asked=number, path=path,
+                                   boards=seen.describe()))
     deal = nth.deal
     if deal is None or not deal.is_complete:
-        raise _NotPlayable(f"bridgekit: {FileFormatError('the board has no complete deal to play', path, nth.line, nth.label)}")
+        raise _NotPlayable(file_error_text(FileFormatError(Message("the board has no complete deal to play"), path,
+                                                           nth.line, nth.label)))
     return deal, nth.vulnerable
 
 
@@ -117,23 +122,25 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
       bridgekit play --auto --seed 3 --samples 4 --no-save
     """
     if deal is not None and board is not None:
-        raise click.UsageError("give --deal or --board, not both")
+        raise click.UsageError(_(lang, "give --deal or --board, not both"))
     source = [board.rpartition(":")[0]] if board is not None else []
     if save is not None and not no_save:
         # refused now (an existing file without --force, a folder missing, the --board file), not after the game
         open_output(save, source, replace=force)
     if deal is not None and not deal.is_complete:
-        problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
-        raise click.BadParameter(f"the deal must be complete ({problems})", param_hint="--deal")
+        problems = "; ".join(render_message(m, False, lang) for _code, m in deal.problems()) \
+            or _(lang, "a hand is unknown")
+        raise click.BadParameter(_(lang, "the deal must be complete ({problems})", problems=problems),
+                                 param_hint="--deal")
     board_vul = None
     if board is not None:
         try:
             deal, board_vul = _board_deal(board)
         except FileFormatError as e:
-            warn(str(e))
+            warn(file_error_text(e, lang))
             sys.exit(ExitStatus.UNREADABLE)
         except _NotPlayable as e:
-            click.echo(printable(str(e)), err=True)
+            warn(e.args[0])
             sys.exit(ExitStatus.PROBLEMS)
     if deal is None:
         deal = deal_cards(seed)
@@ -150,53 +157,54 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
     except GameAborted as e:
         # leaving the table (quit, or the end of input) is a normal end, not
         # an interruption: 130 is kept for Ctrl-C
-        click.echo(f"bridgekit: {e}; nothing saved.", err=True)
+        warn(_(lang, "{why}; nothing saved.", why=render_message(str(e), False, lang)))
         sys.exit(ExitStatus.OK)
     except BridgekitError as e:
         warn(str(e))
         sys.exit(ExitStatus.USAGE)
     pbn_board = record.to_board()
-    _print_score(pbn_board, ascii_)
+    _print_score(pbn_board, lang)
     if not no_save:
-        _save(pbn_board, save, source, force)
+        _save(pbn_board, save, source, force, lang)
     if record.human is not None and record.play is not None and record.play.cards:
-        _offer_review(record, ascii_, full)
+        _offer_review(record, ascii_, full, lang)
 
 
-def _yes(prompt: str) -> bool:
-    """A y/n answer; asks again on anything else (a card typed once too often
-    must not end the game unreviewed); the end of input is a no."""
-    again = "Please answer y or n.  " + prompt
+def _yes(prompt: str, lang: str) -> bool:
+    """A y/n answer (o/n, oui/non in French; y and n are always understood);
+    asks again on anything else (a card typed once too often must not end
+    the game unreviewed); the end of input is a no."""
+    again = _(lang, "Please answer y or n.  ") + prompt
     while True:
         answer = _ask(prompt)
         word = "" if answer is None else answer.strip().lower()
-        if word in ("y", "yes"):
+        if word in ("y", "yes", "o", "oui"):
             return True
-        if answer is None or word in ("", "n", "no"):
+        if answer is None or word in ("", "n", "no", "non"):
             return False
         prompt = again
 
 
-def _offer_review(record: GameRecord, ascii_: bool, full: bool) -> None:
+def _offer_review(record: GameRecord, ascii_: bool, full: bool, lang: str) -> None:
     """Ask whether to review the deal; show its summary on yes, and the
     trick-by-trick detail with ``--full`` or on a second yes
     (``bridgekit.game.review``)."""
-    if not _yes("Review the deal (against par, your costly cards)? y/n "):
+    if not _yes(_(lang, "Review the deal (against par, your costly cards)? y/n "), lang):
         return
     from ..game.review import detail_lines, solve, summary_lines
-    click.echo("Solving the deal double dummy...", err=True)
+    click.echo(_(lang, "Solving the deal double dummy..."), err=True)
     colour = use_colour()
     try:
         summary, pm = solve(record)
-        click.echo("\n".join(summary_lines(record, summary, ascii_, colour)))
-        if pm is not None and (full or _yes("The play trick by trick? y/n ")):
+        click.echo("\n".join(summary_lines(record, summary, ascii_, colour, lang)))
+        if pm is not None and (full or _yes(_(lang, "The play trick by trick? y/n "), lang)):
             click.echo("")
-            click.echo("\n".join(detail_lines(record, pm, ascii_, colour)))
+            click.echo("\n".join(detail_lines(record, pm, ascii_, colour, lang)))
     except BridgekitError as e:
-        click.echo(f"bridgekit: no review: {e}", err=True)
+        warn(_(lang, "no review: {why}", why=render_message(str(e), False, lang)))
 
 
-def _save(pbn_board: Board, save: str | None, source: list[str], force: bool = False) -> None:
+def _save(pbn_board: Board, save: str | None, source: list[str], force: bool = False, lang: str = "en") -> None:
     """Write the record to ``save`` (replaced only with ``force``), else to a
     new file here.  The game is never lost: when ``save`` cannot be written
     now (created meanwhile, its folder gone), the record goes to a new file
@@ -206,21 +214,22 @@ def _save(pbn_board: Board, save: str | None, source: list[str], force: bool = F
             status = RunStatus()
             with open_output(save, source, replace=force) as out:
                 if write_boards_out([pbn_board], out, status) is not None:
-                    click.echo(printable(f"Record saved to {save}\n(bridgekit show {save} replays it)."))
+                    click.echo(printable(_(lang, "Record saved to {path}\n(bridgekit show {path} replays it).",
+                                           path=save)))
                     return
         except click.UsageError as e:
             warn(e.message)
-        warn(f"the record was not written to {save}: saving it under a new name instead")
+        warn(_(lang, "the record was not written to {path}: saving it under a new name instead", path=save))
     from ..formats import write_boards
     try:
         path = save_new(lambda stream: write_boards([pbn_board], stream))
     except OSError as e:
-        warn(f"the record could not be saved: {e.strerror or e}")
+        warn(_(lang, "the record could not be saved: {why}", why=e.strerror or e))
         sys.exit(ExitStatus.UNREADABLE)
     if path is None:
-        warn("the record could not be saved")
+        warn(_(lang, "the record could not be saved"))
         sys.exit(ExitStatus.UNREADABLE)
-    click.echo(printable(f"Record saved to {path}\n(bridgekit show {path} replays it)."))
+    click.echo(printable(_(lang, "Record saved to {path}\n(bridgekit show {path} replays it).", path=path)))
 
 
 def save_new(write: Any, folder: str = ".", stem: str = "bridgekit-play") -> str | None:
@@ -245,16 +254,18 @@ def save_new(write: Any, folder: str = ".", stem: str = "bridgekit-play") -> str
     return None
 
 
-def _print_score(board: Board, ascii_: bool) -> None:
+def _print_score(board: Board, lang: str) -> None:
     """The score and its breakdown, N/S and E/W equal and opposite."""
     scored = score_board(board, find_profile("contract"))
     score = scored.score
     if score is None:
         return
     if not score.items:
-        click.echo("Score: 0 for both sides.")
+        click.echo(_(lang, "Score: 0 for both sides."))
         return
     for item in score.items:
-        click.echo(f"  {item.side.value[0]}-{item.side.value[1]} {item.item}: {item.points}")
+        click.echo(_(lang, "  {side} {item}: {points}", side="-".join(side_pair(item.side, lang)), item=item_label(item, lang),
+                     points=item.points))
     ns = score.ns
-    click.echo(f"Score: N-S {ns:+d}, E-W {-ns:+d}" if ns else "Score: 0 for both sides.")
+    click.echo(_(lang, "Score: N-S {ns}, E-W {ew}", ns=f"{ns:+d}", ew=f"{-ns:+d}") if ns else
+               _(lang, "Score: 0 for both sides."))

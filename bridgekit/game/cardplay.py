@@ -48,6 +48,7 @@ from ..cards import ALL_CARDS, Card, Strain, Suit
 from ..contract import Doubling
 from ..deal import Deal, Hand
 from ..errors import BridgekitError
+from ..notation import Message
 from ..play import Play
 from ..seats import Seat, Vul
 from .bidding import Bidder, Shown
@@ -140,42 +141,48 @@ class CardDecision:
     #: The convention's meaning of the card, when it was chosen as a signal
     #: among equal cards (``cardplay_signals.describe``), and how many of the
     #: defenders' cards the layouts were fitted to as signals.
-    signal: str = ""
+    signal: str = ""   # a cardplay_signals.describe Message, or empty
     read: int = 0
 
     @property
-    def reason(self) -> str:
+    def reason(self) -> Message:
+        """The precise form (``--verbose``): how many layouts, fitted to what."""
         card = self.card
         if self.kind == "only":
-            return f"{card}: the only legal card"
+            return Message("{card}: the only legal card", card=card)
         if self.kind == "equivalent":
-            return f"{card}: all the legal cards are equivalent"
+            return Message("{card}: all the legal cards are equivalent", card=card)
         if self.kind == "timeout":
-            return f"{card}: no layout solved in time; the lowest card"
-        what = ("the play, weighted by their fit to the auction" if self.fit == "auction" else
-                "the play, weighted by their fit to the contract" if self.fit == "contract" else "the play so far")
+            return Message("{card}: no layout solved in time; the lowest card", card=card)
+        what = (Message("the play, weighted by their fit to the auction") if self.fit == "auction" else
+                Message("the play, weighted by their fit to the contract") if self.fit == "contract" else
+                Message("the play so far"))
         if self.read:
-            what += f", and to {self.read} defender's card{'' if self.read == 1 else 's'} read as signals"
-        signal = f"; of equal cards, {self.signal}" if self.signal else ""
-        return (f"{card}: best in {self.best_in} of {self.solved} layouts consistent with {what}; "
-                f"our side expects {self.expected:.1f} tricks in all{signal}")
+            what = Message.plural("{what}, and to {n} defender's card read as signals",
+                                  "{what}, and to {n} defender's cards read as signals", self.read, what=what)
+        text = Message("{card}: best in {best} of {solved} layouts consistent with {what}; our side expects "
+                       "{expected:.1f} tricks in all", card=card, best=self.best_in, solved=self.solved, what=what,
+                       expected=self.expected)
+        return Message("{reason}; of equal cards, {signal}", reason=text, signal=self.signal) if self.signal else text
 
-    def plain(self) -> str:
-        """The reason in plain words (calls and cards as letters, spelled at the edge)."""
+    def plain(self) -> Message:
+        """The reason in plain words, as a club player reads it at a glance."""
         card = self.card
         if self.kind == "only":
-            return f"{card}: the only card I could play"
+            return Message("{card}: the only card I could play", card=card)
         if self.kind == "equivalent":
-            return f"{card}: my cards were all alike, so the lowest"
+            return Message("{card}: my cards were all alike, so the lowest", card=card)
         if self.kind == "timeout":
-            return f"{card}: no time to work it out, so the lowest"
+            return Message("{card}: no time to work it out, so the lowest", card=card)
         tricks = round(self.expected)
         if self.best_in == self.solved:
-            where = f"best however the unseen cards lie (all {self.solved} layouts I tried)"
+            where = Message("best however the unseen cards lie (all {n} layouts I tried)", n=self.solved)
         else:
-            where = f"best in {self.best_in} of the {self.solved} likely layouts of the unseen cards I tried"
-        signal = f"; of equal cards, {self.signal}" if self.signal else ""
-        return f"{card}: {where}; we expect about {tricks} trick{'' if tricks == 1 else 's'}{signal}"
+            where = Message("best in {best} of the {n} likely layouts of the unseen cards I tried",
+                            best=self.best_in, n=self.solved)
+        text = Message.plural("{card}: {where}; we expect about {n} trick", "{card}: {where}; we expect about {n} tricks",
+                              tricks, card=card, where=where)
+        return Message("{reason}; of equal cards, {signal}", reason=text, signal=self.signal) if self.signal else text
 
 
 class CardPlayer:
@@ -196,7 +203,7 @@ class CardPlayer:
                  clock: Callable[[], float] = time.perf_counter,
                  worker: SolverWorker | None = SHARED, signals: bool = True) -> None:
         if samples < 1:
-            raise BridgekitError(f"samples must be at least 1, not {samples}")
+            raise BridgekitError(Message("samples must be at least 1, not {n}", n=samples))
         self.samples = samples
         self.think = think
         self.use_auction = use_auction

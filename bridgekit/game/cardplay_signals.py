@@ -30,6 +30,7 @@ from typing import Iterable
 
 from ..cards import Card, Rank
 from ..i18n import N_
+from ..notation import Message
 from ..play import Play
 from ..seats import Seat
 
@@ -173,11 +174,11 @@ def misfit(sig: Signal, holding: list[Card]) -> float:
     return 0.0 if wants_high(sig.kind, holding) is not low else SIGNAL_MISFIT
 
 
-def describe(kind: str, high: bool) -> str:
+def describe(kind: str, high: bool) -> Message:
     """A signal in plain words, as the computer's explanation says it."""
     if kind == "lead":
-        return "the lead our agreement gives from this suit"
+        return Message("the lead our agreement gives from this suit")
     if kind == "count":
-        return ("a high card: an even number of cards in this suit" if high
-                else "the lowest card: an odd number of cards in this suit")
-    return ("a high card: I like this suit" if high else "the lowest card: I do not like this suit")
+        return (Message("a high card: an even number of cards in this suit") if high
+                else Message("the lowest card: an odd number of cards in this suit"))
+    return Message("a high card: I like this suit") if high else Message("the lowest card: I do not like this suit")

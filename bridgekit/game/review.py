@@ -27,9 +27,10 @@ from ..cards import Card
 from ..contract import Contract, Doubling, Result
 from ..dds import DDTable, Par, ParContract, dd_table, dds_par
 from ..rules import find_profile
-from ..notation import contract_text, par_contract_text, verdict_text
+from ..notation import contract_text, par_contract_text, seat_letter, seat_name, verdict_text
 from ..rules.imps import imps
-from ..render import call_text, card_text, spelled_text, visible_len
+from ..i18n import _, _n
+from ..render import call_text, card_text, reason_text, visible_len
 from ..seats import Seat
 from .bidding import Bidder
 from .session import GameRecord, wrap
@@ -151,128 +152,180 @@ def summarise(record: GameRecord, table: DDTable | None = None, pm: PostMortem |
 
 # -- rendering ---------------------------------------------------------------------
 
-def _cards(cards: tuple[Card, ...] | list[Card], ascii_: bool, colour: bool) -> str:
-    return " ".join(card_text(c, ascii_, colour) for c in cards)
+@dataclass(frozen=True)
+class _Style:
+    """How the review renders: the notation (``ascii``, ``colour``) and the language."""
+
+    ascii: bool = False
+    colour: bool = False
+    lang: str = "en"
+
+    def card(self, card: Card) -> str:
+        return card_text(card, self.ascii, self.colour, self.lang)
+
+    def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+    def call(self, call: Call) -> str:
+        return call_text(call, self.ascii, self.colour, self.lang)
+
+    def seat(self, seat: Seat) -> str:
+        return seat_name(seat, self.lang)
+
+    def reason(self, reason: str) -> str:
+        """The computer's reason (kept in the record in English, calls and cards in letters) as shown."""
+        return reason_text(reason, self.ascii, self.colour, self.lang)
 
 
-def _tricks(n: int) -> str:
-    return f"{n} trick{'' if n == 1 else 's'}"
+def _tricks(n: int, lang: str) -> str:
+    return _n(lang, "{n} trick", "{n} tricks", n)
 
 
 def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def _par_text(par: Par, ascii_: bool, colour: bool) -> str:
+def _par_text(par: Par, st: _Style) -> str:
     if not par.contracts:
-        return "a pass-out (0)"
-    shown = [par_contract_text(pc, ascii_, colour=colour, by=True) for pc in par.contracts]
-    return f"N-S {_signed(par.score)} ({'; '.join(shown)})"
+        return _(st.lang, "a pass-out (0)")
+    shown = [par_contract_text(pc, st.ascii, st.lang, colour=st.colour, by=True) for pc in par.contracts]
+    return _(st.lang, "N-S {score} ({contracts})", score=_signed(par.score), contracts="; ".join(shown))
 
 
-def _who(seat: Seat, record: GameRecord) -> str:
+def _who(seat: Seat, record: GameRecord, lang: str) -> str:
     """The seat, and who chose its cards when that is not obvious."""
-    human = record.human
     chosen = seat in record.chosen_by_human
-    if seat is human and not chosen:
-        return f"{seat.full_name} (computer)"     # --watch: the computer played your hand
-    return f"{seat.full_name} (you)" if chosen else seat.full_name
+    if seat is record.human and not chosen:
+        return _(lang, "{seat} (computer)", seat=seat_name(seat, lang))   # --watch: the computer played your hand
+    return _(lang, "{seat} (you)", seat=seat_name(seat, lang)) if chosen else seat_name(seat, lang)
 
 
-def _costly_line(c: CostlyCard, record: GameRecord, ascii_: bool, colour: bool) -> str:
-    where = "" if c.seat is record.human else f" from {c.seat.full_name}"
-    who = "" if c.by_you else f"{c.seat.full_name} "
-    text = (f"  Trick {c.trick:>2}  {who}{card_text(c.card, ascii_, colour)}{where if c.by_you else ''}, "
-            f"best {_cards(c.best, ascii_, colour)}: cost {_tricks(c.cost)}")
-    return wrap(text, indent=14)
+def _costly_line(c: CostlyCard, record: GameRecord, st: _Style) -> str:
+    L = st.lang
+    if not c.by_you:
+        text = _(L, "Trick {n}  {seat} {card}, best {best}: cost {tricks}", n=f"{c.trick:>2}", seat=st.seat(c.seat),
+                 card=st.card(c.card), best=st.cards(c.best), tricks=_tricks(c.cost, L))
+    elif c.seat is record.human:
+        text = _(L, "Trick {n}  {card}, best {best}: cost {tricks}", n=f"{c.trick:>2}", card=st.card(c.card),
+                 best=st.cards(c.best), tricks=_tricks(c.cost, L))
+    else:
+        text = _(L, "Trick {n}  {card} from {seat}, best {best}: cost {tricks}", n=f"{c.trick:>2}",
+                 card=st.card(c.card), seat=st.seat(c.seat), best=st.cards(c.best), tricks=_tricks(c.cost, L))
+    return wrap("  " + text, indent=14)
 
 
-def summary_lines(record: GameRecord, s: Summary, ascii_: bool = False, colour: bool = False) -> list[str]:
-    """The summary, at most 80 columns a line."""
-    lines = ["Review of the deal.", ""]
+def _label(text: str) -> str:
+    """A summary line's label in its column (11 characters)."""
+    return f"{text:<10} "
+
+
+def summary_lines(record: GameRecord, s: Summary, ascii_: bool = False, colour: bool = False,
+                  lang: str = "en") -> list[str]:
+    """The summary, at most 80 columns a line, in ``lang``."""
+    st = _Style(ascii_, colour, lang)
+    L = lang
+    lines = [_(L, "Review of the deal."), ""]
     c, d = s.contract, s.declarer
     if c is None:
-        lines.append("The auction did not end.")
+        lines.append(_(L, "The auction did not end."))
     elif c.is_passed_out:
-        lines.append("Contract   passed out: 0 for both sides.")
+        lines.append(_label(_(L, "Contract")) + _(L, "passed out: 0 for both sides."))
     elif d is not None:
-        played = (f", {_tricks(s.tricks)}: {verdict_text(s.tricks - c.tricks_needed, long=True)}, N-S {_signed(s.score_ns or 0)}"
-                  if s.tricks is not None else " (the play did not end)")
-        lines.append(wrap(f"Contract   {contract_text(c, ascii_, colour=colour)} by {d.full_name}{played}.", indent=11))
-    par_line = f"Par        {_par_text(s.par, ascii_, colour)}"
+        contract = contract_text(c, ascii_, L, colour=colour)
+        if s.tricks is None:
+            text = _(L, "{contract} by {declarer} (the play did not end).", contract=contract, declarer=st.seat(d))
+        else:
+            text = _(L, "{contract} by {declarer}, {tricks}: {verdict}, N-S {score}.", contract=contract,
+                     declarer=st.seat(d), tricks=_tricks(s.tricks, L),
+                     verdict=verdict_text(s.tricks - c.tricks_needed, long=True, lang=L),
+                     score=_signed(s.score_ns or 0))
+        lines.append(wrap(_label(_(L, "Contract")) + text, indent=11))
+    par_line = _label(_(L, "Par")) + _par_text(s.par, st)
     if s.imps_from_par is not None:
         n = s.imps_from_par
-        par_line += (": par reached." if s.score_ns == s.par.score else
-                     f": {abs(n)} IMP{'' if abs(n) == 1 else 's'} {'above' if n > 0 else 'below'} par"
-                     f" (N-S {_signed(s.score_ns or 0)} against {_signed(s.par.score)}).")
+        if s.score_ns == s.par.score:
+            par_line += _(L, ": par reached.")
+        else:
+            against = _(L, "(N-S {score} against {par})", score=_signed(s.score_ns or 0), par=_signed(s.par.score))
+            par_line += (_n(L, ": {n} IMP above par {against}.", ": {n} IMPs above par {against}.", abs(n),
+                            against=against) if n > 0 else
+                         _n(L, ": {n} IMP below par {against}.", ": {n} IMPs below par {against}.", abs(n),
+                            against=against))
     lines.append(wrap(par_line, indent=11))
     if c is not None and d is not None and s.dd_tricks is not None:
-        taken = f"{s.tricks} taken" if s.tricks is not None else "play unfinished"
-        lines.append(wrap(f"Tricks     {taken}; double dummy {s.dd_tricks} for {d.full_name} "
-                          f"before the opening lead.", indent=11))
+        taken = _(L, "{n} taken", n=s.tricks) if s.tricks is not None else _(L, "play unfinished")
+        lines.append(wrap(_label(_(L, "Tricks")) + _(L, "{taken}; double dummy {n} for {declarer} before the "
+                                                         "opening lead.", taken=taken, n=s.dd_tricks,
+                                                         declarer=st.seat(d)), indent=11))
         yours = [x for x in s.costly if x.by_you]
         theirs = [x for x in s.costly if not x.by_you]
         if not record.chosen_by_human:
-            lines.append("Your cards none: the computer played your side's cards.")
+            lines.append(_label(_(L, "Your cards")) + _(L, "none: the computer played your side's cards."))
         elif not yours:
-            lines.append("Your cards none cost a trick double dummy.")
+            lines.append(_label(_(L, "Your cards")) + _(L, "none cost a trick double dummy."))
         else:
             total = sum(x.cost for x in yours)
-            lines.append(f"Your cards that cost tricks double dummy ({total} in all):")
-            lines += [_costly_line(x, record, ascii_, colour) for x in yours]
+            lines.append(_(L, "Your cards that cost tricks double dummy ({n} in all):", n=total))
+            lines += [_costly_line(x, record, st) for x in yours]
         if theirs:
             total = sum(x.cost for x in theirs)
-            lines.append(f"The computer's cards that cost tricks ({total} in all):")
-            lines += [_costly_line(x, record, ascii_, colour) for x in theirs]
+            lines.append(_(L, "The computer's cards that cost tricks ({n} in all):", n=total))
+            lines += [_costly_line(x, record, st) for x in theirs]
     if s.off_par is None:
         if c is not None and s.dd_score_ns == s.par.score:
-            lines.append("Auction    reached par.")
+            lines.append(_label(_(L, "Auction")) + _(L, "reached par."))
     else:
         seat = record.auction.seat_of(s.off_par)
-        who = f"{seat.full_name}{' (you)' if seat is record.human else ''}"
-        call = call_text(record.auction.calls[s.off_par], ascii_, colour)
-        lines.append(wrap(f"Auction    left par with {who}'s {call} (call {s.off_par + 1}): "
-                          f"{spelled_text(s.off_par_reason or '', ascii_, colour)}", indent=11))
+        who = _(L, "{seat} (you)", seat=st.seat(seat)) if seat is record.human else st.seat(seat)
+        call = st.call(record.auction.calls[s.off_par])
+        lines.append(wrap(_label(_(L, "Auction")) + _(L, "left par with {who}'s {call} (call {n}): {reason}",
+                                                       who=who, call=call, n=s.off_par + 1,
+                                                       reason=st.reason(s.off_par_reason or "")), indent=11))
     return lines
 
 
-def detail_lines(record: GameRecord, pm: PostMortem, ascii_: bool = False, colour: bool = False) -> list[str]:
+def detail_lines(record: GameRecord, pm: PostMortem, ascii_: bool = False, colour: bool = False,
+                 lang: str = "en") -> list[str]:
     """The auction with the computer's reasons, then the play trick by trick:
     each card with who chose it, the computer's reasons and every cost."""
+    st = _Style(ascii_, colour, lang)
+    L = lang
     auction = record.auction
     human = record.human
-    lines = ["The auction:"]
+    lines = [_(L, "The auction:")]
     for i, call in enumerate(auction.calls):
         seat = auction.dealer.next(i)
-        who = f"{seat.full_name}{' (you)' if seat is human else ''}"
+        who = _(L, "{seat} (you)", seat=st.seat(seat)) if seat is human else st.seat(seat)
         reason = record.call_reasons.get(i)
-        shown = call_text(call, ascii_, colour)
+        shown = st.call(call)
         shown += " " * max(0, 5 - visible_len(shown))   # colour codes take no room
-        text = f"  {who:<11} {shown}" + (f" {spelled_text(reason, ascii_, colour)}" if reason else "")
+        text = f"  {who:<11} {shown}" + (f" {st.reason(reason)}" if reason else "")
         lines.append(wrap(text, indent=20))
     play = record.play
     assert play is not None
     tricks = play.tricks()
     for t in range(0, len(pm.verdicts), 4):
         trick = pm.verdicts[t:t + 4]
-        cards = "  ".join(f"{v.seat.name} {card_text(v.card, ascii_, colour)}" for v in trick)
+        cards = "  ".join(f"{seat_letter(v.seat, L)} {st.card(v.card)}" for v in trick)
         won = ""
-        if t // 4 < len(tricks) and tricks[t // 4].winner is not None:
-            won = f"  -> {tricks[t // 4].winner.full_name}"   # type: ignore[union-attr]
+        winner = tricks[t // 4].winner if t // 4 < len(tricks) else None
+        if winner is not None:
+            won = f"  -> {st.seat(winner)}"
         lines.append("")
-        lines.append(f"Trick {t // 4 + 1:>2}: {cards}{won}")
+        lines.append(_(L, "Trick {n}: {cards}", n=f"{t // 4 + 1:>2}", cards=cards) + won)
         for v in trick:
-            lines.append(wrap(f"  {_who(v.seat, record):<20} {_card_note(v, record, ascii_, colour)}", indent=23))
+            lines.append(wrap(f"  {_who(v.seat, record, L):<20} {_card_note(v, record, st)}", indent=23))
     return lines
 
 
-def _card_note(v: CardVerdict, record: GameRecord, ascii_: bool, colour: bool) -> str:
-    card = card_text(v.card, ascii_, colour)
-    cost = f"cost {_tricks(v.cost)} (best {_cards(v.best, ascii_, colour)})" if v.cost else ""
+def _card_note(v: CardVerdict, record: GameRecord, st: _Style) -> str:
+    L = st.lang
+    card = st.card(v.card)
+    cost = _(L, "cost {tricks} (best {best})", tricks=_tricks(v.cost, L), best=st.cards(v.best)) if v.cost else ""
     if v.seat in record.chosen_by_human:
-        return f"{card}: {cost or 'no trick lost'}"
+        return _(L, "{card}: {cost}", card=card, cost=cost or _(L, "no trick lost"))
     reason = record.card_reasons.get(v.index)
-    text = card if reason is None else spelled_text(reason, ascii_, colour)
+    text = card if reason is None else st.reason(reason)
     return f"{text} [{cost}]" if cost else text
 
 
@@ -287,10 +340,11 @@ def solve(record: GameRecord) -> tuple[Summary, PostMortem | None]:
     return summarise(record, pm=pm), pm
 
 
-def review_lines(record: GameRecord, ascii_: bool = False, colour: bool = False, full: bool = False) -> list[str]:
+def review_lines(record: GameRecord, ascii_: bool = False, colour: bool = False, full: bool = False,
+                 lang: str = "en") -> list[str]:
     """The review: the summary, and with ``full`` the trick-by-trick detail."""
     summary, pm = solve(record)
-    lines = summary_lines(record, summary, ascii_, colour)
+    lines = summary_lines(record, summary, ascii_, colour, lang)
     if full and pm is not None:
-        lines += ["", *detail_lines(record, pm, ascii_, colour)]
+        lines += ["", *detail_lines(record, pm, ascii_, colour, lang)]
     return lines

@@ -41,9 +41,9 @@ from ..errors import BridgekitError, IllegalCallError, IllegalCardError, ParseEr
 from ..play import Play
 from .cardplay_signals import CONVENTION
 from ..i18n import _, _n
-from ..notation import (AmbiguousInput, contract_text, illegal_call_reason, illegal_card_reason, parse_call, parse_card,
+from ..notation import (AmbiguousInput, Message, contract_text, illegal_call_reason, illegal_card_reason, parse_call, parse_card,
                         seat_letter, seat_name, vul_name)
-from ..render import call_text, card_text, render_auction, render_deal, render_hand, spelled_text, visible_len
+from ..render import call_text, card_text, render_auction, render_deal, render_hand, reason_text, visible_len
 from ..rules.duplicate import CONTRACT
 from ..scoring import score_board, write_score_tags
 from ..seats import Seat, Side, Vul
@@ -147,7 +147,7 @@ class GameRecord:
             entry = CallEntry(call)
             reason = self.call_reasons.get(i)
             if reason is not None:
-                notes.attach(entry, reason)
+                notes.attach(entry, _note(reason))
             rec.calls.append(entry)
         rec.complete_marker = self.auction.is_complete()
         b.auction = rec
@@ -170,7 +170,7 @@ class GameRecord:
                         card_entry = CardEntry(card)
                         reason = self.card_reasons.get(t * 4 + k)
                         if reason is not None:
-                            play_notes.attach(card_entry, reason)
+                            play_notes.attach(card_entry, _note(reason))
                         row[(seat - prec.leader) % 4] = card_entry
                     prec.tricks.append(row)
                 prec.incomplete_marker = not play.is_complete()
@@ -180,6 +180,12 @@ class GameRecord:
                     tag("Result", str(play.declarer_tricks()))
         write_score_tags(score_board(b, CONTRACT))
         return b
+
+
+def _note(reason: str) -> str:
+    """A reason as the record's note keeps it: in English, calls and cards in
+    letters (PBN files are Latin-1; ``2C: Stayman``, ``SA: the only legal card``)."""
+    return reason.render(ascii=True) if isinstance(reason, Message) else reason
 
 
 class _SectionNotes:
@@ -215,8 +221,8 @@ class Table:
     def __init__(self, deal: Deal, options: GameOptions, ask: Callable[[str], str | None],
                  say: Callable[[str], None], pause: Callable[[float], None] = time.sleep) -> None:
         if not deal.is_complete:
-            problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
-            raise ParseError(f"the deal to play must be complete ({problems})")
+            problems = "; ".join(m for _code, m in deal.problems()) or Message("a hand is unknown")
+            raise ParseError(Message("the deal to play must be complete ({problems})", problems=problems))
         self.deal = deal
         self.opt = options
         self.ask_line = ask
@@ -242,9 +248,9 @@ class Table:
     def _contract(self, contract: Contract) -> str:
         return contract_text(contract, self.opt.ascii, self.opt.lang, colour=self.opt.colour)
 
-    def _spelled(self, reason: str) -> str:
-        """A reason's calls and cards as the screen shows them (the record keeps letters)."""
-        return spelled_text(reason, self.opt.ascii, self.opt.colour)
+    def _reason(self, reason: str) -> str:
+        """The computer's reason as the screen shows it (``render.reason_text``)."""
+        return reason_text(reason, self.opt.ascii, self.opt.colour, self.opt.lang)
 
     def _hand_line(self, hand: Hand | set[Card] | frozenset[Card]) -> str:
         cards = hand.cards if isinstance(hand, Hand) else frozenset(hand)
@@ -253,10 +259,10 @@ class Table:
     def _ask(self, prompt: str) -> str:
         line = self.ask_line(prompt)
         if line is None:
-            raise GameAborted("input ended before the game was over")
+            raise GameAborted(_(self.opt.lang, "input ended before the game was over"))
         text = line.strip()
         if text.lower() in ("quit", "exit", "q!"):
-            raise GameAborted("you left the table")
+            raise GameAborted(_(self.opt.lang, "you left the table"))
         return text
 
     # -- the game ---------------------------------------------------------------
@@ -319,7 +325,7 @@ class Table:
             if low == "hint":
                 d = self.bidder.decide(a, self.deal[YOU], self.opt.vul)  # type: ignore[arg-type]
                 self.say(wrap(_(L, "The computer would bid {call}.", call=self._call(d.call)) + " "
-                              + self._spelled(d.reason)))
+                              + self._reason(d.reason)))
                 continue
             if low in ("help", "h?"):
                 self.say(_(L, "Calls: 1c 1d 1h 1s 1nt ... 7nt, p (pass), x (double), xx (redouble).\n"
@@ -350,10 +356,10 @@ class Table:
         for i, call in enumerate(a.calls):
             seat = a.seat_of(i)
             if i in reasons:
-                self.say(wrap(f"  {seat.full_name:<11} {self._spelled(reasons[i])}", indent=14))
+                self.say(wrap(f"  {self._seat(seat):<11} {self._reason(reasons[i])}", indent=14))
             else:
-                self.say(wrap(f"  {seat.full_name + ' (you)':<11} {self.bidder.explain(a, i, self.opt.vul)}",
-                              indent=14))
+                you = _(self.opt.lang, "{seat} (you)", seat=self._seat(seat))
+                self.say(wrap(f"  {you:<11} {self._reason(self.bidder.explain(a, i, self.opt.vul))}", indent=14))
 
     # -- the play ---------------------------------------------------------------
 
@@ -385,12 +391,12 @@ class Table:
             if declarer is self.human:
                 self.say(_(self.opt.lang, "You declare: you play your hand and North's (dummy)."))
             elif declarer is self.human.partner and mine:
-                self.say(wrap(f"{declarer.full_name} declares: you play both hands from "
-                              f"{declarer.full_name}'s seat, {declarer.full_name}'s cards and your own "
-                              f"(dummy's).  (--watch lets the computer play them.)"))
+                self.say(wrap(_(self.opt.lang, "{seat} declares: you play both hands from {seat}'s seat, "
+                                               "{seat}'s cards and your own (dummy's).  (--watch lets the "
+                                               "computer play them.)", seat=self._seat(declarer))))
             elif declarer is self.human.partner:
-                self.say(f"{declarer.full_name} declares: the computer plays {declarer.full_name} and "
-                         f"your {self.human.full_name} hand; you watch.")
+                self.say(_(self.opt.lang, "{seat} declares: the computer plays {seat} and your {you} hand; "
+                                          "you watch.", seat=self._seat(declarer), you=self._seat(self.human)))
             else:
                 self.say(_(self.opt.lang, "You defend: play your South hand."))
         while not play.is_complete():
@@ -500,7 +506,7 @@ class Table:
                 view = TableView.for_seat(self.deal, play, self.record.auction, self.opt.vul)
                 d = self.player.decide(view)
                 self.say(wrap(_(L, "The computer would play {card}.", card=self._c(d.card)) + " "
-                              + self._spelled(d.reason if self.opt.verbose else d.plain())))
+                              + self._reason(d.reason if self.opt.verbose else d.plain())))
                 continue
             if low == "help":
                 self.say(_(L, "Cards: sq, h10, cT, DA (suit then rank, or rank then suit), or the number "
@@ -545,7 +551,7 @@ class Table:
         shown = False
         for i in range(start, n):
             if i in reasons:
-                self.say(wrap(f"  {play.seat_of(i).full_name:<5} {self._spelled(reasons[i])}", indent=8))
+                self.say(wrap(f"  {self._seat(play.seat_of(i)):<5} {self._reason(reasons[i])}", indent=8))
                 shown = True
         if not shown:
             self.say(_(self.opt.lang, "The computer has not played a card in the last two tricks."))
