@@ -187,7 +187,8 @@ from ...deal import Hand
 from ...seats import Seat, Vul
 from . import competition, notrump, openings, responder, slam, suits
 from .captain import captain, natural_reason
-from .core import BidDecision, Context, HandInfo, Rule, Shown
+from ...notation import Message
+from .core import BidDecision, Context, HandInfo, Rule, Shown, reason
 
 __all__ = ["BidDecision", "Bidder", "HandInfo", "Rule", "Shown", "SYSTEM_CARD"]
 
@@ -233,19 +234,19 @@ class Bidder:
         info = HandInfo.of(hand)
         for rule in rules_for(ctx):
             if rule.matches(info) and auction.is_legal(rule.call):
-                return BidDecision(rule.call, rule.reason)
+                return BidDecision(rule.call, rule.why)
         if auction.last_bid() is None:
-            return BidDecision(PASS, "Pass: nothing to open")
+            return BidDecision(PASS, Message('nothing to open'))
         decision = captain(ctx, info)
         if not auction.is_legal(decision.call):
-            return BidDecision(PASS, f"Pass: {decision.call} is not available")
+            return BidDecision(PASS, Message('{call} is not available', call=decision.call))
         return decision
 
     def infer(self, auction: Auction, vul: Vul = Vul.NONE) -> dict[Seat, Shown]:
         """What every seat has shown, reading each call with the system."""
         return self._read(auction, vul).shown
 
-    def explain(self, auction: Auction, index: int, vul: Vul = Vul.NONE) -> str:
+    def explain(self, auction: Auction, index: int, vul: Vul = Vul.NONE) -> Message:
         """What call ``index`` of ``auction`` means in the system (for ``?`` on any call)."""
         prefix = Auction(auction.dealer, auction.calls[:index])
         ctx = self._context(prefix, vul)
@@ -254,8 +255,8 @@ class Bidder:
             if rule.call == call and prefix.is_legal(call):
                 return rule.reason
         if not prefix.is_legal(call):
-            return f"{call}: not a legal call here"
-        return natural_reason(ctx, call)
+            return reason(call, Message("not a legal call here"))
+        return reason(call, natural_reason(ctx, call))
 
     # -- internals ---------------------------------------------------------
 

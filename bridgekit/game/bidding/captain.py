@@ -8,9 +8,27 @@ from __future__ import annotations
 from ...auction import BidState
 from ...calls import PASS, Call, CallKind
 from ...cards import Strain, Suit
+from ...i18n import N_
+from ...notation import Message
 from .competition import compete_or_pass
 from .core import GAME, MAJORS, BidDecision, Context, HandInfo, bid, cheapest_level
 from .slam import FOUR_NT, agreed_suit, slam_is_safe, uncontrolled
+
+
+#: What the total is worth, when the captain places the contract (compared by their templates).
+PART_SCORE = N_("a part score")
+LOSERS = N_("the losing-trick count: five losers opposite an opening, nine trumps")
+
+
+def _is(what: Message | None, template: str) -> bool:
+    return what is not None and what.template == template
+
+
+def _and(suits: list[Suit]) -> Message:
+    """``spades and hearts``: suits named in words, joined."""
+    if len(suits) == 1:
+        return Message("{suit:word}", suit=suits[0])
+    return Message("{first} and {last:word}", first=_and(suits[:-1]), last=suits[-1])
 
 
 def captain(ctx: Context, info: HandInfo) -> BidDecision:
@@ -21,7 +39,7 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
     strain = choose_strain(ctx, info)
     if strain is None:
         if ours and not _below_forced_game(ctx, state):
-            return BidDecision(PASS, f"Pass: no fit and no better strain than {state.call}")
+            return BidDecision(PASS, Message('no fit and no better strain than {call}', call=state.call))
         if ours:
             strain = Strain.NT
         else:
@@ -33,31 +51,31 @@ def captain(ctx: Context, info: HandInfo) -> BidDecision:
         lo, hi, likely = _points(ctx, info, strain)
     strain, lo, hi, likely = _minor_for_slam(ctx, info, strain, lo, hi, likely)
     if state.call.level is not None and state.call.level >= 6 and ours:
-        return BidDecision(PASS, "Pass: we are in slam")
+        return BidDecision(PASS, Message('we are in slam'))
     target, what = _target(strain, lo, hi, likely, ctx, info)
     if ours and _below_forced_game(ctx, state) and target < GAME[strain]:
-        target, what = GAME[strain], "game (our auction is forcing to game)"
-    if ours and state.seat is ctx.partner and (target < GAME[strain] - 1 or what == "a part score"):
+        target, what = GAME[strain], Message("game (our auction is forcing to game)")
+    if ours and state.seat is ctx.partner and (target < GAME[strain] - 1 or _is(what, PART_SCORE)):
         return _raise_by_total_tricks(ctx, info, strain, state) or _own_long_suit(ctx, info, strain, state) or \
-            BidDecision(PASS, f"Pass: no game in sight, partner's {state.call} will do")
+            BidDecision(PASS, Message("no game in sight, partner's {call} will do", call=state.call))
     if target == 0:
         return compete_or_pass(ctx, info, strain, state, lo) if not ours else \
-            BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
+            BidDecision(PASS, Message('content with {call} (about {lo} points together)', call=state.call, lo=lo))
     if target >= 6:
-        return _slam(ctx, info, strain, target, lo, state, likely, what)
+        return _slam(ctx, info, strain, target, lo, state, likely, what or Message("small slam values"))
     if strain.is_minor and target == 4 and ctx.auction.is_legal(bid(3, Strain.NT)) \
             and stopped(ctx, info):
-        return BidDecision(bid(3, Strain.NT), f"3NT: about {lo}+ points together, enough for nine tricks in"
-                                              " notrump: no invitation at four of a minor, past 3NT")
+        return BidDecision(bid(3, Strain.NT), Message('about {lo}+ points together, enough for nine tricks in '
+                                                      'notrump: no invitation at four of a minor, past 3NT', lo=lo))
     if strain.is_minor and target == 4 and lo >= 26 and ctx.auction.is_legal(bid(5, strain)):
-        return BidDecision(bid(5, strain), f"5{strain.name}: about {lo}+ points together and their suit not"
-                                           " stopped for 3NT: game in the minor rather than an invitation")
-    if what == "a part score":
+        return BidDecision(bid(5, strain), Message('about {lo}+ points together and their suit not stopped for 3NT: '
+                                                   'game in the minor rather than an invitation', lo=lo))
+    if _is(what, PART_SCORE):
         target = cheapest_level(state.call, strain)
         if target > 2:
             return compete_or_pass(ctx, info, strain, state, lo) if not ours else \
-                BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
-    return _place(ctx, strain, target, what, likely, state, info, lo)
+                BidDecision(PASS, Message('content with {call} (about {lo} points together)', call=state.call, lo=lo))
+    return _place(ctx, strain, target, what or Message("game values"), likely, state, info, lo)
 
 
 def _raise_by_total_tricks(ctx: Context, info: HandInfo, strain: Strain, state: BidState) -> BidDecision | None:
@@ -72,8 +90,8 @@ def _raise_by_total_tricks(ctx: Context, info: HandInfo, strain: Strain, state: 
     if total < 9 or level <= state.call.level:
         return None
     call = bid(level, strain)
-    return BidDecision(call, f"{call}: {total} {strain.word} together after their interference: to the level of"
-                             " the fit (the law of total tricks)")
+    return BidDecision(call, Message('{total} {strain:word} together after their interference: to the level of the '
+                                     'fit (the law of total tricks)', total=total, strain=strain))
 
 
 def _own_long_suit(ctx: Context, info: HandInfo, strain: Strain, state: BidState) -> BidDecision | None:
@@ -93,20 +111,21 @@ def _own_long_suit(ctx: Context, info: HandInfo, strain: Strain, state: BidState
     call = bid(level, strain)
     if not ctx.auction.is_legal(call):
         return None
-    return BidDecision(call, f"{call}: six or more {strain.word} and a misfit with partner's {state.call}:"
-                             " my suit plays better (no game in sight)")
+    return BidDecision(call, Message("six or more {strain:word} and a misfit with partner's {call}: my suit plays "
+                                     "better (no game in sight)", strain=strain, call=state.call))
 
 
-def _place(ctx: Context, strain: Strain, target: int, what: str, likely: int, state: BidState,
+def _place(ctx: Context, strain: Strain, target: int, what: Message, likely: int, state: BidState,
            info: HandInfo, lo: int) -> BidDecision:
     ours = state.seat.side is ctx.seat.side
     call = bid(target, strain)
     if ours and state.call.strain is strain and state.call.level is not None and state.call.level >= target:
-        return BidDecision(PASS, f"Pass: {state.call} is where we belong ({what})")
+        return BidDecision(PASS, Message('{call} is where we belong ({what})', call=state.call, what=what))
     if ctx.auction.is_legal(call):
-        return BidDecision(call, f"{call}: {what}, about {likely} points together in {strain.word}")
+        return BidDecision(call, Message('{what}, about {likely} points together in {strain:word}',
+                                         what=what, likely=likely, strain=strain))
     if ours:
-        return BidDecision(PASS, f"Pass: content with {state.call} (about {lo} points together)")
+        return BidDecision(PASS, Message('content with {call} (about {lo} points together)', call=state.call, lo=lo))
     return compete_or_pass(ctx, info, strain, state, lo)
 
 
@@ -151,7 +170,7 @@ def _below_forced_game(ctx: Context, state: BidState) -> bool:
 
 
 def _slam(ctx: Context, info: HandInfo, strain: Strain, target: int, lo: int, state: BidState,
-          likely: int, what: str = "") -> BidDecision:
+          likely: int, what: Message) -> BidDecision:
     """Slam values: ask for key cards when a suit is agreed and the controls
     allow it; otherwise bid the slam in notrump, or stop in game."""
     a = ctx.auction
@@ -159,28 +178,30 @@ def _slam(ctx: Context, info: HandInfo, strain: Strain, target: int, lo: int, st
     if strain is Strain.NT:
         call = bid(level, Strain.NT)
         if lo < 33 and likely < 34 and level == 6 and a.is_legal(FOUR_NT) and FOUR_NT not in a.calls:
-            return BidDecision(FOUR_NT, f"4NT: quantitative, invites 6NT (about {lo}-{lo + 2} points together,"
-                                        " no suit agreed)")
-        return BidDecision(call, f"{call}: about {lo}+ points together, {'grand' if level == 7 else 'small'} slam") \
-            if a.is_legal(call) else BidDecision(PASS, f"Pass: {state.call} is as high as we go")
+            return BidDecision(FOUR_NT, Message('quantitative, invites 6NT (about {lo}-{n2} points together, no '
+                                                'suit agreed)', lo=lo, n2=lo + 2))
+        return BidDecision(call, (Message('about {lo}+ points together, grand slam', lo=lo) if level == 7 else
+                                     Message('about {lo}+ points together, small slam', lo=lo))) \
+            if a.is_legal(call) else BidDecision(PASS, Message('{call} is as high as we go', call=state.call))
     suit = strain.suit
     assert suit is not None
-    values = what if "losing-trick" in what else f"about {lo}+ points together"
+    values = what if _is(what, LOSERS) else Message("about {lo}+ points together", lo=lo)
     missing = uncontrolled(info, suit)
     if not slam_is_safe(info, suit):
         game = bid(GAME[strain], strain)
-        words = " and ".join(s.word for s in missing)
+        words = _and(missing)
         if a.is_legal(game):
-            return BidDecision(game, f"{game}: slam values ({values}) but no control in {words}: stop in game")
-        return BidDecision(PASS, f"Pass: no control in {words}, no slam")
+            return BidDecision(game, Message('slam values ({values}) but no control in {suits}: stop in game',
+                                             values=values, suits=words))
+        return BidDecision(PASS, Message('no control in {suits}, no slam', suits=words))
     used = FOUR_NT in a.calls
     if a.is_legal(FOUR_NT) and not used and agreed_suit(ctx) is suit:
-        return BidDecision(FOUR_NT, f"4NT: RKCB 1430, asks for key cards in {strain.word} (slam likely: {values},"
-                                    " every side suit controlled)")
+        return BidDecision(FOUR_NT, Message('RKCB 1430, asks for key cards in {strain:word} (slam likely: {values}, '
+                                            'every side suit controlled)', strain=strain, values=values))
     call = bid(6, strain)
     if a.is_legal(call):
-        return BidDecision(call, f"{call}: small slam values ({values}) and the controls")
-    return BidDecision(PASS, f"Pass: {state.call} is as high as we go")
+        return BidDecision(call, Message('small slam values ({values}) and the controls', values=values))
+    return BidDecision(PASS, Message('{call} is as high as we go', call=state.call))
 
 
 def stopped(ctx: Context, info: HandInfo) -> bool:
@@ -216,63 +237,66 @@ def choose_strain(ctx: Context, info: HandInfo) -> Strain | None:
     return longest.strain if info.lengths[longest] >= 5 else None
 
 
-def _target(strain: Strain, lo: int, hi: int, likely: int, ctx: Context, info: HandInfo) -> tuple[int, str]:
+def _target(strain: Strain, lo: int, hi: int, likely: int, ctx: Context, info: HandInfo) -> tuple[int, Message | None]:
     game = GAME[strain]
     need = {3: 25, 4: 26, 5: 29}[game]
     fit = strain.suit is None or ctx.fit_len(info, strain.suit) >= 8
     if (lo >= 37 or likely >= 38 and lo >= 34) and fit:
-        return 7, "grand slam values"
+        return 7, Message("grand slam values")
     if (lo >= 31 or likely >= 32 and lo >= 28) and fit:
-        return 6, "small slam values"
+        return 6, Message("small slam values")
     if strain.suit is not None and ctx.fit_len(info, strain.suit) >= 9 and ctx.shown[ctx.partner].hcp[0] >= 11 \
             and info.losers() <= 5 and lo >= 26:
         # the losing-trick count: my five losers and an opening's seven leave twelve tricks
-        return 6, "the losing-trick count: five losers opposite an opening, nine trumps"
+        return 6, Message(LOSERS)
     if lo >= need or likely >= need or lo >= need - 1 and hi >= need:
-        return game, "game values"
+        return game, Message("game values")
     if strain.is_minor and lo >= 25 and info.balanced:
-        return 3, "game values"
+        return 3, Message("game values")
     if hi >= need and lo >= need - 4:
-        return game - 1, "invites game"
+        return game - 1, Message("invites game")
     if likely >= 20 or (strain.suit is not None and ctx.fit_len(info, strain.suit) >= 8):
-        return max(1, min(2, game - 1)), "a part score"
-    return 0, ""
+        return max(1, min(2, game - 1)), Message(PART_SCORE)
+    return 0, None
 
 
-def natural_reason(ctx: Context, call: Call) -> str:
+def natural_reason(ctx: Context, call: Call) -> Message:
     """What a call no sequence of the card scripts means: it is natural and
     read with the captain rule (the level says what our points together are
     worth: a part score, an invitation one below game, game, slam)."""
     state = ctx.auction.last_bid()
     if call.kind is CallKind.PASS:
         if state is None:
-            return "Pass: not enough to open"
+            return Message("not enough to open")
         if state.seat.side is ctx.seat.side:
-            return f"Pass: content with {state.call} (the captain rule: no better strain or level in view)"
-        return f"Pass: nothing more to say over their {state.call} (the captain rule)"
+            return Message("content with {call} (the captain rule: no better strain or level in view)",
+                           call=state.call)
+        return Message("nothing more to say over their {call} (the captain rule)", call=state.call)
     if call.kind is CallKind.DOUBLE:
-        return (f"X: for penalties (the captain rule: four or more of their trumps, or 10+ HCP against"
-                f" notrump, and about 23+ points together)")
+        return Message("for penalties (the captain rule: four or more of their trumps, or 10+ HCP against notrump, "
+                       "and about 23+ points together)")
     if call.kind is CallKind.REDOUBLE:
-        return "XX: we hold the balance of points (the captain rule)"
+        return Message("we hold the balance of points (the captain rule)")
     assert call.level is not None and call.strain is not None
     strain = call.strain
     game = GAME[strain]
-    worth = ("a grand slam (about 37 points together)" if call.level == 7 else
-             "a small slam (about 31-33 points together)" if call.level == 6 else
-             "game" + (" (about 25-26 points together)" if strain is Strain.NT or strain.is_major
-                       else " (about 29 points together)") if call.level >= game else
-             "invites game" if call.level == game - 1 and call.level >= 3 else "a part score or a competitive bid")
+    worth = (Message("a grand slam (about 37 points together)") if call.level == 7 else
+             Message("a small slam (about 31-33 points together)") if call.level == 6 else
+             (Message("game (about 25-26 points together)") if strain is Strain.NT or strain.is_major
+              else Message("game (about 29 points together)")) if call.level >= game else
+             Message("invites game") if call.level == game - 1 and call.level >= 3 else
+             Message("a part score or a competitive bid"))
     if strain is Strain.NT:
-        return f"{call}: natural, to play in no trump: {worth} (the captain rule)"
+        return Message("natural, to play in no trump: {worth} (the captain rule)", worth=worth)
     assert strain.suit is not None
     partner_named = any(c.is_bid and c.strain is strain for _, c in ctx.calls_by(ctx.partner))
     mine = any(c.is_bid and c.strain is strain for _, c in ctx.calls_by(ctx.seat))
-    length = ("more " + strain.word + " than shown before" if mine else
-              f"support for partner's {strain.word} (an eight-card fit)" if partner_named else
-              f"four or more {strain.word}")
+    length = (Message("more {strain:word} than shown before", strain=strain) if mine else
+              Message("support for partner's {strain:word} (an eight-card fit)", strain=strain) if partner_named else
+              Message("four or more {strain:word}", strain=strain))
     they_acted = any(c.kind is not CallKind.PASS for i, c in enumerate(ctx.auction.calls)
                      if ctx.auction.seat_of(i).side is not ctx.seat.side)
     if they_acted and call.level < game:
-        worth += " (or competes: as many tricks as trumps together, the law of total tricks)"
-    return f"{call}: natural, {length}: {worth} (the captain rule)"
+        worth = Message("{worth} (or competes: as many tricks as trumps together, the law of total tricks)",
+                        worth=worth)
+    return Message("natural, {length}: {worth} (the captain rule)", length=length, worth=worth)

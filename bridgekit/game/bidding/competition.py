@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...auction import BidState
 from ...calls import DOUBLE, PASS, Call, CallKind
 from ...cards import Strain, Suit
+from ...notation import Message
 from .core import (SUITS_DESC, BidDecision, Context, HandInfo, Rule, bid, cheapest_level, longest_test,
                    points_test)
 
@@ -33,7 +34,7 @@ def overcalls(ctx: Context) -> list[Rule] | None:
     if len(bids) > 1 or opening.strain is None or opening.level is None or opening.level > 3:
         # they have bid twice (or a high preempt): only strong actions
         opp = ctx.opp_suits()
-        return [Rule(DOUBLE, "X: takeout, 13+ HCP and short in their suits", (13, 37),
+        return [Rule(DOUBLE, Message('takeout, 13+ HCP and short in their suits'), (13, 37),
                      test=lambda i: all(i.lengths[s] <= 2 for s in opp))] \
             if last.level is not None and last.level <= 3 else []
     if ctx.auction.calls[-2:] == [PASS, PASS] and ctx.auction.calls[-3] == opening:
@@ -49,14 +50,15 @@ def balancing(opening: Call) -> list[Rule]:
     if theirs is None or opening.level > 2:
         return []
     unbid = [s for s in Suit if s is not theirs]
-    rules = [Rule(DOUBLE, f"X: balancing takeout double, 11+ HCP, short in {theirs.word}", (11, 37), {theirs: (0, 2)},
+    rules = [Rule(DOUBLE, Message('balancing takeout double, 11+ HCP, short in {theirs:word}', theirs=theirs),
+                  (11, 37), {theirs: (0, 2)},
                   test=lambda i: all(i.lengths[s] >= 3 for s in unbid))]
     for s in SUITS_DESC:
         if s is theirs:
             continue
         lvl = cheapest_level(opening, s.strain)
         low = 7 if lvl == 1 else 9
-        rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: balancing, five or more {s.word}, {low}-14 HCP",
+        rules.append(Rule(bid(lvl, s.strain), Message('balancing, five or more {s:word}, {low}-14 HCP', s=s, low=low),
                           (low, 14), {s: (5, 13)}, test=longest_test(s)))
     return rules
 
@@ -67,11 +69,12 @@ def _direct_actions(opening: Call) -> list[Rule]:
     rules: list[Rule] = []
     unbid = [s for s in Suit if s is not theirs]
     if theirs is not None:
-        rules.append(Rule(DOUBLE, f"X: takeout double, 12+ HCP, short in {theirs.word}, support for the others",
+        rules.append(Rule(DOUBLE, Message('takeout double, 12+ HCP, short in {theirs:word}, support for the others',
+                                          theirs=theirs),
                           (12, 37), {theirs: (0, 2)}, test=lambda i: all(i.lengths[s] >= 3 for s in unbid)
                           and i.lengths[theirs] <= 2))
         if opening.level == 1:
-            rules.append(Rule(bid(1, Strain.NT), "1NT: 15-18 HCP balanced with a stopper in their suit",
+            rules.append(Rule(bid(1, Strain.NT), Message('15-18 HCP balanced with a stopper in their suit'),
                               (15, 18), balanced=True, test=lambda i: i.stopper(theirs)))
     for s in SUITS_DESC:
         if s is theirs:
@@ -80,13 +83,13 @@ def _direct_actions(opening: Call) -> list[Rule]:
         if lvl > 3:
             continue
         low = 8 if lvl == 1 else 10
-        rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: overcall, five or more {s.word}, {low}-16 HCP",
+        rules.append(Rule(bid(lvl, s.strain), Message('overcall, five or more {s:word}, {low}-16 HCP', s=s, low=low),
                           (low, 16), {s: (5 if lvl == 1 else 6, 13)}, test=longest_test(s)))
         if lvl + 1 <= 3 and opening.level == 1:
-            rules.append(Rule(bid(lvl + 1, s.strain), f"{lvl + 1}{s.name}: weak jump overcall, six {s.word}, 6-10 HCP",
+            rules.append(Rule(bid(lvl + 1, s.strain), Message('weak jump overcall, six {s:word}, 6-10 HCP', s=s),
                               (6, 10), {s: (6, 13)}))
-    rules.append(Rule(DOUBLE, "X: 17+ HCP, too strong to overcall", (17, 37)))
-    rules.append(Rule(PASS, "Pass: nothing worth showing over their opening", (0, 16)))
+    rules.append(Rule(DOUBLE, Message('17+ HCP, too strong to overcall'), (17, 37)))
+    rules.append(Rule(PASS, Message('nothing worth showing over their opening'), (0, 16)))
     return rules
 
 
@@ -133,13 +136,14 @@ def doubler_rebids(ctx: Context) -> list[Rule] | None:
         if s in theirs or s in p_suits or lvl > (4 if s in (Suit.H, Suit.S) else 3):
             continue
         low = 15 if lvl <= 3 else 17
-        rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: six or more {s.word} after my takeout double,"
-                          f" {low}+ HCP (too strong to overcall)", (low, 37), {s: (6, 13)}, test=longest_test(s)))
+        rules.append(Rule(bid(lvl, s.strain), Message('six or more {s:word} after my takeout double, {low}+ HCP '
+                                                      '(too strong to overcall)', s=s, low=low),
+                          (low, 37), {s: (6, 13)}, test=longest_test(s)))
     rules += _doubler_raises(ctx, state)
     lvl = cheapest_level(state.call, Strain.NT)
     if lvl <= 2 and theirs and state.seat.side is ctx.seat.side:
-        rules.append(Rule(bid(lvl, Strain.NT), f"{lvl}NT: 18-20 HCP balanced after my takeout double, their"
-                          f" {theirs[0].word} stopped", (18, 20), balanced=True,
+        rules.append(Rule(bid(lvl, Strain.NT), Message('18-20 HCP balanced after my takeout double, their {n1:word} '
+                                                       'stopped', n1=theirs[0]), (18, 20), balanced=True,
                           test=lambda i: all(i.stopper(t) for t in theirs)))
     return rules
 
@@ -152,12 +156,13 @@ def _doubler_raises(ctx: Context, state: BidState) -> list[Rule]:
     if suit is None or state.seat is not ctx.partner or state.call.level is None or ctx.shown[ctx.partner].hcp[1] > 8:
         return []
     game = 4 if suit in (Suit.H, Suit.S) else 5
-    n, w = suit.name, suit.word
-    rules = [Rule(bid(game, suit.strain), f"{game}{n}: four {w} for partner's answer and 19+ points counting"
-                  " shortness, game", (15, 37), {suit: (4, 13)}, test=points_test(suit, 19))]
+    rules = [Rule(bid(game, suit.strain), Message("four {suit:word} for partner's answer and 19+ points counting "
+                                                  "shortness, game", suit=suit),
+                  (15, 37), {suit: (4, 13)}, test=points_test(suit, 19))]
     if state.call.level + 1 < game:
-        rules.append(Rule(bid(state.call.level + 1, suit.strain), f"{state.call.level + 1}{n}: four {w} for"
-                          " partner's answer and 16-18 points counting shortness, invites game", (13, 18),
+        rules.append(Rule(bid(state.call.level + 1, suit.strain), Message("four {suit:word} for partner's answer "
+                                                                          "and 16-18 points counting shortness, "
+                                                                          "invites game", suit=suit), (13, 18),
                           {suit: (4, 13)}, test=points_test(suit, 16, 18), invite=True))
     return rules
 
@@ -177,25 +182,29 @@ def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
         longest_unbid = (lambda i, s=s: i.lengths[s] == max(i.lengths[x] for x in unbid)
                          and (i.lengths[s] > max([i.lengths[x] for x in unbid if x > s] or [0])))
         if game >= lvl and s in (Suit.H, Suit.S):
-            rules.append(Rule(bid(game, s.strain), f"{game}{s.name}: game opposite the takeout double, 12+ HCP,"
-                              f" four+ {s.word}", (12, 37), {s: (4, 13)}, test=longest_unbid))
+            rules.append(Rule(bid(game, s.strain), Message('game opposite the takeout double, 12+ HCP, four+ '
+                                                           '{s:word}', s=s),
+                              (12, 37), {s: (4, 13)}, test=longest_unbid))
         if free:
-            rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: a free bid over their {state.call}, my longest"
-                              f" unbid suit ({s.word}), 6-11 HCP", (6, 11), {s: (4, 13)}, test=longest_unbid))
+            rules.append(Rule(bid(lvl, s.strain), Message('a free bid over their {call}, my longest unbid suit '
+                                                          '({s:word}), 6-11 HCP', call=state.call, s=s),
+                              (6, 11), {s: (4, 13)}, test=longest_unbid))
             continue
         if lvl + 1 <= 4:
-            rules.append(Rule(bid(lvl + 1, s.strain), f"{lvl + 1}{s.name}: jump answer to the double, 9-11 HCP,"
-                              f" four+ {s.word}", (9, 11), {s: (4, 13)}, test=longest_unbid, invite=True))
-        rules.append(Rule(bid(lvl, s.strain), f"{lvl}{s.name}: answers the double with my longest unbid suit"
-                          f" ({s.word}), 0-8 HCP", (0, 8), {s: (3, 13)}, test=longest_unbid))
+            rules.append(Rule(bid(lvl + 1, s.strain), Message('jump answer to the double, 9-11 HCP, four+ {s:word}',
+                                                              s=s),
+                              (9, 11), {s: (4, 13)}, test=longest_unbid, invite=True))
+        rules.append(Rule(bid(lvl, s.strain), Message('answers the double with my longest unbid suit ({s:word}), '
+                                                      '0-8 HCP', s=s), (0, 8), {s: (3, 13)}, test=longest_unbid))
     if theirs and not free:
         rules[0:0] = _notrump_advances(state, theirs, unbid)
     if theirs:
-        rules.insert(0, Rule(PASS, "Pass: converts the double to penalties with a long, strong holding in their"
-                             " suit (five cards and three honours, or six and two)", (6, 37), {theirs[0]: (5, 13)},
+        rules.insert(0, Rule(PASS, Message('converts the double to penalties with a long, strong holding in their '
+                                           'suit (five cards and three honours, or six and two)'),
+                             (6, 37), {theirs[0]: (5, 13)},
                              test=lambda i: i.strong_trumps(theirs[0])))
     if free:
-        rules.append(Rule(PASS, "Pass: they bid over partner's double, nothing to add", (0, 5)))
+        rules.append(Rule(PASS, Message("they bid over partner's double, nothing to add"), (0, 5)))
     return rules
 
 
@@ -205,18 +214,19 @@ def _raise_overcall(pc: Call, weak: bool = False) -> list[Rule]:
     assert pc.strain is not None and pc.level is not None
     ps = pc.strain.suit
     if ps is None:
-        return [Rule(bid(3, Strain.NT), "3NT: game opposite partner's 1NT overcall", (9, 37)),
-                Rule(PASS, "Pass: no game opposite 15-18", (0, 8))]
+        return [Rule(bid(3, Strain.NT), Message("game opposite partner's 1NT overcall"), (9, 37)),
+                Rule(PASS, Message('no game opposite 15-18'), (0, 8))]
     game = 4 if ps in (Suit.H, Suit.S) else 5
     need = 16 if weak else 13
     return [
-        Rule(bid(game, pc.strain), f"{game}{ps.name}: support and {need}+ points, game"
-             + (" opposite a weak jump overcall" if weak else ""), (9, 37), {ps: (3, 13)},
+        Rule(bid(game, pc.strain), Message("support and {need}+ points, game opposite a weak jump overcall",
+                                           need=need)
+             if weak else Message("support and {need}+ points, game", need=need), (9, 37), {ps: (3, 13)},
              test=lambda i: i.hcp + i.shortness(ps) >= need),
-        Rule(bid(pc.level + 1, pc.strain), f"{pc.level + 1}{ps.name}: raise, three or more {ps.word} for"
-             f" partner's overcall, 6-12 points", (5, 12), {ps: (3, 13)},
+        Rule(bid(pc.level + 1, pc.strain), Message("raise, three or more {ps:word} for partner's overcall, 6-12 "
+                                                   "points", ps=ps), (5, 12), {ps: (3, 13)},
              test=lambda i: i.hcp + i.shortness(ps) >= 6),
-        Rule(PASS, "Pass: nothing to add to partner's overcall", (0, 12)),
+        Rule(PASS, Message("nothing to add to partner's overcall"), (0, 12)),
     ]
 
 
@@ -238,22 +248,24 @@ def compete_or_pass(ctx: Context, info: HandInfo, strain: Strain | None, state: 
     if state.doubling == 0 and state.call.level >= 2:
         trumps = info.lengths[their.suit] if their.suit is not None else 0
         if lo >= 23 and (trumps >= 4 or their is Strain.NT and info.hcp >= 10) and a.is_legal(DOUBLE):
-            return BidDecision(DOUBLE, f"X: penalty double, {trumps} of their trumps and about {lo} points together")
+            return BidDecision(DOUBLE, Message('penalty double, {trumps} of their trumps and about {lo} points '
+                                               'together', trumps=trumps, lo=lo))
     if strain is not None and strain.suit is not None:
         total = ctx.fit_len(info, strain.suit)
         lvl = cheapest_level(state.call, strain)
         call = bid(lvl, strain) if lvl <= 7 else PASS
         if total >= 8 and lvl <= total - 6 and lvl <= 4 and a.is_legal(call):
-            return BidDecision(call, f"{call}: competes with {total} {strain.word} together (the law of total"
-                                     f" tricks: as many tricks as trumps)")
+            return BidDecision(call, Message('competes with {total} {strain:word} together (the law of total '
+                                             'tricks: as many tricks as trumps)', total=total, strain=strain))
         sacrifice = _sacrifice(ctx, total, lvl, state, lo)
         if sacrifice and a.is_legal(call):
-            return BidDecision(call, f"{call}: sacrifice against their {state.call}: {total} {strain.word} together"
-                                     f" and {sacrifice}")
-    return BidDecision(PASS, f"Pass: no good bid over {state.call}")
+            return BidDecision(call, Message('sacrifice against their {call}: {total} {strain:word} together and '
+                                             '{sacrifice}',
+                                             call=state.call, total=total, strain=strain, sacrifice=sacrifice))
+    return BidDecision(PASS, Message('no good bid over {call}', call=state.call))
 
 
-def _sacrifice(ctx: Context, total: int, level: int, state: BidState, lo: int) -> str:
+def _sacrifice(ctx: Context, total: int, level: int, state: BidState, lo: int) -> Message | None:
     """A sacrifice pays when their game or slam is likely to make (we hold
     little defence) and the law of total tricks puts us at most two down
     (one when vulnerable against not)."""
@@ -261,13 +273,15 @@ def _sacrifice(ctx: Context, total: int, level: int, state: BidState, lo: int) -
     assert call.level is not None and call.strain is not None
     their_game = call.level >= (3 if call.strain is Strain.NT else 4 if call.strain.is_major else 5)
     if not their_game or level > 5 or lo > 19:
-        return ""
+        return None
     down = level + 6 - total
     fav = _favourable(ctx)
     allowed = {1: 2, 0: 1, -1: 0}[fav]
     if down > allowed:
-        return ""
-    return f"at most {down} down{' at favourable vulnerability' if fav > 0 else ''}"
+        return None
+    if fav > 0:
+        return Message("at most {n} down at favourable vulnerability", n=down)
+    return Message("at most {n} down", n=down)
 
 
 def _notrump_advances(state: BidState, theirs: list[Suit], unbid: list[Suit]) -> list[Rule]:
@@ -283,6 +297,10 @@ def _notrump_advances(state: BidState, theirs: list[Suit], unbid: list[Suit]) ->
     def test(i: HandInfo) -> bool:
         return all(i.stopper(t) for t in theirs) and min(i.lengths.values()) >= 2 \
             and all(i.lengths[m] < 4 for m in majors)
-    return [Rule(bid(level, Strain.NT), f"{level}NT: answers the takeout double in notrump, {lo}"
-                 f"{'+' if hi >= 37 else f'-{hi}'} HCP, their {theirs[0].word} stopped, no four-card major",
+    return [Rule(bid(level, Strain.NT), (Message('answers the takeout double in notrump, {lo}+ HCP, their '
+                                                 '{suit:word} stopped, no four-card major', lo=lo, suit=theirs[0])
+                                         if hi >= 37 else
+                                         Message('answers the takeout double in notrump, {lo}-{hi} HCP, their '
+                                                 '{suit:word} stopped, no four-card major', lo=lo, hi=hi,
+                                                 suit=theirs[0])),
                  (lo, hi), test=test, invite=level < 3) for level, (lo, hi) in ranges]

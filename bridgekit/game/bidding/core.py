@@ -11,6 +11,7 @@ from ...auction import Auction
 from ...calls import Call, CallKind
 from ...cards import Rank, Strain, Suit
 from ...deal import Hand
+from ...notation import Message
 from ...seats import Seat, Vul
 
 SUITS_DESC = (Suit.S, Suit.H, Suit.D, Suit.C)
@@ -133,23 +134,16 @@ class Shown:
             return False
         return all(self.lengths[s][0] <= lengths[s] <= self.lengths[s][1] for s in Suit)
 
-    def describe(self) -> str:
-        parts = [f"{self.hcp[0]}-{self.hcp[1]} HCP" if self.hcp != (0, 37) else ""]
-        for s in SUITS_DESC:
-            lo, hi = self.lengths[s]
-            if (lo, hi) != (0, 13) and not (self.balanced and (lo, hi) == (2, 5)):
-                parts.append(f"{lo}+ {s.word}" if hi >= 13 else f"{lo}-{hi} {s.word}")
-        if self.balanced:
-            parts.append("balanced")
-        return ", ".join(p for p in parts if p) or "nothing yet"
-
 
 @dataclass(frozen=True)
 class Rule:
-    """One line of the system card: a call, what it shows, why, and an extra test."""
+    """One line of the system card: a call, what it shows, why, and an extra
+    test.  ``why`` is what the call says (``four spades for partner, 6-9
+    points``), a Message rendered in the reader's language and notation;
+    ``reason`` puts the call first (``2♠: four spades...``)."""
 
     call: Call
-    reason: str
+    why: Message
     hcp: tuple[int, int] = (0, 37)
     lengths: dict[Suit, tuple[int, int]] = field(default_factory=dict)
     balanced: bool = False
@@ -166,13 +160,26 @@ class Rule:
             return False
         return self.test is None or self.test(info)
 
+    @property
+    def reason(self) -> Message:
+        return reason(self.call, self.why)
+
+
+def reason(call: Call, why: Message) -> Message:
+    """A call and what it says: ``2♣: Stayman, asks for a four-card major``."""
+    return Message("{call}: {why}", call=call, why=why)
+
 
 @dataclass(frozen=True)
 class BidDecision:
     """A computer call and the reason it gives when asked (``?``)."""
 
     call: Call
-    reason: str
+    why: Message
+
+    @property
+    def reason(self) -> Message:
+        return reason(self.call, self.why)
 
 
 # ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from dataclasses import replace
 from ...calls import PASS, Call, CallKind
 from ...cards import Strain, Suit
 from ...seats import Seat
+from ...notation import Message
 from .core import Context, HandInfo, Rule, bid, cheapest_level, points_test
 
 NT = Strain.NT
@@ -91,120 +92,123 @@ def _unbid(*suits: Suit) -> list[Suit]:
 def _after_new_suit(x: Suit, y: Suit, z: Suit, rebid: Call) -> list[Rule]:
     """1X - 1Y - 1Z/2Z (a new suit, not a reverse): preference or pass."""
     rules: list[Rule] = []
-    xn, zn, xw, zw = x.name, z.name, x.word, z.word
     lvl_x = cheapest_level(rebid, x.strain)
     lvl_y = cheapest_level(rebid, y.strain)
     fourth = _unbid(x, y, z)
     if rebid.level == 1:
-        rules.append(Rule(bid(2, z.strain), f"2{zn}: four {zw} for partner, 6-9 points", (6, 9), {z: (4, 13)},
+        rules.append(Rule(bid(2, z.strain), Message('four {z:word} for partner, 6-9 points', z=z),
+                          (6, 9), {z: (4, 13)},
                           test=points_test(z, 6, 9)))
-        rules.append(Rule(bid(1, NT), "1NT: 6-10 HCP, no fit, nothing more to say", (6, 10),
+        rules.append(Rule(bid(1, NT), Message('6-10 HCP, no fit, nothing more to say'), (6, 10),
                           test=lambda i: i.lengths[z] <= 3 and i.lengths[x] <= 3))
-    rules.append(Rule(bid(lvl_y, y.strain), f"{lvl_y}{y.name}: six or more {y.word}, 6-9 HCP: to play", (6, 9),
+    rules.append(Rule(bid(lvl_y, y.strain), Message('six or more {y:word}, 6-9 HCP: to play', y=y), (6, 9),
                       {y: (6, 13)}, test=lambda i: i.lengths[x] <= 2 and i.lengths[z] <= 3))
     if lvl_x == 2:
-        rules.append(Rule(bid(2, x.strain), f"2{xn}: preference back to partner's first suit, 6-9 HCP, at least "
-                          f"as many {xw} as {zw}: to play", (6, 9), {x: (2, 13)},
+        rules.append(Rule(bid(2, x.strain), Message("preference back to partner's first suit, 6-9 HCP, at least as "
+                                                    "many {x:word} as {z:word}: to play", x=x, z=z),
+                          (6, 9), {x: (2, 13)},
                           test=lambda i: i.lengths[x] >= max(2, i.lengths[z]) and i.hcp <= 9))
     if rebid.level == 2:
-        rules.append(Rule(PASS, f"Pass: 6-9 HCP, more {zw} than {xw}: partner's second suit will do", (6, 9),
+        rules.append(Rule(PASS, Message("6-9 HCP, more {z:word} than {x:word}: partner's second suit will do",
+                                        z=z, x=x), (6, 9),
                           {z: (3, 13)}, test=lambda i: i.lengths[z] > i.lengths[x]))
     stop = fourth
     rules += [
-        Rule(bid(3, x.strain), f"3{xn}: jump preference, three or more {xw} and 10-12 points, invites game",
+        Rule(bid(3, x.strain), Message('jump preference, three or more {x:word} and 10-12 points, invites game', x=x),
              (10, 12), {x: (3, 13)}, test=points_test(x, 10, 12), invite=True),
-        Rule(bid(3, z.strain), f"3{zn}: four {zw} for partner and 10-12 points, invites game", (10, 12),
+        Rule(bid(3, z.strain), Message('four {z:word} for partner and 10-12 points, invites game', z=z), (10, 12),
              {z: (4, 13)}, test=points_test(z, 10, 12), invite=True),
-        Rule(bid(2, NT), "2NT: 10-12 HCP, the unbid suit stopped, invites 3NT", (10, 12),
+        Rule(bid(2, NT), Message('10-12 HCP, the unbid suit stopped, invites 3NT'), (10, 12),
              test=lambda i: all(i.stopper(s) for s in stop)
              and i.lengths[x] <= 2, invite=True),
-        Rule(bid(3, y.strain), f"3{y.name}: six or more {y.word} and 10-12 HCP, invites game", (10, 12),
+        Rule(bid(3, y.strain), Message('six or more {y:word} and 10-12 HCP, invites game', y=y), (10, 12),
              {y: (6, 13)}, invite=True),
     ]
     if lvl_x == 2:
-        rules.append(Rule(bid(2, x.strain), f"2{xn}: false preference with two {xw}, 6-9 HCP: to play",
+        rules.append(Rule(bid(2, x.strain), Message('false preference with two {x:word}, 6-9 HCP: to play', x=x),
                           (6, 9), {x: (2, 13)}, test=lambda i: i.lengths[x] >= 2))
-    rules.append(Rule(PASS, f"Pass: 6-9 HCP, partner's {rebid} will do", (6, 9),
+    rules.append(Rule(PASS, Message("6-9 HCP, partner's {rebid} will do", rebid=rebid), (6, 9),
                       test=lambda i: i.lengths[z] >= 3 or rebid.level == 2))
     return rules
 
 
 def _after_notrump_rebid(x: Suit, y: Suit, rebid: Call) -> list[Rule]:
     """1X - 1Y - 1NT (12-14 balanced), or 2NT after a two-level answer."""
-    n, w = y.name, y.word
     major_x = x in (Suit.H, Suit.S)
     if rebid.level == 1:
         rules = [
-            Rule(bid(3, y.strain), f"3{n}: six or more {w}, 9 HCP and six losers, invites game", (9, 9),
+            Rule(bid(3, y.strain), Message('six or more {y:word}, 9 HCP and six losers, invites game', y=y), (9, 9),
                  {y: (6, 13)}, test=lambda i: i.losers() <= 6, invite=True),
-            Rule(bid(2, y.strain), f"2{n}: six or more {w}, 6-9 HCP: to play", (6, 9), {y: (6, 13)}),
-            Rule(bid(2, x.strain), f"2{x.name}: three {x.word} for partner, 6-9 HCP: to play", (6, 9),
+            Rule(bid(2, y.strain), Message('six or more {y:word}, 6-9 HCP: to play', y=y), (6, 9), {y: (6, 13)}),
+            Rule(bid(2, x.strain), Message('three {x:word} for partner, 6-9 HCP: to play', x=x), (6, 9),
                  {x: (3, 13)}, test=lambda i: major_x and i.lengths[x] >= 3 and not i.balanced),
-            Rule(PASS, "Pass: 6-10 HCP, 1NT will do", (6, 10)),
-            *([Rule(bid(2, _new_minor(x).strain), f"2{_new_minor(x).name}: new minor forcing (artificial), five"
-                    f" {w} and 11+ HCP: asks partner for three {w}", (11, 37), {y: (5, 5)})]
+            Rule(PASS, Message('6-10 HCP, 1NT will do'), (6, 10)),
+            *([Rule(bid(2, _new_minor(x).strain), Message('new minor forcing (artificial), five {y:word} and 11+ '
+                                                          'HCP: asks partner for three {y:word}', y=y),
+                    (11, 37), {y: (5, 5)})]
               if y in (Suit.H, Suit.S) else []),
-            *([Rule(bid(4, y.strain), f"4{n}: six or more {w}, 12-15 HCP: game", (12, 15), {y: (6, 13)})]
+            *([Rule(bid(4, y.strain), Message('six or more {y:word}, 12-15 HCP: game', y=y), (12, 15), {y: (6, 13)})]
               if y in (Suit.H, Suit.S) else []),
-            Rule(bid(3, y.strain), f"3{n}: six or more {w}, 10-11 HCP, invites game", (10, 11), {y: (6, 13)},
+            Rule(bid(3, y.strain), Message('six or more {y:word}, 10-11 HCP, invites game', y=y),
+                 (10, 11), {y: (6, 13)},
                  invite=True),
-            Rule(bid(3, x.strain), f"3{x.name}: three {x.word} for partner and 10-12 points, invites game",
+            Rule(bid(3, x.strain), Message('three {x:word} for partner and 10-12 points, invites game', x=x),
                  (10, 12), {x: (3, 13)}, test=lambda i: major_x and points_test(x, 10, 12)(i), invite=True),
-            Rule(bid(2, NT), "2NT: 11-12 HCP, invites 3NT", (11, 12), invite=True),
-            Rule(bid(3, NT), "3NT: 13-17 HCP, game opposite 12-14", (13, 17),
+            Rule(bid(2, NT), Message('11-12 HCP, invites 3NT'), (11, 12), invite=True),
+            Rule(bid(3, NT), Message('13-17 HCP, game opposite 12-14'), (13, 17),
                  test=lambda i: not (major_x and i.lengths[x] >= 3) and i.lengths[y] <= 5),
         ]
         return rules
-    return [Rule(bid(3, NT), "3NT: 12+ HCP, game opposite partner's 12-14", (12, 37)),
-            Rule(PASS, "Pass: 10-11 HCP, 2NT will do opposite 12-14", (10, 11))]
+    return [Rule(bid(3, NT), Message("12+ HCP, game opposite partner's 12-14"), (12, 37)),
+            Rule(PASS, Message('10-11 HCP, 2NT will do opposite 12-14'), (10, 11))]
 
 
 def _after_suit_rebid(x: Suit, y: Suit, rebid: Call) -> list[Rule]:
     """1X - 1Y - 2X (six or more X, a minimum)."""
-    xn, xw = x.name, x.word
     major = x in (Suit.H, Suit.S)
     rules = []
     if rebid.level == 2 and y > x:
-        rules.append(Rule(bid(2, y.strain), f"2{y.name}: six or more {y.word}, 6-9 HCP: to play", (6, 9),
+        rules.append(Rule(bid(2, y.strain), Message('six or more {y:word}, 6-9 HCP: to play', y=y), (6, 9),
                           {y: (6, 13)}, test=lambda i: i.lengths[x] <= 1))
     stop = _unbid(x, y)
-    notrump = Rule(bid(2, NT), "2NT: 10-12 HCP, the unbid suits stopped, invites 3NT", (10, 12),
+    notrump = Rule(bid(2, NT), Message('10-12 HCP, the unbid suits stopped, invites 3NT'), (10, 12),
                    test=lambda i: (i.lengths[x] <= 1 or not major) and all(i.stopper(s) for s in stop),
                    invite=True)
     rules += [
-        Rule(PASS, f"Pass: 6-9 points, no game opposite partner's minimum {rebid}", (6, 9),
+        Rule(PASS, Message("6-9 points, no game opposite partner's minimum {rebid}", rebid=rebid), (6, 9),
              test=points_test(x, 0, 9)),
         *([] if major else [notrump]),
-        Rule(bid(3, x.strain), f"3{xn}: {'two' if major else 'three'} or more {xw} and 10-12 points, invites"
-             " game", (10, 12), {x: (2 if major else 3, 13)},
+        Rule(bid(3, x.strain), (Message('two or more {x:word} and 10-12 points, invites game', x=x) if major
+                                else Message('three or more {x:word} and 10-12 points, invites game', x=x)),
+             (10, 12), {x: (2 if major else 3, 13)},
              test=lambda i: i.lengths[x] >= (2 if major else 3) and points_test(x, 10, 12)(i), invite=True),
         *([notrump] if major else []),
     ]
     if major:
-        rules.append(Rule(bid(4, x.strain), f"4{xn}: two or more {xw} and 13-16 points: game, no slam interest",
+        rules.append(Rule(bid(4, x.strain), Message('two or more {x:word} and 13-16 points: game, no slam interest',
+                                                    x=x),
                           (12, 16), {x: (2, 13)}, test=lambda i: i.lengths[x] >= 2 and points_test(x, 13, 16)(i)))
     return rules
 
 
 def _after_raise(y: Suit, level: int) -> list[Rule]:
     """1X - 1Y - 2Y (a minimum raise) or 3Y (an invitation)."""
-    n, w = y.name, y.word
     game = 4 if y in (Suit.H, Suit.S) else 5
     if level == 2:
         return [
-            Rule(PASS, f"Pass: 6-9 points, no game opposite a minimum raise", (6, 9), test=points_test(y, 0, 9)),
-            Rule(bid(3, y.strain), f"3{n}: 10-12 points, invites game", (10, 12), test=points_test(y, 10, 12),
+            Rule(PASS, Message('6-9 points, no game opposite a minimum raise'), (6, 9), test=points_test(y, 0, 9)),
+            Rule(bid(3, y.strain), Message('10-12 points, invites game'), (10, 12), test=points_test(y, 10, 12),
                  invite=True),
-            *([Rule(bid(4, y.strain), f"4{n}: 13-16 points, game opposite the raise, no slam interest",
+            *([Rule(bid(4, y.strain), Message('13-16 points, game opposite the raise, no slam interest'),
                     (11, 16), test=points_test(y, 13, 16))] if game == 4 else []),
         ]
     if level == 3:
         return [
-            *([Rule(bid(4, y.strain), f"4{n}: accepts the invitation with 8+ points", (7, 37),
+            *([Rule(bid(4, y.strain), Message('accepts the invitation with 8+ points'), (7, 37),
                     test=points_test(y, 8))] if game == 4 else []),
-            Rule(PASS, f"Pass: a bare minimum, declines the invitation in {w}", (6, 7)),
+            Rule(PASS, Message('a bare minimum, declines the invitation in {y:word}', y=y), (6, 7)),
         ]
-    return [Rule(PASS, f"Pass: partner bid game in {w}", (0, 37))] if level == game else []
+    return [Rule(PASS, Message('partner bid game in {y:word}', y=y), (0, 37))] if level == game else []
 
 
 def _after_1nt_answer(x: Suit, rebid: Call) -> list[Rule] | None:
@@ -212,20 +216,19 @@ def _after_1nt_answer(x: Suit, rebid: Call) -> list[Rule] | None:
     z = rebid.strain.suit if rebid.strain is not None else None
     if z is None or rebid.level != 2:
         return None
-    xn, xw = x.name, x.word
     if z is x:
-        return [Rule(PASS, f"Pass: 6-9 HCP, partner's {rebid} will do", (6, 9)),
-                Rule(bid(3, x.strain), f"3{xn}: 10 HCP and a fit, invites game", (10, 10), {x: (2, 13)},
+        return [Rule(PASS, Message("6-9 HCP, partner's {rebid} will do", rebid=rebid), (6, 9)),
+                Rule(bid(3, x.strain), Message('10 HCP and a fit, invites game'), (10, 10), {x: (2, 13)},
                      invite=True)]
     if z > x:
         return None                          # a reverse
     return [
-        Rule(PASS, f"Pass: more {z.word} than {xw}, 6-9 HCP", (6, 9), {z: (3, 13)},
+        Rule(PASS, Message('more {z:word} than {x:word}, 6-9 HCP', z=z, x=x), (6, 9), {z: (3, 13)},
              test=lambda i: i.lengths[z] > i.lengths[x]),
-        Rule(bid(2, x.strain), f"2{xn}: preference back to partner's first suit, at least as many {xw} "
-             f"as {z.word}: to play", (6, 10), {x: (2, 13)},
+        Rule(bid(2, x.strain), Message("preference back to partner's first suit, at least as many {x:word} as "
+                                       "{z:word}: to play", x=x, z=z), (6, 10), {x: (2, 13)},
              test=lambda i: i.lengths[x] >= i.lengths[z] and i.lengths[x] >= 2),
-        Rule(PASS, f"Pass: 6-9 HCP, partner's {rebid} will do", (6, 9)),
+        Rule(PASS, Message("6-9 HCP, partner's {rebid} will do", rebid=rebid), (6, 9)),
     ]
 
 
@@ -250,22 +253,22 @@ def new_minor_forcing(ctx: Context) -> list[Rule] | None:
     y = answer.strain.suit if answer.strain is not None else None
     if x is None or y not in (Suit.H, Suit.S) or ask != bid(2, _new_minor(x).strain):
         return None
-    n, w = y.name, y.word
     if len(seq) == 4:
         if first[1] is not ctx.seat:
             return None
-        return [Rule(bid(2, y.strain), f"2{n}: three {w} for partner's new minor forcing, 12-14", (12, 14),
+        return [Rule(bid(2, y.strain), Message("three {y:word} for partner's new minor forcing, 12-14", y=y),
+                     (12, 14),
                      {y: (3, 3)}),
-                Rule(bid(2, NT), f"2NT: no three {w} for partner's new minor forcing, 12-14", (12, 14),
+                Rule(bid(2, NT), Message("no three {y:word} for partner's new minor forcing, 12-14", y=y), (12, 14),
                      {y: (0, 2)})]
     if first[1] is ctx.seat:
         return None
     reply = Call.parse(seq[4])
     if reply == bid(2, y.strain):
-        return [Rule(bid(4, y.strain), f"4{n}: the eight-card fit found, 13+ HCP: game", (13, 37)),
-                Rule(bid(3, y.strain), f"3{n}: the eight-card fit found, 11-12 HCP: invites game", (11, 12),
+        return [Rule(bid(4, y.strain), Message('the eight-card fit found, 13+ HCP: game'), (13, 37)),
+                Rule(bid(3, y.strain), Message('the eight-card fit found, 11-12 HCP: invites game'), (11, 12),
                      invite=True)]
     if reply == bid(2, NT):
-        return [Rule(bid(3, NT), "3NT: no major fit, 13+ HCP: game", (13, 37)),
-                Rule(PASS, "Pass: no major fit, 11-12 HCP: 2NT will do", (11, 12))]
+        return [Rule(bid(3, NT), Message('no major fit, 13+ HCP: game'), (13, 37)),
+                Rule(PASS, Message('no major fit, 11-12 HCP: 2NT will do'), (11, 12))]
     return None

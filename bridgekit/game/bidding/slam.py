@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...calls import PASS, Call, CallKind
 from ...cards import Strain, Suit
+from ...notation import Message
 from .core import MAJORS, Context, HandInfo, Rule, bid, length_test
 
 FOUR_NT = Call.bid(4, Strain.NT)
@@ -61,20 +62,21 @@ def slam_card(ctx: Context) -> list[Rule] | None:
             return _after_keycard_answer(ctx, trump, answer)
         if n == 3 and t[1].is_bid and t[2] == _queen_ask(trump, t[1]):
             return _queen_answer(trump, t[2])
-        return [Rule(PASS, f"Pass: {t[-1]} ends our key-card auction")]
+        return [Rule(PASS, Message('{n1} ends our key-card auction', n1=t[-1]))]
     return None
 
 
 def keycard_answers(trump: Suit) -> list[Rule]:
-    t = trump.word
     return [
-        Rule(bid(5, Strain.C), f"5C: answers RKCB (1430), one or four key cards in {t}",
+        Rule(bid(5, Strain.C), Message('answers RKCB (1430), one or four key cards in {trump:word}', trump=trump),
              test=lambda i: i.keycards(trump) in (1, 4, 5)),
-        Rule(bid(5, Strain.D), f"5D: answers RKCB (1430), no key card or three in {t}",
+        Rule(bid(5, Strain.D), Message('answers RKCB (1430), no key card or three in {trump:word}', trump=trump),
              test=lambda i: i.keycards(trump) in (0, 3)),
-        Rule(bid(5, Strain.H), f"5H: answers RKCB (1430), two key cards without the queen of {t}",
+        Rule(bid(5, Strain.H), Message('answers RKCB (1430), two key cards without the queen of {trump:word}',
+                                       trump=trump),
              test=lambda i: i.keycards(trump) == 2 and not i.has_queen(trump)),
-        Rule(bid(5, Strain.S), f"5S: answers RKCB (1430), two key cards and the queen of {t}",
+        Rule(bid(5, Strain.S), Message('answers RKCB (1430), two key cards and the queen of {trump:word}',
+                                       trump=trump),
              test=lambda i: i.keycards(trump) == 2 and i.has_queen(trump)),
     ]
 
@@ -102,7 +104,6 @@ def _queen_ask(trump: Suit, answer: Call) -> Call | None:
 
 def _after_keycard_answer(ctx: Context, trump: Suit, answer: Call) -> list[Rule]:
     """The asker: sign off, ask for the queen, or bid the slam."""
-    t, n = trump.word, trump.name
     five, six, seven = bid(5, trump.strain), bid(6, trump.strain), bid(7, trump.strain)
     sign_off = PASS if answer == five else five
     p = ctx.shown[ctx.partner]
@@ -116,28 +117,30 @@ def _after_keycard_answer(ctx: Context, trump: Suit, answer: Call) -> list[Rule]
         return False if answer.strain is Strain.H else None
 
     ask = _queen_ask(trump, answer)
-    rules = [Rule(sign_off, f"{sign_off}: two key cards are missing, stop in five {t}",
+    rules = [Rule(sign_off, Message('two key cards are missing, stop in five {trump:word}', trump=trump),
                   test=lambda i: missing(i) >= 2),
-             Rule(six, f"6{n}: two key cards are missing but there is no room to stop lower",
+             Rule(six, Message('two key cards are missing but there is no room to stop lower'),
                   test=lambda i: missing(i) >= 2)]
     if ask is not None:
-        rules.append(Rule(ask, f"{ask}: asks for the queen of {t} (at most one key card missing)",
+        rules.append(Rule(ask, Message('asks for the queen of {trump:word} (at most one key card missing)',
+                                       trump=trump),
                           test=lambda i: missing(i) <= 1 and queen(i) is None))
     rules += [
-        Rule(sign_off, f"{sign_off}: one key card and the queen of {t} are missing, stop in five",
+        Rule(sign_off, Message('one key card and the queen of {trump:word} are missing, stop in five', trump=trump),
              test=lambda i: missing(i) == 1 and queen(i) is False),
-        Rule(seven, f"7{n}: all the key cards and the queen of {t}, and the values for a grand slam",
+        Rule(seven, Message('all the key cards and the queen of {trump:word}, and the values for a grand slam',
+                            trump=trump),
              test=lambda i: missing(i) == 0 and queen(i) is True and i.hcp + p.hcp[0] >= 35),
-        Rule(six, f"6{n}: at most one key card missing, small slam", test=lambda i: missing(i) <= 1),
+        Rule(six, Message('at most one key card missing, small slam'), test=lambda i: missing(i) <= 1),
     ]
     return rules
 
 
 def _queen_answer(trump: Suit, ask: Call) -> list[Rule]:
-    t, n = trump.word, trump.name
-    return [Rule(bid(6, trump.strain), f"6{n}: answers the queen ask, I hold the queen of {t}",
+    return [Rule(bid(6, trump.strain), Message('answers the queen ask, I hold the queen of {trump:word}', trump=trump),
                  test=lambda i: i.has_queen(trump)),
-            Rule(bid(5, trump.strain), f"5{n}: answers the queen ask, no queen of {t}: stop in five",
+            Rule(bid(5, trump.strain), Message('answers the queen ask, no queen of {trump:word}: stop in five',
+                                               trump=trump),
                  test=lambda i: not i.has_queen(trump))]
 
 
@@ -146,6 +149,7 @@ def _quantitative_answer(ctx: Context) -> list[Rule]:
     lo, hi = ctx.shown[ctx.seat].hcp
     hi = min(hi, lo + 8)
     mid = (lo + hi + 1) // 2
-    return [Rule(bid(6, Strain.NT), f"6NT: accepts the quantitative 4NT with the upper half of my range"
-                 f" ({mid}+, a five-card suit counting a point)", (mid - 1, 37), test=length_test(mid)),
-            Rule(PASS, "Pass: declines the quantitative 4NT, lower half of my range", (0, mid - 1))]
+    return [Rule(bid(6, Strain.NT), Message('accepts the quantitative 4NT with the upper half of my range ({mid}+, '
+                                            'a five-card suit counting a point)', mid=mid),
+                 (mid - 1, 37), test=length_test(mid)),
+            Rule(PASS, Message('declines the quantitative 4NT, lower half of my range'), (0, mid - 1))]
