@@ -370,7 +370,7 @@ def _check_auction(board: Board, out: ProblemLog) -> Auction | None:
     skipped = rec.skipped
     for i, entry in enumerate(rec.calls):
         line = entry.line if entry.line is not None else rec.line
-        for _ in range(skipped.count(i)):
+        for _skip in range(skipped.count(i)):
             if auction.is_complete():
                 break
             # ^S: a call out of rotation, accepted; the skipped player lost the turn
@@ -460,7 +460,8 @@ def _check_outcome(board: Board, auction: Auction | None,
                                                  tag=tag_contract, auction=a_contract), "Contract")
         if tag_contract is None and board.get("Contract") is None and a_contract is not None \
                 and not a_contract.is_passed_out:
-            out.add("missing-contract", Message("no Contract tag; the auction ends in {contract}", contract=a_contract),
+            out.add("missing-contract", Message("no Contract tag; the auction ends in {contract}",
+                                                contract=a_contract),
                     "Contract" if "Contract" in board.tags else None, severity="warning")
         same_contract = tag_contract is None or a_contract is None or tag_contract.strain is a_contract.strain
         if a_declarer is not None and tag_declarer is not None and same_contract:

@@ -41,6 +41,7 @@ from .deal import Deal
 from .errors import BridgekitError, ParseError
 from .play import Play
 from .seats import Seat, Side, Vul
+from .notation import Message
 
 __all__ = [
     "DDTable", "Par", "ParContract", "DDSInputError", "SolverError",
@@ -116,7 +117,7 @@ def _dds() -> ModuleType:
             spec = importlib.util.find_spec("endplay")
             origin = spec.origin if spec is not None else None
             if origin is None:
-                raise ImportError("endplay not found")
+                raise ImportError   # endplay not found: the caller says so
             import os
             path = os.path.join(os.path.dirname(origin), "_dds", "__init__.py")
             sub = importlib.util.spec_from_file_location("endplay._dds", path)
@@ -160,7 +161,7 @@ def _call(func: Callable[..., object], *args: object) -> None:
         with _LOCK:
             func(*args)
     except dds.DDSError as e:
-        raise SolverError(f"double-dummy solver error: {e}") from None
+        raise SolverError(Message('double-dummy solver error: {e}', e=e)) from None
 
 
 # -- conversions ---------------------------------------------------------------
@@ -168,7 +169,7 @@ def _call(func: Callable[..., object], *args: object) -> None:
 def _require_complete(deal: Deal) -> None:
     if not deal.is_complete:
         problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
-        raise DDSInputError(f"double dummy needs a complete 52-card deal ({problems})")
+        raise DDSInputError(Message('double dummy needs a complete 52-card deal ({problems})', problems=problems))
 
 
 def _fill_cards(target: ctypes.Array[Any], hands: Sequence[Iterable[Card]]) -> None:
@@ -195,7 +196,7 @@ class DDTable:
 
     def __post_init__(self) -> None:
         if len(self.cells) != 20 or not all(0 <= n <= 13 for n in self.cells):
-            raise ParseError(f"a DD table has 20 cells from 0 to 13, not {self.cells!r}")
+            raise ParseError(Message('a DD table has 20 cells from 0 to 13, not {cells!r}', cells=self.cells))
 
     @classmethod
     def from_tricks(cls, tricks: dict[Seat, dict[Strain, int]]) -> "DDTable":
@@ -203,7 +204,7 @@ class DDTable:
         try:
             return cls(tuple(int(tricks[seat][strain]) for seat in Seat for strain in Strain))
         except KeyError as e:
-            raise ParseError(f"DD table lacks an entry for {e}") from None
+            raise ParseError(Message('DD table lacks an entry for {e}', e=e)) from None
 
     def tricks(self, declarer: Seat, strain: Strain) -> int:
         """Tricks for the declaring side when ``declarer`` plays in ``strain``."""
@@ -230,10 +231,10 @@ class DDTable:
         """
         value = text.strip()
         if len(value) != 20 or any(ch not in "0123456789abcdefABCDEF" for ch in value):
-            raise ParseError(f"invalid DoubleDummyTricks {text!r} (expected 20 hex digits 0-d)")
+            raise ParseError(Message('invalid DoubleDummyTricks {text!r} (expected 20 hex digits 0-d)', text=text))
         digits = [int(ch, 16) for ch in value]
         if any(d > 13 for d in digits):
-            raise ParseError(f"invalid DoubleDummyTricks {text!r} (a digit is above d = 13)")
+            raise ParseError(Message('invalid DoubleDummyTricks {text!r} (a digit is above d = 13)', text=text))
         tricks: dict[Seat, dict[Strain, int]] = {s: {} for s in Seat}
         it = iter(digits)
         for seat in PBN_DD_SEATS:
@@ -280,7 +281,7 @@ def dd_tables(deals: Iterable[Deal], progress: Callable[[int], None] | None = No
             try:
                 _require_complete(deal)
             except DDSInputError as e:
-                raise DDSInputError(f"deal {i + 1}: {e}") from None
+                raise DDSInputError(Message('deal {n}: {e}', n=i + 1, e=e)) from None
     if not deal_list:
         return []
     dds = _dds()

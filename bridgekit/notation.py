@@ -240,6 +240,8 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
         return strain_word(value, lang) if spec == "word" else strain_text(value, ascii, lang, colour=colour)
     if isinstance(value, Seat):
         return seat_of(value, lang) if spec == "de" else seat_name(value, lang)
+    if isinstance(value, BaseException) and value.args and isinstance(value.args[0], Message):
+        return value.args[0].render(ascii, lang, colour=colour)   # an error quoted in a message: its own data
     if isinstance(value, float) and lang == "fr":
         return format(value, spec).replace(".", ",")     # the decimal comma
     return format(value, spec)

@@ -253,7 +253,7 @@ def auction_cells(auction: Auction | AuctionRecord | Sequence[Call | CallEntry],
         all_pass = auction.complete_marker and not engine.is_complete()
     else:
         if dealer is None:
-            raise ValueError("render_auction needs the dealer for a plain list of calls")
+            raise ValueError(Message('render_auction needs the dealer for a plain list of calls'))
         first = dealer
         entries = list(auction)
     cells: list[str] = ["-"] * COLUMNS.index(first)

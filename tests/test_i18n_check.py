@@ -77,7 +77,7 @@ def test_plurals_and_warnings_in_french(tmp_path: Path) -> None:
     fr = run("check", str(path), "--lang", "fr")
     lines = fr.stdout.splitlines()
     assert f"hand-size{NBSP}: Ouest a 12 cartes, pas 13" in lines[0]
-    assert lines[1].endswith(f"il manque ♣2")
+    assert lines[1].endswith("il manque ♣2")
     assert (f"avertissement{NBSP}: auction-incomplete{NBSP}: les enchères s'arrêtent après 1 annonce sans être "
             f"finies et sans la marque '*' ou '+'{NNBSP}; c'était à Nord de parler") in lines[2]
     assert fr.stderr.startswith("1 donne vérifiée, 1 avec des problèmes")
@@ -101,7 +101,7 @@ def test_the_quick_forms_in_french() -> None:
 def test_usage_errors_of_check_in_french() -> None:
     res = run("check", "--auction", "1S", "--lang", "fr")
     assert res.exit_code == 2
-    assert f"--auction demande --dealer (N, E, S ou W)" in res.output
+    assert "--auction demande --dealer (N, E, S ou W)" in res.output
 
 
 def test_the_language_from_the_environment(bad: Path, monkeypatch: pytest.MonkeyPatch) -> None:

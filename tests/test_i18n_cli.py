@@ -111,3 +111,27 @@ def test_usage_errors_in_french(tmp_path: Path) -> None:
     en = bridgekit("convert", MATCH)
     assert en.stderr.splitlines()[-1] == "Error: missing OUT (a file, or - for standard output); --in-place rewrites IN"
     assert "Try 'python -m bridgekit convert --help' for help." in en.stderr
+
+
+def test_clicks_own_messages_in_french() -> None:
+    """click's messages about the values it parses itself (an unknown option,
+    a number, a choice) are in the command's language, --lang read even when
+    the error comes before click reaches it."""
+    unknown = bridgekit("dd", MATCH, "--lang", "fr", "--bogus")
+    assert unknown.returncode == 2
+    assert unknown.stderr.splitlines()[-1] == f"Erreur{NBSP}: Pas d'option '--bogus'. Vouliez-vous dire '--jobs'{NNBSP}?"
+    number = bridgekit("dd", MATCH, "--jobs", "x", env={"LANG": "fr_FR.UTF-8"})
+    assert "'x' n'est pas un nombre valide" in number.stderr.splitlines()[-1]
+    choice = bridgekit("dd", MATCH, "--lang", "de", env={"LANG": "fr_FR.UTF-8"})
+    assert choice.stderr.splitlines()[-1] == \
+        f"Erreur{NBSP}: Valeur invalide pour '--lang'{NBSP}: 'de' n'est pas l'une des valeurs 'en', 'fr'."
+    english = bridgekit("dd", MATCH, "--bogus")
+    assert english.stderr.splitlines()[-1] == "Error: No such option '--bogus'. Did you mean '--jobs'?"
+
+
+def test_a_cluster_option_error_in_french() -> None:
+    r = bridgekit("dd", MATCH, "--cluster", "bogus", "--lang", "fr")
+    assert r.returncode == 2
+    assert r.stderr.splitlines()[-1] == (
+        f"Erreur{NBSP}: Valeur invalide pour --cluster{NBSP}: --cluster prend local ou local:N, pas 'bogus' "
+        f"(pour un cluster en marche{NBSP}: --scheduler tcp://HÔTE:8786)")

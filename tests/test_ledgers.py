@@ -10,7 +10,7 @@ from bridgekit.deal import Deal
 from bridgekit.rules import DEFAULT, Ledger, find_profile
 from bridgekit.rules.auction_bridge import HONOURS
 from bridgekit.rules.duplicate import OVERTRICKS, TRICKS
-from bridgekit.seats import Seat, Side, Vul
+from bridgekit.seats import Seat, Vul
 from bridgekit.tutor.compute import item_label
 
 

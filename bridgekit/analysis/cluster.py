@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterable, Iterator
 from ..dds import TABLES_PER_CALL, DDTable, solver_version
 from ..errors import BridgekitError
 from .ddcache import solve_key_bytes, table_from_bytes
+from ..notation import Message
 
 __all__ = ["DaskBackend", "ClusterError", "ClusterLost", "ClusterUnavailable", "LOST_AFTER", "parse_cluster", "parse_scheduler", "INSTALL_HINT"]
 
@@ -66,12 +67,12 @@ def parse_cluster(spec: str) -> int:
     Raises BridgekitError for anything else."""
     name, _, n = spec.strip().partition(":")
     if name != "local":
-        raise BridgekitError(f"--cluster takes local or local:N, not {spec!r} "
-                             "(for a running cluster: --scheduler tcp://HOST:8786)")
+        raise BridgekitError(Message('--cluster takes local or local:N, not {spec!r} (for a running cluster: '
+                                     '--scheduler tcp://HOST:8786)', spec=spec))
     if not n:
         return os.cpu_count() or 1
     if not n.isascii() or not n.isdigit() or not 1 <= int(n) <= 1024:
-        raise BridgekitError(f"--cluster local:N needs a number of workers from 1 to 1024, not {n!r}")
+        raise BridgekitError(Message('--cluster local:N needs a number of workers from 1 to 1024, not {n!r}', n=n))
     return int(n)
 
 
@@ -89,16 +90,16 @@ def parse_scheduler(address: str) -> tuple[str, int]:
     if not sep:
         scheme, rest = "tcp", text
     if scheme.lower() != "tcp":
-        raise BridgekitError(f"expected tcp://HOST:PORT, not {text[:60]!r} "
-                             f"(bridgekit does not connect over {scheme[:10]}://)")
+        raise BridgekitError(Message('expected tcp://HOST:PORT, not {address!r} (bridgekit does not connect over '
+                                     '{scheme}://)', address=text[:60], scheme=scheme[:10]))
     host, colon, port = rest.rstrip("/").rpartition(":")
     if not colon or host.endswith("]") is False and ":" in host and not host.startswith("["):
         host, port = rest.rstrip("/"), str(DEFAULT_PORT)
     host = host.strip("[]")
     if not host or "/" in host or " " in host:
-        raise BridgekitError(f"expected tcp://HOST:PORT, not {text[:60]!r}")
+        raise BridgekitError(Message('expected tcp://HOST:PORT, not {address!r}', address=text[:60]))
     if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
-        raise BridgekitError(f"the port of {text[:60]!r} is not a number from 1 to 65535")
+        raise BridgekitError(Message('the port of {address!r} is not a number from 1 to 65535', address=text[:60]))
     return host, int(port)
 
 
@@ -122,7 +123,7 @@ def _import_distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ClusterUnavailable(f"--scheduler and --cluster need Dask: {INSTALL_HINT}") from None
+        raise ClusterUnavailable(Message('--scheduler and --cluster need Dask: {hint}', hint=INSTALL_HINT)) from None
     return distributed
 
 
@@ -135,7 +136,8 @@ def solve_batch(keys: list[bytes], version: str, threads: int) -> list[bytes]:
     from ..dds import set_threads
     mine = solver_version()
     if mine != version:
-        raise BridgekitError(f"worker has solver {mine}, the client {version}: install the same bridgekit")
+        raise BridgekitError(Message('worker has solver {mine}, the client {version}: install the same bridgekit',
+                                     mine=mine, version=version))
     if threads == 0:
         # The worker machine's cores shared among the worker's task threads.
         try:
@@ -174,7 +176,8 @@ class DaskBackend:
                 host, port = parse_scheduler(scheduler)
                 why = _reachable(host, port)
                 if why is not None:
-                    raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {why}")
+                    raise ClusterError(Message('cannot reach the Dask scheduler at {scheduler}: {why}',
+                                               scheduler=scheduler, why=why))
                 scheduler = f"tcp://{host if ':' not in host else f'[{host}]'}:{port}"
                 self._threads = 0   # DDS on all the worker machine's cores
                 self.client = distributed.Client(scheduler, timeout=_CONNECT_TIMEOUT, set_as_default=False)
@@ -183,9 +186,11 @@ class DaskBackend:
             raise
         except (OSError, TimeoutError, ValueError) as e:
             self._close_cluster()
-            where = f"the Dask scheduler at {scheduler}" if scheduler else f"a local Dask cluster ({cluster})"
-            raise ClusterError(f"cannot reach {where}: {_first_line(e)}") from None
-        self._where = f"the Dask scheduler at {scheduler}" if scheduler else f"the local Dask cluster ({cluster})"
+            where = (Message("the Dask scheduler at {address}", address=scheduler) if scheduler else
+                     Message("a local Dask cluster ({spec})", spec=cluster))
+            raise ClusterError(Message('cannot reach {where}: {why}', where=where, why=_first_line(e))) from None
+        self._where = (Message("the Dask scheduler at {address}", address=scheduler) if scheduler else
+                       Message("the local Dask cluster ({spec})", spec=cluster))
         self._trouble: tuple[float, str] | None = None   # since when, and what
         self._checked = 0.0
         workers = self.client.nthreads()
@@ -211,29 +216,32 @@ class DaskBackend:
         now = clock()
         status = str(getattr(self.client, "status", "running"))
         if status in ("closed", "closing", "failed") or (failed and status != "running"):
-            raise ClusterLost(f"lost {self._where}: the connection to it is "
-                              f"{'closed' if status != 'connecting' else 'down'}; stopped "
-                              "(what was solved is in the deal cache)")
+            if status == "connecting":
+                raise ClusterLost(Message("lost {where}: the connection to it is down; stopped (what was solved is in "
+                                          "the deal cache)", where=self._where))
+            raise ClusterLost(Message("lost {where}: the connection to it is closed; stopped (what was solved is in "
+                                      "the deal cache)", where=self._where))
         if now - self._checked < _CHECK_EVERY:
             return
         self._checked = now
+        problem: Message | None
         if status != "running":
-            problem = "it does not answer"
+            problem = Message("it does not answer")
         else:
             try:
                 workers = self.client.sync(self.client.scheduler.identity, n_workers=-1,
                                            callback_timeout=_CHECK_EVERY * 5).get("workers", {})
-                problem = "" if workers else "it has no worker left"
+                problem = None if workers else Message("it has no worker left")
             except Exception as e:   # a timeout, a closed comm
-                problem = f"it does not answer ({type(e).__name__})"
+                problem = Message("it does not answer ({error})", error=type(e).__name__)
         if not problem:
             self._trouble = None
             return
         if self._trouble is None or self._trouble[1] != problem:
             self._trouble = (now, problem)
         elif now - self._trouble[0] >= LOST_AFTER:
-            raise ClusterLost(f"lost {self._where}: {problem} for {LOST_AFTER:.0f} s; stopped "
-                              "(what was solved is in the deal cache)")
+            raise ClusterLost(Message('lost {where}: {problem} for {seconds:.0f} s; stopped (what was solved is in '
+                                      'the deal cache)', where=self._where, problem=problem, seconds=LOST_AFTER))
 
     def submit(self, keys: list[bytes]) -> "Future[list[DDTable]]":
         out: Future[list[DDTable]] = Future()

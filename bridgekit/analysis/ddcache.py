@@ -50,6 +50,7 @@ from ..dds import DDTable, solver_version
 from ..deal import Deal
 from ..errors import BridgekitError
 from ..userdirs import user_dir
+from ..notation import Message
 
 __all__ = ["DealCache", "CacheError", "deal_key", "deal_from_key", "deal_fingerprint", "solve_keys", "solve_key_bytes",
            "default_cache_dir", "table_bytes", "table_from_bytes"]
@@ -70,12 +71,12 @@ def deal_key(deal: Deal) -> bytes:
     seen = 0
     for seat, hand in enumerate(deal.hands):
         if hand is None:
-            raise BridgekitError("a deal key needs all four hands")
+            raise BridgekitError(Message('a deal key needs all four hands'))
         for card in hand.cards:
             seats[card.index] = seat
             seen += 1
     if seen != 52:
-        raise BridgekitError("a deal key needs all 52 cards")
+        raise BridgekitError(Message('a deal key needs all 52 cards'))
     return bytes(seats[i] | seats[i + 1] << 2 | seats[i + 2] << 4 | seats[i + 3] << 6
                  for i in range(0, 52, 4))
 
@@ -214,16 +215,16 @@ class DealCache:
             self._db = self._connect_waiting()
         except (OSError, sqlite3.Error) as e:
             if not _read_only_error(e, self.directory):
-                raise CacheError(f"cannot use the deal cache {self.path}: {e} "
-                                 "(--cache DIR for another folder, --no-cache for none)") from None
+                raise CacheError(Message('cannot use the deal cache {path}: {e} (--cache DIR for another folder, '
+                                         '--no-cache for none)', path=self.path, e=e)) from None
             try:   # a read-only folder or mount: the tables there still serve
                 self._db = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, isolation_level=None,
                                            check_same_thread=False)
                 self._db.execute(f"SELECT count(*) FROM {self._TABLE}").fetchone()
                 self.read_only = True
             except (OSError, sqlite3.Error, ValueError):
-                raise CacheError(f"cannot use the deal cache {self.path}: {e} "
-                                 "(--cache DIR for another folder, --no-cache for none)") from None
+                raise CacheError(Message('cannot use the deal cache {path}: {e} (--cache DIR for another folder, '
+                                         '--no-cache for none)', path=self.path, e=e)) from None
 
     def _connect_waiting(self) -> sqlite3.Connection:
         """``_connect``, tried again while another run holds the database
@@ -282,7 +283,7 @@ class DealCache:
                     try:
                         deal, tricks = bytes(deal), bytes(tricks)
                         if not hmac.compare_digest(bytes(check), row_check(self.version, deal, tricks)):
-                            raise ValueError("checksum")
+                            raise ValueError   # a checksum that fails: caught below, the row is skipped
                         table = table_from_bytes(tricks)
                     except Exception:   # wrong types, wrong length, a checksum that fails
                         bad.append(deal if isinstance(deal, bytes) else bytes(str(deal), "utf-8"))

@@ -35,6 +35,7 @@ from ..errors import BridgekitError, ParseError
 from ..rules import Profile
 from ..scoring import profile_for_board
 from ..seats import Seat, Vul, dealer_for_board
+from ..notation import Message
 
 DD_TAG = "DoubleDummyTricks"
 ORT_TAG = "OptimumResultTable"
@@ -296,7 +297,7 @@ def board_par(board: Board, table: DDTable, rules: Profile | None = None) -> tup
     vul, dealer = board_vul_dealer(board)
     if dealer is None or vul is None:
         missing = " and ".join(w for w, v in (("dealer", dealer), ("vulnerability", vul)) if v is None)
-        raise BridgekitError(f"no {missing} (no Dealer/Vulnerable tag and no board number)")
+        raise BridgekitError(Message('no {missing} (no Dealer/Vulnerable tag and no board number)', missing=missing))
     deal, _ = board_deal(board)
     return profile, profile.par(table, vul, dealer, deal)
 

@@ -43,6 +43,7 @@ from ..deal import Deal
 from ..errors import BridgekitError
 from .ddcache import CacheError, DealCache, deal_key
 from .ddtags import BoardTable, board_deal, tag_status
+from ..notation import Message
 
 __all__ = ["BoardTable", "Solver", "LocalBackend", "open_solver", "SOURCES"]
 
@@ -106,7 +107,7 @@ class LocalBackend:
         from .ddcache import solve_key_bytes
         with self._lock:
             if self._closed:
-                raise BridgekitError("the solver is closed")
+                raise BridgekitError(Message('the solver is closed'))
             if self._worker is None:
                 self._worker = SolverWorker(solve_key_bytes, threads=self.threads)
             worker = self._worker
@@ -127,10 +128,10 @@ class LocalBackend:
                     raise BridgekitError(worker.unavailable or "the solver process did not start")
                 value = worker.solve(keys, timeout=None)
             except BaseException as e:
-                fut.set_exception(e if isinstance(e, BridgekitError) else BridgekitError(f"{type(e).__name__}: {e}"))
+                fut.set_exception(e if isinstance(e, BridgekitError) else BridgekitError(Message("{error}: {e}", error=type(e).__name__, e=str(e))))
                 continue
             if value is None:
-                fut.set_exception(BridgekitError("the solver process stopped"))
+                fut.set_exception(BridgekitError(Message("the solver process stopped")))
             else:
                 fut.set_result([DDTable(tuple(b)) for b in value])
 
@@ -393,7 +394,7 @@ class Solver:
         for i, bt in enumerate(self.solve_boards((_bare_board(d) for d in deals), recorded="solve",
                                                  progress=progress)):
             if bt.table is None:
-                raise BridgekitError(f"deal {i + 1}: {bt.error}")
+                raise BridgekitError(Message('deal {n}: {error}', n=i + 1, error=bt.error))
             yield bt.table
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:

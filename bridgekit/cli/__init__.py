@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..errors import ExitStatus
-from ..i18n import N_, _
+from ..i18n import N_, _, _n, translation
 
 #: command name -> (module under bridgekit.cli, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -85,6 +85,7 @@ def main() -> None:
 
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    _speak_click()
     if stdout_closed():
         _closed_stdout()
     rollback = StdoutRollback()
@@ -116,10 +117,64 @@ def main() -> None:
         _output_error(e)
 
 
-#: click's own words around a usage error, in the catalogue: "Usage:", the
-#: hint and "Error:" (click's messages about options it parses itself, such as
-#: "No such option", stay English).
-CLICK_WORDS = (N_("Usage:"), N_("Try '{command} {option}' for help."), N_("Error: {message}"))
+#: click's own words in a usage error, in the catalogue: "Usage:", the hint,
+#: "Error:" and its messages about the values it parses itself (a number, a
+#: choice, a path, a missing or unknown option).  click reads them through
+#: ``gettext`` by module: :func:`_speak_click` gives those modules the
+#: command's language.
+CLICK_WORDS = (N_("Usage:"), N_("Try '{command} {option}' for help."), N_("Error: {message}"),
+               N_("Invalid value for {param_hint}: {message}"), N_("Invalid value: {message}"),
+               N_("Missing argument"), N_("Missing option"), N_("Missing parameter"), N_("Missing {param_type}"),
+               N_("Missing parameter: {param_name}"), N_("No such option {name!r}."),
+               N_("No such command {name!r}."), N_("Could not open file {filename!r}: {message}"),
+               N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
+               N_("{name} {filename!r} does not exist."), N_("{name} {filename!r} is a file."),
+               N_("{name} {filename!r} is a directory."), N_("Option {name!r} does not take a value."),
+               N_("Missing command."))
+#: click's plural messages (``ngettext``), by their singular.
+CLICK_PLURALS = {"{value!r} is not {choice}.": "{value!r} is not one of {choices}.",
+                 "Got unexpected extra argument ({args})": "Got unexpected extra arguments ({args})",
+                 "Did you mean {possibility}?": "(Did you mean one of: {possibilities}?)"}
+
+
+def _click_plurals() -> None:
+    """The extractor sees click's plural messages (marked here, used by click)."""
+    _n("en", "{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 1)
+    _n("en", "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 1)
+    _n("en", "Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 1)
+
+
+def _speak_click() -> None:
+    """Give click's modules the running command's language for its own
+    messages: their ``gettext`` and ``ngettext`` look the message up in
+    bridgekit's catalogue when the command's language is not English (only
+    the messages of CLICK_WORDS and CLICK_PLURALS: the rest stays as click
+    writes it).  The language is read when the message is made, so errors
+    raised while the options are parsed are in it too."""
+    import click.core
+    import click.exceptions
+    import click.formatting
+    import click.parser
+    import click.types
+
+    from .options import current_lang
+    known = set(CLICK_WORDS)
+
+    def gettext(message: str) -> str:
+        lang = current_lang()
+        return _(lang, message) if lang != "en" and message in known else message
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        lang = current_lang()
+        if lang != "en" and CLICK_PLURALS.get(singular) == plural:
+            return translation(lang).ngettext(singular, plural, n)   # click fills the fields
+        return singular if n == 1 else plural
+
+    for module in (click.core, click.exceptions, click.formatting, click.parser, click.types):
+        if hasattr(module, "_"):
+            setattr(module, "_", gettext)
+        if hasattr(module, "ngettext"):
+            setattr(module, "ngettext", ngettext)
 
 
 def _lang(ctx: click.Context | None = None) -> str:
@@ -133,18 +188,16 @@ def _lang(ctx: click.Context | None = None) -> str:
 
 def _show(e: click.ClickException) -> None:
     """``e.show()`` with click's words around the message in the command's
-    language (click reads them through ``gettext``, by module)."""
+    language (the context is gone by now: the language is the command's
+    --lang, kept on the error's context, else the environment's)."""
     import click.exceptions as exceptions
     import click.formatting as formatting
 
     lang = _lang(getattr(e, "ctx", None))
-    if lang == "en":
-        e.show()
-        return
     words = {w: _(lang, w) for w in CLICK_WORDS}
 
     def translated(message: str) -> str:
-        return words.get(message, message)
+        return words.get(message, message) if lang != "en" else message
 
     saved = exceptions._, formatting._
     exceptions._ = formatting._ = translated

@@ -19,11 +19,11 @@ from ..seats import Seat
 from ..analysis.run import DD_SEATS, DD_STRAINS
 from ..printable import printable
 from ..i18n import _, _n, _p
-from ..notation import par_contract_text, seat_letter, strain_text, vul_column
+from ..notation import Message, par_contract_text, render_message, seat_letter, strain_text, vul_column
 from ..render import render_postmortem
-from .options import from_option, lang_option
+from .options import current_lang, from_option, lang_option
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
-                      open_cli_solver, plural, rules_option, solver_options, wants_ascii, warn, wide_option)
+                      open_cli_solver, rules_option, solver_options, wants_ascii, warn, wide_option)
 from .output import Column, RowWriter, column, output_options, rows_beside
 from .safewrite import open_output, write_boards_out
 
@@ -114,7 +114,7 @@ def _reporter(status: RunStatus, progress: _Progress) -> Callable[[Board, str, b
         progress.finish()
         warn(f"{_where(board, board.file or '-')}: {message}")
         if failed:
-            status.fail("the solver failed on some boards")
+            status.fail(Message("the solver failed on some boards"))
         else:
             status.problems += 1
     return report
@@ -149,7 +149,10 @@ def _drain(boards: Iterator[Board], output: str | None, what: str, progress: _Pr
             with out:
                 n = write_boards_out(boards, out, status)
             if n is not None and output != "-":
-                click.echo(printable(f"wrote {plural(n, 'board')} with {what} to {output}"), err=True)
+                click.echo(printable(render_message(Message.plural("wrote {n} board with {what} to {path}",
+                                                                   "wrote {n} boards with {what} to {path}", n,
+                                                                   what=what, path=output), False, current_lang())),
+                           err=True)
             return n is not None
         for _ in boards:
             pass
@@ -163,7 +166,7 @@ def _guard(run: Callable[[], int]) -> int:
     try:
         return run()
     except BridgekitError as e:
-        warn(str(e))
+        warn(e)
         return int(ExitStatus.UNREADABLE)
 
 
@@ -238,7 +241,7 @@ def _dd(files: tuple[str, ...], output: str | None, force: bool, verify: bool, f
                 rows.add(row)
             yield board
 
-    if not _drain(boards_out(), output, "DD tables", progress, files, status, out):
+    if not _drain(boards_out(), output, Message("DD tables"), progress, files, status, out):
         return int(ExitStatus.UNREADABLE)
     if rows is not None:
         rows.close()
@@ -355,7 +358,7 @@ def _par(files: tuple[str, ...], rules: Profile | None, output: str | None, forc
                     rows.add(row)
             yield board
 
-    if not _drain(boards_out(), output, "par and DD tags", progress, files, status, out):
+    if not _drain(boards_out(), output, Message("par and DD tags"), progress, files, status, out):
         return int(ExitStatus.UNREADABLE)
     if rows is not None:
         rows.close()
@@ -455,7 +458,7 @@ def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], fmt: str, a
         for line in skipped:
             warn(line)
         if not wanted_boards:
-            warn(f"{', '.join(files)}: no board with a recorded play to analyse")
+            warn(Message("{files}: no board with a recorded play to analyse", files=", ".join(files)))
         return int(ExitStatus.PROBLEMS)
     rows.close()
     return int(status.exit_code)

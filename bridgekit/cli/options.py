@@ -42,7 +42,7 @@ class _ModelType(click.ParamType):
         try:
             return self._parse(value)
         except BridgekitError as e:
-            self.fail(str(e), param, ctx)
+            self.fail(error_text(e), param, ctx)
 
 
 SEAT = _ModelType("seat", Seat.parse)
@@ -92,7 +92,19 @@ def current_lang() -> str:
         if _LANG_KEY in ctx.meta:
             return str(ctx.meta[_LANG_KEY])
         ctx = ctx.parent
-    return _lang_default()
+    return _argv_lang() or _lang_default()
+
+
+def _argv_lang() -> str | None:
+    """``--lang`` as typed on the command line, for the messages made before
+    click reads it (an unknown option is reported while the line is parsed)."""
+    args = sys.argv[1:]
+    for i, arg in enumerate(args):
+        value = arg[len("--lang="):] if arg.startswith("--lang=") else \
+            args[i + 1] if arg == "--lang" and i + 1 < len(args) else None
+        if value in ("en", "fr"):
+            return value
+    return None
 
 
 def wants_ascii(flag: bool) -> bool:
@@ -117,10 +129,24 @@ def plural(n: float, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def warn(text: str) -> None:
+def warn(text: str | BaseException) -> None:
     """``bridgekit: TEXT`` on stderr, made printable (it quotes the file); a
-    :class:`~bridgekit.notation.Message` in the command's language."""
+    :class:`~bridgekit.notation.Message` (or an error carrying one) in the
+    command's language."""
+    if isinstance(text, BaseException):
+        text = error_text(text)
     click.echo(f"bridgekit: {printable(render_message(text, False, current_lang()))}", err=True)
+
+
+def error_text(e: BaseException, lang: str | None = None) -> str:
+    """An error's message in the command's language: rendered from its data
+    when it carries a Message (every BridgekitError may), with the file, line
+    and board of a FileFormatError first."""
+    if isinstance(e, FileFormatError):
+        return file_error_text(e, lang)
+    message = e.args[0] if e.args else str(e)
+    return render_message(message if isinstance(message, str) else str(e), False,
+                          current_lang() if lang is None else lang)
 
 
 def shorten(text: str, limit: int = 40) -> str:
@@ -405,7 +431,7 @@ class ProfileType(click.ParamType):
         try:
             return find_profile(str(value))
         except BridgekitError as e:
-            self.fail(str(e), param, ctx)
+            self.fail(error_text(e), param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
         return [CompletionItem(n) for n in profile_names() if n.startswith(incomplete)]
@@ -453,13 +479,13 @@ class SolverOptions:
             try:
                 parse_scheduler(scheduler)
             except BridgekitError as e:
-                raise click.BadParameter(str(e), param_hint="--scheduler") from None
+                raise click.BadParameter(error_text(e), param_hint="--scheduler") from None
         if cluster is not None:
             from ..analysis.cluster import parse_cluster
             try:
                 parse_cluster(cluster)
             except BridgekitError as e:
-                raise click.BadParameter(str(e), param_hint="--cluster") from None
+                raise click.BadParameter(error_text(e), param_hint="--cluster") from None
         self.jobs, self.scheduler, self.cluster = jobs, scheduler, cluster
         self.cache_dir, self.no_cache = cache_dir, no_cache
 
@@ -484,7 +510,7 @@ def open_cli_solver(opts: SolverOptions) -> Any:
         return open_solver(scheduler=opts.scheduler, cluster=opts.cluster, cache_dir=opts.cache_dir,
                            use_cache=not opts.no_cache, threads=opts.jobs, on_warning=warning)
     except ClusterUnavailable as e:
-        raise click.UsageError(str(e)) from None
+        raise click.UsageError(error_text(e)) from None
     finally:
         if waiting:
             sys.stderr.write("\r\x1b[K")

@@ -35,8 +35,11 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, TextIO, TypeVar
 
 import click
 
+from ..i18n import _
+from ..notation import Message
 from ..printable import printable, visible_len
 from ..render import table_line, text_table
+from .options import current_lang, warn
 
 F = TypeVar("F", bound=Callable[..., Any])
 #: A row: a dict (the JSON contract) or an object with ``to_dict()``.
@@ -61,7 +64,8 @@ def output_options(*, csv: bool = True, jsonl: bool = True, json_help: str | Non
             if kwargs.pop("raw_csv", False):
                 click.get_current_context().meta[_RAW_KEY] = True
             if len(chosen) > 1:
-                raise click.UsageError(f"give one of {', '.join(_FLAGS[k] for k in kinds)}, not several")
+                raise click.UsageError(_(current_lang(), "give one of {flags}, not several",
+                                         flags=", ".join(_FLAGS[k] for k in kinds)))
             return f(*args, fmt=chosen[0] if chosen else TABLE, **kwargs)
 
         g: Any = wrapper
@@ -281,9 +285,10 @@ class RowWriter:
             extra = [] if self._fixed else [k for k in row if k not in self._fields and k not in self._dropped]
             if extra:   # a field the first rows did not have (profiles mixed in one run)
                 self._dropped.update(extra)
-                click.echo(f"bridgekit: CSV: field{'s' if len(extra) != 1 else ''} {', '.join(extra)} first "
-                           f"seen in row {self.count + 1}, after the header: not in the CSV (use --json)",
-                           err=True)
+                warn(Message.plural("CSV: field {fields} first seen in row {row}, after the header: not in the CSV "
+                                    "(use --json)", "CSV: fields {fields} first seen in row {row}, after the "
+                                    "header: not in the CSV (use --json)", len(extra), fields=", ".join(extra),
+                                    row=self.count + 1))
             guard = not _raw_csv()
             self._csv.writerow({k: _csv_value(v, guard) for k, v in row.items() if k in self._fields})
         else:
@@ -335,8 +340,8 @@ def rows_beside(fmt: str, output: str | None) -> bool:
     if fmt == TABLE:
         return False
     if output == "-":
-        raise click.UsageError("-o - writes the PBN on standard output: --json, --jsonl and --csv "
-                               "need -o FILE (the PBN) or no -o")
+        raise click.UsageError(_(current_lang(), "-o - writes the PBN on standard output: --json, --jsonl and "
+                                                 "--csv need -o FILE (the PBN) or no -o"))
     return True
 
 

@@ -22,7 +22,7 @@ from ..printable import printable
 from ..i18n import _
 from ..notation import Message, render_message, side_pair
 from ..tutor.compute import item_label
-from .options import (DEAL, VUL, BoardsSeen, RunStatus, ascii_option, board_matches, current_lang, file_error_text,
+from .options import (DEAL, VUL, BoardsSeen, RunStatus, ascii_option, board_matches, current_lang, error_text, file_error_text,
                       from_option, input_format, lang_option, use_colour, wants_ascii, warn)
 from .safewrite import open_output, write_boards_out
 
@@ -157,10 +157,10 @@ def play(vul: Vul | None, seed: int | None, deal: Deal | None, board: str | None
     except GameAborted as e:
         # leaving the table (quit, or the end of input) is a normal end, not
         # an interruption: 130 is kept for Ctrl-C
-        warn(_(lang, "{why}; nothing saved.", why=render_message(str(e), False, lang)))
+        warn(_(lang, "{why}; nothing saved.", why=error_text(e, lang)))
         sys.exit(ExitStatus.OK)
     except BridgekitError as e:
-        warn(str(e))
+        warn(e)
         sys.exit(ExitStatus.USAGE)
     pbn_board = record.to_board()
     _print_score(pbn_board, lang)
@@ -201,7 +201,7 @@ def _offer_review(record: GameRecord, ascii_: bool, full: bool, lang: str) -> No
             click.echo("")
             click.echo("\n".join(detail_lines(record, pm, ascii_, colour, lang)))
     except BridgekitError as e:
-        warn(_(lang, "no review: {why}", why=render_message(str(e), False, lang)))
+        warn(_(lang, "no review: {why}", why=error_text(e, lang)))
 
 
 def _save(pbn_board: Board, save: str | None, source: list[str], force: bool = False, lang: str = "en") -> None:

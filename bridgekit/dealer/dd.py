@@ -20,6 +20,7 @@ from ..contract import Contract
 from ..errors import BridgekitError
 from ..seats import Seat
 from .output import pbn_deal
+from ..notation import Message
 
 _STRAIN_NAMES = ("C", "D", "H", "S", "NT")
 _SEATS = "NESW"
@@ -65,12 +66,13 @@ def parse_request(contract: str | None, declarer: str | None) -> DDRequest:
     """``--contract 4S --declarer N``.  Raises ValueError (a BridgekitError)
     for a bad contract or seat, or one given without the other."""
     if (contract is None) != (declarer is None):
-        raise BridgekitError("give --contract and --declarer together (--contract 4S --declarer N)")
+        raise BridgekitError(Message('give --contract and --declarer together (--contract 4S --declarer N)'))
     if contract is None:
         return DDRequest()
     c = Contract.parse(contract)
     if c.is_passed_out or c.strain is None:
-        raise BridgekitError(f"--contract {contract}: give a contract that is bid (4S, 3NT)")
+        raise BridgekitError(Message('--contract {contract}: give a contract that is bid (4S, 3NT)',
+                                     contract=contract))
     seat = int(Seat.parse(declarer or ""))
     pair = (seat, (seat + 2) % 4)
     return DDRequest(declarers=tuple(sorted(pair)), contract=c, declarer=seat)

@@ -24,6 +24,7 @@ import numpy as np
 from . import ast as A
 from . import tables as T
 from ..errors import BridgekitError
+from ..notation import Message
 
 #: (m, 4) hand masks -> (m, 4, 5) double-dummy tricks (declarer, strain C D H S NT)
 TricksSource = Callable[[np.ndarray], np.ndarray]
@@ -93,7 +94,7 @@ class Batch:
         """(n, 4, 5) double-dummy tricks of every deal of the batch."""
         def solve() -> np.ndarray:
             if self.ctx.tricks is None:
-                raise EvaluationError("tricks() needs the double-dummy solver")
+                raise EvaluationError(Message('tricks() needs the double-dummy solver'))
             return self.ctx.tricks(self.hands)
         return self.memo("dd", solve)
 
@@ -235,7 +236,7 @@ def _binary(node: A.Binary, b: Batch) -> Any:
     left = _eval(node.left, b)
     right = _eval(node.right, b)
     if op in ("/", "%") and np.any(np.asarray(right) == 0):
-        raise EvaluationError(f"division by zero ('{op}' with a right operand of 0)")
+        raise EvaluationError(Message("division by zero ('{op}' with a right operand of 0)", op=op))
     return c_binary(op, left, right)
 
 

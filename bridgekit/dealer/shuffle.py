@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import BridgekitError
 from .tables import LENGTH
+from ..notation import Message
 
 _LOW6 = np.uint64(63)
 _HIGH = ~np.uint64(63)
@@ -54,8 +55,8 @@ class Shuffler:
         parts, have, tried = [], 0, 0
         while have < n:
             if tried >= 10_000_000 and not have:
-                raise BridgekitError("no deal in 10,000,000 meets the predealt suit lengths "
-                                     "(do they agree with the predealt cards?)")
+                raise BridgekitError(Message('no deal in 10,000,000 meets the predealt suit lengths (do they agree '
+                                             'with the predealt cards?)'))
             hands = self._deal(max(n - have + 1, 256) // 2 * 2)
             tried += len(hands)
             keep = np.ones(len(hands), dtype=bool)

@@ -49,6 +49,7 @@ from ..errors import BridgekitError
 from ..seats import Seat, Side, Vul
 from .base import ABOVE, BELOW, Ledger, PassedOut, Profile, Score, ScoreItem, register
 from .duplicate import GRAND_SLAM, SMALL_SLAM, TRICKS, UNDERTRICKS
+from ..notation import Message
 
 #: Points per odd trick, undoubled.
 TRICK_VALUE: dict[Strain, int] = {Strain.C: 6, Strain.D: 7, Strain.H: 8, Strain.S: 9, Strain.NT: 10}
@@ -167,7 +168,7 @@ def _honours(rules: AuctionRules, deal: Deal, strain: Strain) -> tuple[ScoreItem
 def _play_score(rules: AuctionRules, result: Result) -> tuple[ScoreItem, ...]:
     contract = result.contract
     if result.tricks is None:
-        raise BridgekitError(f"cannot score {contract}: the number of tricks is unknown")
+        raise BridgekitError(Message('cannot score {contract}: the number of tricks is unknown', contract=contract))
     assert contract.strain is not None and result.declarer is not None
     side = result.declarer.side
     items: list[ScoreItem] = []

@@ -16,6 +16,7 @@ from ..deal import Deal
 from ..errors import BridgekitError
 from ..seats import Seat, Side, Vul
 from .par import par
+from ..notation import Message
 
 ABOVE = "above"
 BELOW = "below"
@@ -348,7 +349,8 @@ def find_profile(name: str) -> Profile:
     the known names otherwise."""
     profile = _REGISTRY.get(name.strip().lower())
     if profile is None:
-        raise BridgekitError(f"unknown rules profile {name!r} (known: {', '.join(profile_names())})")
+        raise BridgekitError(Message('unknown rules profile {name!r} (known: {known})',
+                                     name=name, known=', '.join(profile_names())))
     return profile
 
 

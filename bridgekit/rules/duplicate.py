@@ -33,6 +33,7 @@ from ..deal import Deal
 from ..errors import BridgekitError
 from ..seats import Seat, Vul
 from .base import Ledger, PassedOut, Profile, Score, ScoreItem, register
+from ..notation import Message
 
 if TYPE_CHECKING:
     from ..dds import DDTable, Par
@@ -72,7 +73,7 @@ def _score(result: Result, vul: Vul) -> Score:
     if contract.is_passed_out:
         return Score(())
     if result.tricks is None:
-        raise BridgekitError(f"cannot score {contract}: the number of tricks is unknown")
+        raise BridgekitError(Message('cannot score {contract}: the number of tricks is unknown', contract=contract))
     assert contract.strain is not None and result.declarer is not None
     side = result.declarer.side
     vulnerable = vul.is_vulnerable(side)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from typing import Sequence
+from ..notation import Message
 
 #: Lower bound of the difference for 1, 2, ... 24 IMPs.
 IMP_BOUNDS: tuple[int, ...] = (
@@ -29,7 +30,7 @@ def imp_range(n: int) -> tuple[int, int | None]:
     """The differences worth ``n`` IMPs (0 to 24), as (low, high) inclusive in
     multiples of 10; ``high`` is None for 24."""
     if not 0 <= n <= 24:
-        raise ValueError(f"IMPs go from 0 to 24, not {n}")
+        raise ValueError(Message('IMPs go from 0 to 24, not {n}', n=n))
     low = 0 if n == 0 else IMP_BOUNDS[n - 1]
     high = None if n == 24 else IMP_BOUNDS[n] - 10
     return low, high
@@ -77,11 +78,11 @@ def butler_datum(scores: Sequence[int], weights: Sequence[int] | None = None, tr
     w = weights if weights is not None else [1] * len(scores)
     expanded = sorted(s for s, k in zip(scores, w) for _ in range(k))
     if not expanded:
-        raise ValueError("no score to take a datum from")
+        raise ValueError(Message('no score to take a datum from'))
     if trim is None:
         trim = 1 if len(expanded) >= 5 else 0
     if trim < 0:
-        raise ValueError(f"cannot trim {trim} scores")
+        raise ValueError(Message('cannot trim {trim} scores', trim=trim))
     trim = min(trim, (len(expanded) - 1) // 2)
     kept = expanded[trim:len(expanded) - trim]
     total, count = sum(kept), len(kept)

@@ -32,6 +32,7 @@ from typing import Iterable
 from ..contract import Result
 from ..deal import Deal
 from ..errors import BridgekitError
+from ..notation import Message
 from ..seats import Seat, Side, Vul
 from .base import ABOVE, BELOW, Profile, profiles
 
@@ -149,8 +150,9 @@ def keep_score(deals: Iterable[SessionDeal], profile: Profile) -> list[Rubber]:
     deal's tricks are unknown.
     """
     if not profile.keeps_rubbers:
-        raise BridgekitError(f"the {profile.name} profile is not scored in rubbers: use "
-                             + " or ".join(p.name for p in profiles() if p.keeps_rubbers))
+        raise BridgekitError(Message("the {profile} profile is not scored in rubbers: use {others}",
+                                     profile=profile.name,
+                                     others=" or ".join(p.name for p in profiles() if p.keeps_rubbers)))
     rubbers: list[Rubber] = []
     current: Rubber | None = None
     below = {Side.NS: 0, Side.EW: 0}

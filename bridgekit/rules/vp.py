@@ -17,6 +17,8 @@ from __future__ import annotations
 from functools import lru_cache
 from math import sqrt
 
+from ..notation import Message
+
 _TAU = (sqrt(5) - 1) / 2
 
 
@@ -30,7 +32,7 @@ def vp_table(boards: int) -> tuple[int, ...]:
     """The winner's VP in hundredths for margins 0, 1, 2 ... up to the first
     margin worth 2000 (20.00).  Raises ValueError for fewer than 1 board."""
     if boards < 1:
-        raise ValueError(f"a match has at least 1 board, not {boards}")
+        raise ValueError(Message('a match has at least 1 board, not {boards}', boards=boards))
     blitz = blitz_margin(boards)
     table: list[int] = []
     margin = 0

@@ -18,6 +18,7 @@ from .. import notation
 from ..errors import BridgekitError, ParseError
 from ..i18n import N_, _
 from ..seats import Seat, Side, Vul
+from ..notation import Message
 
 _YES = {"yes", "y", "true", "legal", "allowed", "ok", "oui"}
 _NO = {"no", "n", "false", "illegal", "not allowed", "non"}
@@ -29,7 +30,7 @@ def parse_yesno(text: str) -> bool:
         return True
     if key in _NO:
         return False
-    raise ParseError(f"{text!r}: answer yes or no")
+    raise ParseError(Message('{text!r}: answer yes or no', text=text))
 
 
 _NUMBER_RE = re.compile(r"^([+-]?)\s*(\d[\d,]*)\s*(points?|pts?|imps?|tricks?)?$", re.IGNORECASE)
@@ -39,7 +40,7 @@ def parse_number(text: str) -> int:
     key = text.strip().replace("\u2212", "-")
     m = _NUMBER_RE.match(key)
     if m is None:
-        raise ParseError(f"{text!r}: answer with a number")
+        raise ParseError(Message('{text!r}: answer with a number', text=text))
     value = int(m.group(2).replace(",", ""))
     return -value if m.group(1) == "-" else value
 
@@ -132,12 +133,12 @@ def coerce_stated(stated: Any, computed: Any) -> Any:
         return Vul.parse(str(stated))
     if isinstance(computed, list):
         if not isinstance(stated, list):
-            raise ParseError(f"{stated!r}: expected a list")
+            raise ParseError(Message('{stated!r}: expected a list', stated=stated))
         return [str(s) for s in stated]
     if computed is None:
         if stated in ("", "none", None):
             return None
-        raise ParseError(f"{stated!r}: nothing was computed")
+        raise ParseError(Message('{stated!r}: nothing was computed', stated=stated))
     kind = type_of_value(computed)
     if kind == "text":
         return parse_text(str(stated))

@@ -17,6 +17,7 @@ from ..errors import BridgekitError
 from .answers import parse_answer, same
 from .compute import Computed, PositionError, compute, pos_auction, pos_deal, show_value, _play
 from .model import LANGS, Lesson, LessonError, Step
+from ..notation import Message
 
 
 @dataclass(frozen=True)
@@ -80,11 +81,11 @@ def lookup(results: dict[str, Computed | Exception | None], key: str) -> Any:
         res = results.get(cid)
         if isinstance(res, Computed) and name in res.values:
             return res.values[name]
-        raise LessonError(f"nothing computed as {key!r}")
+        raise LessonError(Message('nothing computed as {key!r}', key=key))
     for res in results.values():
         if isinstance(res, Computed) and key in res.values:
             return res.values[key]
-    raise LessonError(f"nothing computed as {key!r}")
+    raise LessonError(Message('nothing computed as {key!r}', key=key))
 
 
 def check_step(lesson: Lesson, step: Step, dds: bool = False) -> list[Finding]:
@@ -139,7 +140,8 @@ def _check_quiz(lesson: Lesson, step: Step, results: dict[str, Computed | Except
         try:
             return parse_answer(step.answer_type, text)
         except BridgekitError as e:
-            raise LessonError(f"{text!r} cannot be read as a {step.answer_type} answer: {e}") from None
+            raise LessonError(Message('{text!r} cannot be read as a {answer_type} answer: {e}',
+                                      text=text, answer_type=step.answer_type, e=e)) from None
 
     try:
         answer = parsed(step.answer)

@@ -31,13 +31,14 @@ from ..rules.rubber import SessionDeal, keep_score
 from ..event.matches import team_match
 from ..scoring import score_boards
 from ..seats import Seat, Side, Vul, dealer_for_board
-from ..i18n import N_, _, _n, _p, number
+from ..i18n import N_, _, _n, number
 from ..notation import (call_text, card_text, contract_text, illegal_call_reason, illegal_card_reason, par_contract_text,
                         played_text, seat_letter,
                         seat_name, side_text, strain_text, strain_word)
 from .i18n import vul_name
 from .loader import lessons_dir
 from .model import LessonError
+from ..notation import Message
 
 
 class PositionError(LessonError):
@@ -146,7 +147,7 @@ def score_summary(profile: Profile, score: Any, lang: str) -> str:
 
 def _get(pos: dict[str, Any], key: str) -> Any:
     if key not in pos:
-        raise PositionError(f"the position needs '{key}'")
+        raise PositionError(Message("the position needs '{key}'", key=key))
     return pos[key]
 
 
@@ -155,7 +156,7 @@ def _parse(parse: Callable[[str], Any], pos: dict[str, Any], key: str) -> Any:
     try:
         return parse(str(value))
     except BridgekitError as e:
-        raise PositionError(f"{key}: {e}") from None
+        raise PositionError(Message('{key}: {e}', key=key, e=e)) from None
 
 
 def pos_seat(pos: dict[str, Any], key: str) -> Seat:
@@ -188,7 +189,7 @@ def pos_deal(pos: dict[str, Any]) -> Deal | None:
     deal: Deal = _parse(Deal.parse, pos, "deal")
     problems = deal.problems()
     if problems:
-        raise PositionError("deal: " + "; ".join(msg for _code, msg in problems))
+        raise PositionError(Message("deal: {problems}", problems="; ".join(msg for _code, msg in problems)))
     return deal
 
 
@@ -200,7 +201,7 @@ def _pos_words(pos: dict[str, Any], key: str, parse: Callable[[str], T]) -> list
         try:
             out.append(parse(word))
         except BridgekitError as e:
-            raise PositionError(f"{key}: {e}") from None
+            raise PositionError(Message('{key}: {e}', key=key, e=e)) from None
     return out
 
 
@@ -215,7 +216,7 @@ def pos_auction(pos: dict[str, Any]) -> Auction:
         try:
             auction.push(call)
         except IllegalCallError as e:
-            raise PositionError(f"auction: call {i + 1} is illegal: {e}") from None
+            raise PositionError(Message('auction: call {n} is illegal: {e}', n=i + 1, e=e)) from None
     return auction
 
 
@@ -235,7 +236,7 @@ def pos_result(pos: dict[str, Any]) -> Result:
     declarer = pos_seat(pos, "declarer")
     tricks = _get(pos, "tricks")
     if not isinstance(tricks, int):
-        raise PositionError("tricks must be a whole number")
+        raise PositionError(Message('tricks must be a whole number'))
     try:
         return Result(contract, declarer, tricks)
     except BridgekitError as e:
@@ -249,7 +250,7 @@ def pos_strain(pos: dict[str, Any]) -> Strain | None:
         return strain
     if "contract" in pos:
         return pos_contract(pos).strain
-    raise PositionError("the position needs 'trump' or 'contract'")
+    raise PositionError(Message("the position needs 'trump' or 'contract'"))
 
 
 def pos_profile(pos: dict[str, Any]) -> Profile:
@@ -274,7 +275,7 @@ def compute_seat(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed
 def compute_board(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     number = _get(pos, "board")
     if not isinstance(number, int) or number < 1:
-        raise PositionError("board must be a number from 1")
+        raise PositionError(Message('board must be a number from 1'))
     dealer, vul = dealer_for_board(number), Vul.for_board(number)
     text = _(lang, _VUL_LINES[vul], board=number, dealer=seat_name(dealer, lang))
     return Computed({"dealer": dealer, "vul": vul}, [text])
@@ -307,7 +308,7 @@ def compute_deal(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed
         values["next_dealer"] = dealer.next()
         lines.append(_(lang, "The next deal is dealt by {seat}", seat=seat_name(dealer.next(), lang)))
     if not values:
-        raise PositionError("a 'deal' computation needs 'deal' or 'dealer'")
+        raise PositionError(Message("a 'deal' computation needs 'deal' or 'dealer'"))
     return Computed(values, lines)
 
 
@@ -383,7 +384,7 @@ def _play(pos: dict[str, Any]) -> Play:
         try:
             play.push(card)
         except IllegalCardError as e:
-            raise PositionError(f"play: card {i + 1} is illegal: {e}") from None
+            raise PositionError(Message('play: card {n} is illegal: {e}', n=i + 1, e=e)) from None
     return play
 
 
@@ -392,17 +393,17 @@ def compute_trick(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Compute
     checked through the play engine (following suit, right hands)."""
     cards = pos_cards(pos)
     if len(cards) != 4:
-        raise PositionError(f"a trick has four cards, not {len(cards)}")
+        raise PositionError(Message('a trick has four cards, not {n}', n=len(cards)))
     strain = pos_strain(pos)
     if "declarer" in pos:
         play = _play(pos)
         leader = play.tricks()[-1].leader
         if "leader" in pos and pos_seat(pos, "leader") is not leader:
-            raise PositionError(f"leader {pos['leader']} is not who leads ({leader.full_name})")
+            raise PositionError(Message('leader {given} is not who leads ({seat})', given=pos['leader'], seat=leader))
     else:
         leader = pos_seat(pos, "leader")
         if len(set(cards)) != 4:
-            raise PositionError("a card appears twice in the trick")
+            raise PositionError(Message('a card appears twice in the trick'))
     winner = trick_winner(cards, leader, strain)
     card = cards[(winner - leader) % 4]
     played = "  ".join(f"{seat_letter(leader.next(i), lang)} {card_text(c, ascii, lang, tens=not ascii)}"
@@ -437,7 +438,7 @@ def compute_claim(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Compute
     play = _play(pos)
     claim = _get(pos, "tricks")
     if not isinstance(claim, int):
-        raise PositionError("tricks (the number claimed) must be a whole number")
+        raise PositionError(Message('tricks (the number claimed) must be a whole number'))
     won = play.declarer_tricks()
     left = 13 - sum(1 for t in play.tricks() if t.winner is not None)
     possible = play.claim_is_possible(claim)
@@ -453,7 +454,7 @@ def compute_dd(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     from ..dds import dd_table
     deal = pos_deal(pos)
     if deal is None:
-        raise PositionError("double dummy needs a complete deal")
+        raise PositionError(Message('double dummy needs a complete deal'))
     declarer = pos_seat(pos, "declarer")
     strain = pos_strain(pos)
     if strain is None:
@@ -473,7 +474,7 @@ def compute_score(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Compute
     try:
         score = profile.score(result, vul, deal)
     except BridgekitError as e:
-        raise PositionError(f"cannot score: {e}") from None
+        raise PositionError(Message('cannot score: {e}', e=e)) from None
     values: dict[str, Any] = {"score_ns": score.ns, "score_ew": -score.ns}
     values["honours"] = sum(i.points for i in score.items if i.kind == HONOURS)
     values["trick_points"] = sum(i.points for i in score.items if i.kind == TRICKS)
@@ -503,14 +504,14 @@ def compute_imps(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed
     if "scores" in pos:
         scores = _get(pos, "scores")
         if not (isinstance(scores, list) and len(scores) == 2 and all(isinstance(s, int) for s in scores)):
-            raise PositionError("scores must be the two tables' N/S scores, e.g. [420, 170]")
+            raise PositionError(Message("scores must be the two tables' N/S scores, e.g. [420, 170]"))
         diff = scores[0] - scores[1]
         lines = [_(lang, "Table 1 N/S {s1}, table 2 N/S {s2}: difference {diff}", s1=f"{scores[0]:+d}",
                    s2=f"{scores[1]:+d}", diff=f"{diff:+d}")]
     else:
         diff = _get(pos, "diff")
         if not isinstance(diff, int):
-            raise PositionError("diff must be a whole number")
+            raise PositionError(Message('diff must be a whole number'))
         lines = []
     imps = imps_of(diff)
     lines.append(_n(lang, "A difference of {diff} is {imps} IMP", "A difference of {diff} is {imps} IMPs",
@@ -551,7 +552,8 @@ def compute_game(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed
     profile = pos_profile(pos)
     results = _get(pos, "results")
     if not isinstance(results, list) or not results:
-        raise PositionError("results must be a list of deals, e.g. [{contract = '1S', declarer = 'S', tricks = 8}]")
+        raise PositionError(Message("results must be a list of deals, e.g. [{{contract = '1S', declarer = 'S', "
+                                    "tricks = 8}}]"))
     session = []
     for raw in results:
         sub = dict(pos)
@@ -625,15 +627,16 @@ def compute_match(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Compute
     try:
         match = team_match(score_boards(read_boards(str(path)), profile))
     except BridgekitError as e:
-        raise PositionError(f"cannot read {path}: {e}") from None
+        raise PositionError(Message('cannot read {path}: {e}', path=path, e=e)) from None
     except OSError as e:
-        raise PositionError(f"cannot read {path}: {e.strerror}") from None
+        raise PositionError(Message('cannot read {path}: {strerror}', path=path, strerror=e.strerror)) from None
     if match.unpaired or not match.boards:
-        raise PositionError(f"{path}: not every board is played in both rooms ({', '.join(match.unpaired)})")
+        raise PositionError(Message('{path}: not every board is played in both rooms ({boards})',
+                                    path=path, boards=', '.join(match.unpaired)))
     values: dict[str, Any] = {}
     for mb in match.boards:
         if mb.diff is None or mb.imps is None or mb.open_ns is None or mb.closed_ns is None:
-            raise PositionError(f"{path}: board {mb.number} cannot be scored")
+            raise PositionError(Message('{path}: board {number} cannot be scored', path=path, number=mb.number))
         values[f"diff_{mb.number}"] = mb.diff
         values[f"imps_{mb.number}"] = mb.imps
     total = match.total_imps
@@ -650,7 +653,7 @@ def compute_par(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Computed:
     profile = pos_profile(pos)
     deal = pos_deal(pos)
     if deal is None:
-        raise PositionError("par needs a complete deal")
+        raise PositionError(Message('par needs a complete deal'))
     result = par_of_deal(deal, pos_vul(pos), pos_dealer(pos), profile.score)
     contracts = [str(c) for c in result.contracts]
     shown = [par_contract_text(c, ascii, lang) for c in result.contracts]
@@ -676,8 +679,8 @@ def compute_traveller(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Com
     vul = pos_vul(pos)
     raw = _get(pos, "results")
     if not isinstance(raw, list) or len(raw) < 2:
-        raise PositionError("results must list the tables' results, e.g. "
-                            "[{contract = '4S', declarer = 'N', tricks = 10}, ...]")
+        raise PositionError(Message("results must list the tables' results, e.g. [{{contract = '4S', declarer = "
+                                    "'N', tricks = 10}}, ...]"))
     results = []
     for r in raw:
         sub = dict(pos)
@@ -738,5 +741,6 @@ def compute(what: str, pos: dict[str, Any], ascii: bool = False, lang: str = "en
     position or unknown ``what``)."""
     fn = COMPUTATIONS.get(what)
     if fn is None:
-        raise PositionError(f"unknown computation {what!r} (known: {', '.join(COMPUTATIONS)})")
+        raise PositionError(Message('unknown computation {what!r} (known: {known})',
+                                    what=what, known=', '.join(COMPUTATIONS)))
     return fn(pos, ascii, lang)

@@ -48,6 +48,7 @@ from ..notation import strain_word
 from .answers import type_help
 from .compute import score_rows
 from .i18n import kind_name, seat_name, side_name, vul_name
+from ..notation import Message
 
 TOPICS = ("scoring", "auction", "tricks", "imps", "rubber")
 
@@ -722,12 +723,12 @@ def read_answer(exercise: Exercise, text: str, lang: str = "en") -> Any:
     if exercise.answer_type == "numbers":
         words = text.replace(",", " ").replace("/", " ").split()
         if len(words) != 2:
-            raise ParseError("two numbers")
+            raise ParseError(Message('give two numbers'))
         return (parse_answer("number", words[0]), parse_answer("number", words[1]))
     if exercise.answer_type == "games":
         key = " ".join(text.lower().replace("-", "").split())
         if key not in _GAMES:
-            raise ParseError("NS, EW, both or neither")
+            raise ParseError(Message('NS, EW, both or neither'))
         return _GAMES[key]
     return parse_answer(exercise.answer_type, text, lang)
 
@@ -911,7 +912,6 @@ class DrillRunner(LineTalk):
 def run_lesson_drill(words: str, talk: LineTalk) -> None:
     """The drill a lesson offers at its end (``scoring --rules auction-1920``),
     ten exercises on the lesson's streams, leaning to the learner's mistakes."""
-    from ..rules import find_profile
     parts = words.split()
     rules = find_profile(parts[parts.index("--rules") + 1]) if "--rules" in parts else None
     DrillRunner(parts[0], talk.inp, talk.out, count=10, rules=rules, lang=getattr(talk, "lang", "en"),

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 from .model import Lesson, LessonError, parse_lesson
+from ..notation import Message
 
 _NAME_RE = re.compile(r"^(\d+)-([a-z0-9-]+)\.toml$")
 
@@ -39,13 +40,13 @@ def load_lesson(path: Path) -> Lesson:
     """Load one lesson file; raises LessonError (file named) if it cannot be read."""
     m = _NAME_RE.match(path.name)
     if m is None:
-        raise LessonError(f"{path}: lesson files are named NN-slug.toml")
+        raise LessonError(Message('{path}: lesson files are named NN-slug.toml', path=path))
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
-        raise LessonError(f"{path}: cannot read: {e.strerror}") from None
+        raise LessonError(Message('{path}: cannot read: {strerror}', path=path, strerror=e.strerror)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise LessonError(f"{path}: not valid TOML: {e}") from None
+        raise LessonError(Message('{path}: not valid TOML: {e}', path=path, e=e)) from None
     return parse_lesson(data, int(m.group(1)), m.group(2), str(path))
 
 
@@ -67,4 +68,4 @@ def find_lesson(name: str, directory: Path | None = None) -> Lesson:
             return load_lesson(path)
     known = ", ".join(p.stem for p in paths) or "none found in " + str(directory or lessons_dir())
     shown = name if len(name) <= 40 else name[:40] + f"... ({len(name)} characters)"
-    raise LessonError(f"no lesson {shown!r} (lessons: {known})")
+    raise LessonError(Message('no lesson {shown!r} (lessons: {known})', shown=shown, known=known))

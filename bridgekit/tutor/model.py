@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import BridgekitError
+from ..notation import Message
 
 STEP_KINDS = ("text", "example", "quiz")
 #: The languages a lesson may be written in; English is the step itself, the
@@ -145,9 +146,9 @@ class Lesson:
 def _req(data: dict[str, Any], key: str, where: str, kind: type = str) -> Any:
     value = data.get(key)
     if value is None:
-        raise LessonError(f"{where}: missing '{key}'")
+        raise LessonError(Message("{where}: missing '{key}'", where=where, key=key))
     if not isinstance(value, kind):
-        raise LessonError(f"{where}: '{key}' must be a {kind.__name__}")
+        raise LessonError(Message("{where}: '{key}' must be a {kind}", where=where, key=key, kind=kind.__name__))
     return value
 
 
@@ -168,7 +169,7 @@ def _known_keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
     (a misspelt key would otherwise be silently ignored)."""
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise LessonError(f"{where}: unknown key(s) {', '.join(unknown)}")
+        raise LessonError(Message('{where}: unknown key(s) {keys}', where=where, keys=', '.join(unknown)))
 
 
 def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -> Lesson:
@@ -177,50 +178,53 @@ def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -
     title = _req(data, "title", name)
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
-        raise LessonError(f"{name}: no [[steps]]")
+        raise LessonError(Message('{name}: no [[steps]]', name=name))
     steps = []
     for i, raw in enumerate(raw_steps, start=1):
         where = f"{name}, step {i}"
         if not isinstance(raw, dict):
-            raise LessonError(f"{where}: a step must be a table")
+            raise LessonError(Message('{where}: a step must be a table', where=where))
         _known_keys(raw, _STEP_KEYS, where)
         kind = _req(raw, "kind", where)
         if kind not in STEP_KINDS:
-            raise LessonError(f"{where}: kind must be one of {', '.join(STEP_KINDS)}, not {kind!r}")
+            raise LessonError(Message('{where}: kind must be one of {kinds}, not {kind!r}',
+                                      where=where, kinds=', '.join(STEP_KINDS), kind=kind))
         computes = []
         for j, rc in enumerate(raw.get("compute", []), start=1):
             cwhere = f"{where}, compute {j}"
             if not isinstance(rc, dict):
-                raise LessonError(f"{cwhere}: must be a table")
+                raise LessonError(Message('{cwhere}: must be a table', cwhere=cwhere))
             _known_keys(rc, _COMPUTE_KEYS, cwhere)
             what = _req(rc, "what", cwhere)
             expect = rc.get("expect", {})
             if not isinstance(expect, dict) or not expect:
-                raise LessonError(f"{cwhere}: 'expect' must state at least one figure")
+                raise LessonError(Message("{cwhere}: 'expect' must state at least one figure", cwhere=cwhere))
             computes.append(Compute(what=what, id=str(rc.get("id", what)), expect=dict(expect),
                                     position=_position(rc), needs_dds=bool(rc.get("needs_dds", False)),
                                     note=str(rc.get("note", ""))))
         ids = [c.id for c in computes]
         if len(set(ids)) != len(ids):
-            raise LessonError(f"{where}: two computations share an id; give them distinct 'id's")
+            raise LessonError(Message("{where}: two computations share an id; give them distinct 'id's", where=where))
         hints = []
         for h in raw.get("hints", []):
             if not isinstance(h, dict) or "answer" not in h or "text" not in h:
-                raise LessonError(f"{where}: each hint needs 'answer' and 'text'")
+                raise LessonError(Message("{where}: each hint needs 'answer' and 'text'", where=where))
             hints.append(Hint(str(h["answer"]), str(h["text"])))
         answer_type = str(raw.get("answer_type", "text"))
         if answer_type not in ANSWER_TYPES:
-            raise LessonError(f"{where}: answer_type must be one of {', '.join(ANSWER_TYPES)}")
+            raise LessonError(Message('{where}: answer_type must be one of {types}',
+                                      where=where, types=', '.join(ANSWER_TYPES)))
         tr = {}
         for lang in LANGS[1:]:
             if lang in raw:
                 table = raw[lang]
                 if not isinstance(table, dict):
-                    raise LessonError(f"{where}: [{lang}] must be a table")
+                    raise LessonError(Message('{where}: [{lang}] must be a table', where=where, lang=lang))
                 _known_keys(table, _TR_KEYS, f"{where} [{lang}]")
                 for h in table.get("hints", []):
                     if not isinstance(h, dict) or "answer" not in h or "text" not in h:
-                        raise LessonError(f"{where} [{lang}]: each hint needs 'answer' and 'text'")
+                        raise LessonError(Message("{where} [{lang}]: each hint needs 'answer' and 'text'",
+                                                  where=where, lang=lang))
                 tr[lang] = dict(table)
         step = Step(
             index=i, kind=kind, title=str(raw.get("title", "")), text=str(raw.get("text", "")).strip(),
@@ -234,13 +238,14 @@ def parse_lesson(data: dict[str, Any], number: int, slug: str, path: str = "") -
         if kind == "quiz":
             for key in ("question", "answer", "expect_key"):
                 if not getattr(step, key):
-                    raise LessonError(f"{where}: a quiz needs '{key}'")
+                    raise LessonError(Message("{where}: a quiz needs '{key}'", where=where, key=key))
             if not computes:
-                raise LessonError(f"{where}: a quiz needs a [[steps.compute]] to check its answer")
+                raise LessonError(Message('{where}: a quiz needs a [[steps.compute]] to check its answer',
+                                          where=where))
         if kind == "example" and not computes:
-            raise LessonError(f"{where}: an example needs a [[steps.compute]]")
+            raise LessonError(Message('{where}: an example needs a [[steps.compute]]', where=where))
         if not step.text and kind != "quiz":
-            raise LessonError(f"{where}: missing 'text'")
+            raise LessonError(Message("{where}: missing 'text'", where=where))
         steps.append(step)
     head_tr = {lang: dict(data[lang]) for lang in LANGS[1:] if isinstance(data.get(lang), dict)}
     return Lesson(number=number, slug=slug, title=title, summary=str(data.get("summary", "")).strip(),

@@ -46,7 +46,9 @@ from ..contract import Contract
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, ParseError
 from ..play import Play
-from ..seats import Seat, Side, Vul
+from ..seats import Seat, Vul
+from ..i18n import N_
+from ..notation import Message
 
 __all__ = ["Problem", "ProblemError", "ProblemGame", "LayoutSolver", "Decision", "LineStep",
            "load_problems", "bundled_path", "problems_from_pbn", "winning_line", "check_problem",
@@ -116,6 +118,8 @@ class Problem:
         hand = self.layouts[0][seat]
         assert hand is not None
         return hand
+#: The message of a problem with too many layouts to check (the PBN reader adds a hint).
+TOO_MANY_LAYOUTS = N_("{where}: {n} layouts, more than {most}")
 
 
 def _layouts(base: Deal, declarer: Seat, free: Sequence[Card], lead: Card,
@@ -129,9 +133,9 @@ def _layouts(base: Deal, declarer: Seat, free: Sequence[Card], lead: Card,
     free_set = set(free)
     stray = [c for c in free if c not in lhand and c not in rhand]
     if stray:
-        raise ProblemError(f"free card {stray[0]} is not a defender's card")
+        raise ProblemError(Message("free card {card} is not a defender's card", card=stray[0]))
     if lead in free_set and lead not in lhand:
-        raise ProblemError(f"the lead {lead} is not in {left.full_name}'s hand")
+        raise ProblemError(Message("the lead {lead} is not in {seat}'s hand", lead=lead, seat=left))
     fixed_l = [c for c in lhand if c not in free_set]
     fixed_r = [c for c in rhand if c not in free_set]
     k = 13 - len(fixed_l)
@@ -168,14 +172,14 @@ def _range(text: object, where: str) -> tuple[int, int]:
             return int(low), int(high or low)
         except ValueError:
             pass
-    raise ProblemError(f"{where}: {text!r} is not a number or a range like 10-15")
+    raise ProblemError(Message('{where}: {text!r} is not a number or a range like 10-15', where=where, text=text))
 
 
 def _cards(text: str, where: str) -> tuple[Card, ...]:
     try:
         return tuple(Card.parse(w) for w in text.replace(",", " ").split())
     except ParseError as e:
-        raise ProblemError(f"{where}: {e}") from None
+        raise ProblemError(Message('{where}: {e}', where=where, e=e)) from None
 
 
 def make_problem(raw: dict[str, object], source: str, index: int) -> Problem:
@@ -190,13 +194,14 @@ def make_problem(raw: dict[str, object], source: str, index: int) -> Problem:
         vul = Vul.parse(str(raw.get("vul", "None")))
         auction = tuple(Call.parse(w) for w in str(raw.get("auction", "")).split())
     except KeyError as e:
-        raise ProblemError(f"{where}: no {e.args[0]!r}") from None
+        raise ProblemError(Message('{where}: no {v2!r}', where=where, v2=e.args[0])) from None
     except BridgekitError as e:
-        raise ProblemError(f"{where}: {e}") from None
+        raise ProblemError(Message('{where}: {e}', where=where, e=e)) from None
     if not deal.is_complete:
-        raise ProblemError(f"{where}: the deal is not a complete 52-card deal")
+        raise ProblemError(Message('{where}: the deal is not a complete 52-card deal', where=where))
     if lead not in (deal[declarer.lho] or ()):
-        raise ProblemError(f"{where}: the lead {lead} is not in {declarer.lho.full_name}'s hand")
+        raise ProblemError(Message("{where}: the lead {lead} is not in {seat}'s hand",
+                                   where=where, lead=lead, seat=declarer.lho))
     free = _cards(str(raw.get("free", "")), where)
     limits: dict[Seat, dict[str, tuple[int, int]]] = {}
     for seat in (declarer.lho, declarer.rho):
@@ -205,9 +210,9 @@ def make_problem(raw: dict[str, object], source: str, index: int) -> Problem:
             limits[seat] = {k: _range(v, f"{where}: {seat.full_name.lower()}.{k}") for k, v in table.items()}
     layouts = _layouts(deal, declarer, free, lead, limits)
     if not layouts or layouts[0] != deal:
-        raise ProblemError(f"{where}: the deal itself is outside its own limits")
+        raise ProblemError(Message('{where}: the deal itself is outside its own limits', where=where))
     if len(layouts) > MAX_LAYOUTS:
-        raise ProblemError(f"{where}: {len(layouts)} layouts, more than {MAX_LAYOUTS}")
+        raise ProblemError(Message(TOO_MANY_LAYOUTS, where=where, n=len(layouts), most=MAX_LAYOUTS))
     titles = {k.removeprefix("title_") or "en": str(v) for k, v in raw.items() if k.startswith("title")}
     titles = {("en" if k == "title" else k): v for k, v in titles.items()}
     notes = {("en" if k == "note" else k.removeprefix("note_")): str(v) for k, v in raw.items()
@@ -215,7 +220,7 @@ def make_problem(raw: dict[str, object], source: str, index: int) -> Problem:
     themes = raw.get("themes", ())
     level = raw.get("level", 1)
     if not isinstance(level, int) or not 1 <= level <= 9:
-        raise ProblemError(f"{where}: level must be a whole number from 1 to 9")
+        raise ProblemError(Message('{where}: level must be a whole number from 1 to 9', where=where))
     return Problem(str(raw.get("id", f"{source}-{index}")), level, titles,
                    tuple(str(t) for t in themes) if isinstance(themes, (list, tuple)) else (),
                    contract, declarer, dealer, vul, auction, lead, layouts, free,
@@ -233,14 +238,14 @@ def load_problems(path: Path | None = None) -> list[Problem]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
-        raise ProblemError(f"{path.name}: {e}") from None
+        raise ProblemError(Message('{name}: {e}', name=path.name, e=e)) from None
     raws = data.get("problem", [])
     if not isinstance(raws, list):
-        raise ProblemError(f"{path.name}: [[problem]] tables expected")
+        raise ProblemError(Message('{name}: [[problem]] tables expected', name=path.name))
     problems = [make_problem(raw, path.name, i) for i, raw in enumerate(raws, start=1)]
     ids = [p.id for p in problems]
     if len(set(ids)) != len(ids):
-        raise ProblemError(f"{path.name}: two problems share an id")
+        raise ProblemError(Message('{name}: two problems share an id', name=path.name))
     return sorted(problems, key=lambda p: p.level)
 
 
@@ -277,9 +282,9 @@ def _problem_of_board(board: object, where: str, source: str) -> Problem:
     contract = getattr(board, "contract", None)
     declarer = getattr(board, "declarer", None)
     if not isinstance(deal, Deal) or not deal.is_complete:
-        raise ProblemError(f"{where}: no complete deal")
+        raise ProblemError(Message('{where}: no complete deal', where=where))
     if not isinstance(contract, Contract) or declarer is None:
-        raise ProblemError(f"{where}: no contract and declarer")
+        raise ProblemError(Message('{where}: no contract and declarer', where=where))
     lead_text = _tag(board, "ProblemLead")
     lead: Card | None = Card.parse(lead_text) if lead_text else None
     play = getattr(board, "play", None)
@@ -290,7 +295,7 @@ def _problem_of_board(board: object, where: str, source: str) -> Problem:
         except (BridgekitError, AttributeError, IndexError):
             lead = None
     if lead is None:
-        raise ProblemError(f"{where}: no opening lead (a Play section or a ProblemLead tag)")
+        raise ProblemError(Message('{where}: no opening lead (a Play section or a ProblemLead tag)', where=where))
     free_text = _tag(board, "ProblemFree")
     if free_text:
         free = _cards(free_text, where)
@@ -317,8 +322,12 @@ def _problem_of_board(board: object, where: str, source: str) -> Problem:
     try:
         return make_problem(raw, source, 1)
     except ProblemError as e:
-        raise ProblemError(f"{where}: {str(e).split(': ', 2)[-1]}"
-                           + (" (name fewer cards in a ProblemFree tag)" if "layouts" in str(e) else "")) from None
+        message = e.args[0]
+        if isinstance(message, Message) and "where" in message.values:   # the board's place, not the raw table's
+            message = Message(message.template, **{**message.values, "where": where})
+        if isinstance(message, Message) and message.template == TOO_MANY_LAYOUTS:
+            message = Message("{message} (name fewer cards in a ProblemFree tag)", message=message)
+        raise ProblemError(message) from None
 
 
 # -- the solver over layouts -------------------------------------------------------

@@ -25,6 +25,7 @@ from .i18n import seat_name
 from .problem import LineStep, Problem, ProblemGame, winning_line
 from .problem_text import msg, theme_name
 from .runner import LineTalk
+from ..notation import Message
 
 SCREEN_LINES = 24
 PAGE = SCREEN_LINES - 2
@@ -54,7 +55,7 @@ class Ratings:
             solved = [str(x)[:200] for x in data.get("solved", [])][:10_000]
             failed = [str(x)[:200] for x in data.get("failed", [])][:10_000]
             if not math.isfinite(rating) or not 0 < rating < 4000:
-                raise ValueError("rating out of range")
+                raise ValueError(Message('rating out of range'))
         except (OSError, ValueError, AttributeError, TypeError):
             return cls(path=path)
         return cls(rating, solved, failed, path)
