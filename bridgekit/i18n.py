@@ -190,5 +190,12 @@ def number(value: float | int, lang: str, digits: int = 2) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
+def fixed(value: float, lang: str, digits: int = 2) -> str:
+    """A figure with exactly ``digits`` decimals, as the language writes it:
+    ``10.00`` / ``10,00`` (victory points, percentages in a column)."""
+    text = f"{float(value):.{digits}f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 def signed(value: int) -> str:
     return f"{value:+d}"

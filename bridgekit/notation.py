@@ -226,7 +226,8 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
     if isinstance(value, Message):
         return value.render(ascii, lang, colour=colour)
     if isinstance(value, (list, tuple)):
-        inner, sep = (spec[:-1], ", ") if spec.endswith(",") else (spec, " ")
+        inner, sep = (spec[:-1], ", ") if spec.endswith(",") else (spec[:-1], "; ") if spec.endswith(";") \
+            else (spec, " ")
         return sep.join(render_value(v, inner, ascii, lang, colour) for v in value)
     if isinstance(value, Call):
         return call_text(value, ascii, lang, colour=colour)
@@ -239,7 +240,12 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
     if isinstance(value, Strain):
         return strain_word(value, lang) if spec == "word" else strain_text(value, ascii, lang, colour=colour)
     if isinstance(value, Seat):
-        return seat_of(value, lang) if spec == "de" else seat_name(value, lang)
+        return seat_of(value, lang) if spec == "de" else seat_letter(value, lang) if spec == "letter" else \
+            seat_name(value, lang)
+    if isinstance(value, Vul):
+        return VUL_COLUMN[_lang(lang)][value]          # None, NS, EW, All / Pers., NS, EO, Tous
+    if isinstance(value, Side):
+        return side_text(value, lang)                  # N/S, E/W / N/S, E/O
     if isinstance(value, BaseException) and value.args and isinstance(value.args[0], Message):
         return value.args[0].render(ascii, lang, colour=colour)   # an error quoted in a message: its own data
     if isinstance(value, float) and lang == "fr":

@@ -32,7 +32,7 @@ from .notation import Message
 from .i18n import N_, _, _n, _p
 from .play import Play
 from .printable import printable, visible_len
-from .rules import ABOVE, BELOW
+from .rules import ABOVE, BELOW, ScoreItem
 from .rules.rubber import PadEntry, Rubber
 from .seats import Seat, Side, Vul
 
@@ -144,6 +144,36 @@ def reason_text(reason: str, ascii: bool = False, colour: bool = False, lang: st
             return m.group(1) + strain_text(Strain[m.group(2)], ascii, colour, lang)
         return card_text(Card(Suit[m.group(3)], Rank.parse(m.group(4))), ascii, colour, lang)
     return _SPELLED.sub(one, text)
+
+
+#: The score items' labels (``rules``), each followed by an optional detail in
+#: brackets: ``overtricks (2)``, ``trick points (4 odd)``.
+ITEM_LABELS = [N_("trick points"), N_("overtricks"), N_("undertricks"), N_("part-score bonus"), N_("game bonus"),
+               N_("small slam bonus"), N_("grand slam bonus"), N_("making doubled"), N_("making redoubled"),
+               N_("doubled contract made"), N_("redoubled contract made"), N_("rubber bonus"), N_("honours")]
+
+
+def item_label(item: ScoreItem, lang: str = "en", *, short: bool = False) -> str:
+    """A score item's label in ``lang``, from its kind and data: ``overtricks
+    (2)``, ``trick points (4 odd)``, ``honours (4 honours, 3+1)``; in French
+    ``points de levées (4 plis impairs)``, ``(4 impairs)`` when ``short`` (the
+    score pad's two columns fit 80)."""
+    if lang == "en":
+        return item.item
+    if item.count is None:
+        return _(lang, item.kind)
+    n = item.count
+    if item.unit == "odd":
+        detail = _n(lang, "{n} odd", "{n} odd", n) if short else _n(lang, "{n} odd trick", "{n} odd tricks", n)
+    elif item.unit == "honours":
+        detail = _n(lang, "{n} honour", "{n} honours", n)
+    elif item.unit == "aces":
+        detail = _n(lang, "{n} ace", "{n} aces", n)
+    else:
+        detail = str(n)
+    if item.split is not None:
+        detail += f", {item.split[0]}+{item.split[1]}"
+    return f"{_(lang, item.kind)} ({detail})"
 
 
 _VUL_SHORT = {Vul.NONE: N_("None"), Vul.NS: N_("N-S"), Vul.EW: N_("E-W"), Vul.ALL: N_("Both")}
@@ -478,11 +508,17 @@ def _recorded_analysis(board: Board, lang: str = "en") -> str:
 
 # -- the rubber score pad ------------------------------------------------------
 
-def render_pad(rubber: Rubber, ascii: bool = False) -> str:
+def render_pad(rubber: Rubber, ascii: bool = False, lang: str = "en") -> str:
     """The score pad as players keep it: WE (N/S) and THEY (E/W) columns,
     premiums above the line (the latest highest), the line, trick points below
     in order with a line drawn under each game, then totals and the outcome."""
-    width = max([len(f"(d{e.deal}) {e.item} {e.points}") for e in rubber.entries] + [len("total 99999"), 12])
+    L = lang
+
+    def label(e: PadEntry) -> str:
+        return item_label(e.source, L, short=True) if e.source is not None else e.item
+
+    width = max([len(f"(d{e.deal}) {label(e)} {e.points}") for e in rubber.entries]
+                + [len(_(L, "total {points}", points=99999)), 12])
     bar = "|" if ascii else "\u2502"
     rule = "=" if ascii else "\u2550"
     thin = "-" if ascii else "\u2500"
@@ -491,15 +527,16 @@ def render_pad(rubber: Rubber, ascii: bool = False) -> str:
         return f"{ns:>{width}} {bar} {ew:<{width}}".rstrip()
 
     def cell(e: PadEntry) -> str:
-        return f"{e.points} {e.item} (d{e.deal})"
+        return f"{e.points} {label(e)} (d{e.deal})"
 
     def cell_left(e: PadEntry) -> str:
-        return f"(d{e.deal}) {e.item} {e.points}"
+        return f"(d{e.deal}) {label(e)} {e.points}"
 
+    we, they = _(L, "WE"), _(L, "THEY")
     lines: list[str] = []
-    state = "finished" if rubber.finished else "unfinished"
-    lines.append(f"Rubber {rubber.number} ({rubber.profile}, {state})")
-    lines.append(row("WE (N/S)", "THEY (E/W)"))
+    lines.append(_(L, "Rubber {n} ({profile}, finished)", n=rubber.number, profile=rubber.profile) if rubber.finished
+                 else _(L, "Rubber {n} ({profile}, unfinished)", n=rubber.number, profile=rubber.profile))
+    lines.append(row(f"{we} ({notation.side_text(Side.NS, L)})", f"{they} ({notation.side_text(Side.EW, L)})"))
     above = [e for e in rubber.entries if e.line == ABOVE]
     ns_above = [e for e in above if e.side is Side.NS][::-1]
     ew_above = [e for e in above if e.side is Side.EW][::-1]
@@ -516,21 +553,28 @@ def render_pad(rubber: Rubber, ascii: bool = False) -> str:
             lines.append(row(cell_left(ns_b[i]) if i < len(ns_b) else "",
                              cell(ew_b[i]) if i < len(ew_b) else ""))
         if g <= len(rubber.games):
-            who = "WE" if rubber.games[g - 1] is Side.NS else "THEY"
-            label = f" game {g}: {who} "
-            lines.append(label.center(2 * width + 3, thin))
-    lines.append(row(f"total {rubber.total(Side.NS)}", f"{rubber.total(Side.EW)} total"))
+            who = we if rubber.games[g - 1] is Side.NS else they
+            lines.append(f" {_(L, 'game {n}: {who}', n=g, who=who)} ".center(2 * width + 3, thin))
+    lines.append(row(_(L, "total {points}", points=rubber.total(Side.NS)),
+                     _(L, "{points} total", points=rubber.total(Side.EW))))
     winner = rubber.winner
-    games_txt = f"games WE {rubber.games_won(Side.NS)}, THEY {rubber.games_won(Side.EW)}"
+    games_txt = _(L, "games {we} {ns}, {they} {ew}", we=we, they=they, ns=rubber.games_won(Side.NS),
+                  ew=rubber.games_won(Side.EW))
     if winner is None:
-        outcome = "a draw" if rubber.finished else "level"
+        outcome = _(L, "a draw") if rubber.finished else _(L, "level")
     else:
-        who = "WE (N/S)" if winner is Side.NS else "THEY (E/W)"
-        outcome = f"{who} {'win' if rubber.finished else 'lead'} by {rubber.margin}"
-    lines.append(f"{games_txt}; {outcome}" + ("" if rubber.finished else " (rubber unfinished)"))
+        who = f"{we} ({notation.side_text(Side.NS, L)})" if winner is Side.NS else \
+            f"{they} ({notation.side_text(Side.EW, L)})"
+        outcome = (_(L, "{who} win by {n}", who=who, n=rubber.margin) if rubber.finished else
+                   _(L, "{who} lead by {n}", who=who, n=rubber.margin))
+    lines.append(_(L, "{games}; {outcome}", games=games_txt, outcome=outcome))
+    if not rubber.finished:
+        lines[-1] += _(L, " (rubber unfinished)")
     for d in rubber.deals:
         for n in d.notes:
-            lines.append(f"  deal {d.deal}{f' (board {d.label})' if d.label else ''}: {n}")
+            where = _(L, "deal {n} (board {label})", n=d.deal, label=d.label) if d.label else \
+                _(L, "deal {n}", n=d.deal)
+            lines.append("  " + _(L, "{where}: {note}", where=where, note=notation.render_message(n, ascii, L)))
     return printable("\n".join(lines))
 
 

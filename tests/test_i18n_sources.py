@@ -78,6 +78,9 @@ FILES = [
     "bridgekit/tutor/problem.py",
     "bridgekit/tutor/problem_runner.py",
     "bridgekit/tutor/problem_text.py",
+    "bridgekit/cli/scoring.py",
+    "bridgekit/scoring/boards.py",
+    "bridgekit/scoring/rubbers.py",
 ]
 
 #: Calls whose first argument is shown to a user (by the last name of the

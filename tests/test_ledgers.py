@@ -11,7 +11,7 @@ from bridgekit.rules import DEFAULT, Ledger, find_profile
 from bridgekit.rules.auction_bridge import HONOURS
 from bridgekit.rules.duplicate import OVERTRICKS, TRICKS
 from bridgekit.seats import Seat, Vul
-from bridgekit.tutor.compute import item_label
+from bridgekit.render import item_label
 
 
 def test_each_ledger_answers_for_itself() -> None:

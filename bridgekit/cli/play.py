@@ -21,7 +21,7 @@ from ..seats import Vul
 from ..printable import printable
 from ..i18n import _
 from ..notation import Message, render_message, side_pair
-from ..tutor.compute import item_label
+from ..render import item_label
 from .options import (DEAL, VUL, BoardsSeen, RunStatus, ascii_option, board_matches, current_lang, error_text, file_error_text,
                       from_option, input_format, lang_option, use_colour, wants_ascii, warn)
 from .safewrite import open_output, write_boards_out

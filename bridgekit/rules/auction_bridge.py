@@ -232,7 +232,7 @@ class AuctionProfile(Profile):
     def score_notes(self, result: Result, deal: Deal | None) -> list[str]:
         strain = result.contract.strain
         if strain is not None and not honours_known(deal, strain):
-            return ["honours not counted: the hands are unknown"]
+            return [Message("honours not counted: the hands are unknown")]
         return []
 
 

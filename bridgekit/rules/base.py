@@ -85,7 +85,7 @@ class PassedOut(str, Enum):
     SAME_DEALER = "same-dealer"   # no score; the same dealer deals again
 
     @property
-    def meaning(self) -> str:
+    def meaning(self) -> Message:
         """What happens, in words (``after four passes ...``)."""
         return _PASSED_OUT_MEANING[self]
 
@@ -98,9 +98,9 @@ class PassedOut(str, Enum):
 
 
 _PASSED_OUT_MEANING = {
-    PassedOut.ZERO: "zero for both sides",
-    PassedOut.NEXT_DEALER: "no score; the next dealer deals",
-    PassedOut.SAME_DEALER: "no score; the same dealer deals again",
+    PassedOut.ZERO: Message("zero for both sides"),
+    PassedOut.NEXT_DEALER: Message("no score; the next dealer deals"),
+    PassedOut.SAME_DEALER: Message("no score; the same dealer deals again"),
 }
 
 
@@ -131,7 +131,7 @@ class Ledger:
         """The PBN tags that record ``score``."""
         raise NotImplementedError
 
-    def summary(self, score: Score) -> str:
+    def summary(self, score: Score) -> Message:
         """A score in one line."""
         raise NotImplementedError
 
@@ -163,9 +163,9 @@ class BoardLedger(Ledger):
     def score_tags(self, score: Score) -> dict[str, str]:
         return {"Score": f"NS {score.ns}"}
 
-    def summary(self, score: Score) -> str:
+    def summary(self, score: Score) -> Message:
         ns = score.ns
-        return f"N/S {ns:+d}, E/W {-ns:+d}" if ns else "N/S 0, E/W 0"
+        return Message("N/S {ns}, E/W {ew}", ns=f"{ns:+d}", ew=f"{-ns:+d}") if ns else Message("N/S 0, E/W 0")
 
 
 class RubberLedger(Ledger):
@@ -194,9 +194,10 @@ class RubberLedger(Ledger):
                 "ScoreRubber": " ".join(f"{side.value} {score.on_line(side, ABOVE)}/{score.on_line(side, BELOW)}"
                                         for side in Side)}
 
-    def summary(self, score: Score) -> str:
-        return "; ".join(f"{side.label} {score.on_line(side, BELOW)} below, {score.on_line(side, ABOVE)} above"
-                         for side in Side)
+    def summary(self, score: Score) -> Message:
+        ns, ew = ((score.on_line(side, BELOW), score.on_line(side, ABOVE)) for side in Side)
+        return Message("N/S {ns_below} below, {ns_above} above; E/W {ew_below} below, {ew_above} above",
+                       ns_below=ns[0], ns_above=ns[1], ew_below=ew[0], ew_above=ew[1])
 
 
 Ledger.BOARD = BoardLedger()
@@ -242,7 +243,7 @@ class Profile:
         """Score ``result`` when the profile has what it needs: (score or None,
         notes saying what is missing).  ``vul`` None means unknown."""
         if vul is None and self.vulnerability:
-            return None, ["vulnerability unknown"]
+            return None, [Message("vulnerability unknown")]
         return self.score(result, vul or Vul.NONE, deal), self.score_notes(result, deal)
 
     def default_vulnerability(self, board_number: int | None) -> Vul | None:
@@ -291,12 +292,12 @@ class Profile:
         ``ScoreRubber`` (above/below per side) in the rubber ledger."""
         return self.ledger.score_tags(score)
 
-    def conditions(self, vul: Vul) -> str:
+    def conditions(self, vul: Vul) -> Message | None:
         """The conditions a result is scored under, in words, for a heading:
-        ``vulnerable: all``; nothing when the profile has no vulnerability."""
-        return f"vulnerable: {vul}" if self.vulnerability else ""
+        ``vulnerable: All``; None when the profile has no vulnerability."""
+        return Message("vulnerable: {vul}", vul=vul) if self.vulnerability else None
 
-    def summary(self, score: Score) -> str:
+    def summary(self, score: Score) -> Message:
         """A score in one line: ``N/S +420, E/W -420`` in the board ledger;
         ``N/S 120 below, 50 above; E/W 0 below, 0 above`` in the rubber one."""
         return self.ledger.summary(score)

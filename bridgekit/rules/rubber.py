@@ -34,7 +34,7 @@ from ..deal import Deal
 from ..errors import BridgekitError
 from ..notation import Message
 from ..seats import Seat, Side, Vul
-from .base import ABOVE, BELOW, Profile, profiles
+from .base import ABOVE, BELOW, Profile, ScoreItem, profiles
 
 RUBBER_BONUS = "rubber bonus"
 
@@ -49,6 +49,8 @@ class PadEntry:
     item: str
     points: int
     game: int            # the game (1, 2, 3) in progress when it was scored
+    #: the score item written (its kind and data, rendered in a language at the edge)
+    source: ScoreItem | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, object]:
         return {"deal": self.deal, "side": self.side.value, "line": self.line,
@@ -167,19 +169,19 @@ def keep_score(deals: Iterable[SessionDeal], profile: Profile) -> list[Rubber]:
         note = DealNote(index, sd.label, sd.dealer, str(contract), result.declarer, result.tricks)
         current.deals.append(note)
         if sd.dealer is not None and expected is not None and sd.dealer is not expected:
-            note.notes.append(f"dealer is {sd.dealer.name}; after the previous deal "
-                              f"{expected.name} should deal under {profile.name}")
+            note.notes.append(Message("dealer is {dealer:letter}; after the previous deal {expected:letter} should deal "
+                                      "under {profile}", dealer=sd.dealer, expected=expected, profile=profile.name))
         if sd.dealer is not None:
             expected = next_dealer(profile, sd.dealer, contract.is_passed_out)
         if contract.is_passed_out:
-            note.notes.append(f"passed out: {profile.passed_out.meaning}")
+            note.notes.append(Message("passed out: {meaning}", meaning=profile.passed_out.meaning))
             continue
         game = len(current.games) + 1
         score = profile.score(result, Vul.NONE, sd.deal)
         note.notes.extend(profile.score_notes(result, sd.deal))
         for item in score.items:
             line = item.line or ABOVE
-            current.entries.append(PadEntry(index, item.side, line, item.item, item.points, game))
+            current.entries.append(PadEntry(index, item.side, line, item.item, item.points, game, item))
             if line == BELOW:
                 below[item.side] += item.points
         winners = [s for s in Side if below[s] >= profile.game_threshold]
@@ -189,6 +191,7 @@ def keep_score(deals: Iterable[SessionDeal], profile: Profile) -> list[Rubber]:
             note.game_won = side
             below = {Side.NS: 0, Side.EW: 0}
             if current.games_won(side) == 2:
-                current.entries.append(PadEntry(index, side, ABOVE, RUBBER_BONUS, profile.rubber_bonus, game))
+                bonus = ScoreItem(side, RUBBER_BONUS, profile.rubber_bonus, ABOVE)
+                current.entries.append(PadEntry(index, side, ABOVE, RUBBER_BONUS, profile.rubber_bonus, game, bonus))
                 current.finished = True
     return rubbers

@@ -15,6 +15,7 @@ from ..board import Board
 from ..contract import PASSED_OUT, Result
 from ..deal import Deal
 from ..errors import BridgekitError
+from ..notation import Message
 from ..rules import Profile, Score, profile_for_scoring
 from ..seats import Vul
 from .tags import parse_score_tag, room_of
@@ -148,17 +149,17 @@ def board_result(board: Board) -> tuple[Result | None, str | None, list[str]]:
                 found = auction.contract()
                 if contract is None and found is not None:
                     contract = found
-                    notes.append("contract from the auction")
+                    notes.append(Message("contract from the auction"))
                 if declarer is None and contract is not None and not contract.is_passed_out:
                     declarer = auction.declarer()
                     if declarer is not None:
-                        notes.append("declarer from the auction")
+                        notes.append(Message("declarer from the auction"))
     if contract is None:
-        return None, None, notes + ["no contract"]
+        return None, None, notes + [Message("no contract")]
     if contract.is_passed_out:
         return Result(PASSED_OUT), None, notes
     if declarer is None:
-        return None, None, notes + ["no declarer"]
+        return None, None, notes + [Message("no declarer")]
     tricks: int | None = None
     source: str | None = None
     if board.play is not None and board.deal is not None:
@@ -171,12 +172,13 @@ def board_result(board: Board) -> tuple[Result | None, str | None, list[str]]:
             source = "play"
             recorded = board.result_tricks(declarer)
             if recorded is not None and recorded != tricks:
-                notes.append(f"the play gives {tricks} tricks, the Result tag {recorded}")
+                notes.append(Message("the play gives {tricks} tricks, the Result tag {recorded}", tricks=tricks,
+                                          recorded=recorded))
     if tricks is None:
         tricks = board.result_tricks(declarer)
         source = "result" if tricks is not None else None
     if tricks is None:
-        return None, None, notes + ["no result (tricks unknown)"]
+        return None, None, notes + [Message("no result (tricks unknown)")]
     return Result(contract, declarer, tricks), source, notes
 
 
@@ -194,20 +196,20 @@ def score_board(board: Board, override: Profile | None = None) -> BoardScore:
     if vul is None:
         vul = profile.default_vulnerability(board.number)
         if vul is not None:
-            out.notes.append("vulnerability from the board number")
+            out.notes.append(Message("vulnerability from the board number"))
     out.vulnerable = vul
     if result is not None:
         out.score, missing = profile.score_result(result, vul, board.deal)
         out.notes.extend(missing)
         if out.score is None:
-            out.unscored = missing[0] if missing else "not scored"
+            out.unscored = missing[0] if missing else Message("not scored")
     else:
-        out.unscored = notes[-1] if notes else "no result"
+        out.unscored = notes[-1] if notes else Message("no result")
     recorded = board.get("Score")
     if recorded is not None:
         out.recorded_ns = parse_score_tag(recorded, result.declarer if result is not None else board.declarer)
         if out.recorded_ns is None:
-            out.notes.append(f"unreadable Score tag {recorded!r}")
+            out.notes.append(Message("unreadable Score tag {recorded!r}", recorded=recorded))
     return out
 
 

@@ -23,7 +23,7 @@ from ..deal import Deal
 from ..errors import BridgekitError, IllegalCallError, IllegalCardError
 from ..play import Play, trick_winner
 from ..formats import read_boards
-from ..rules import ABOVE, BELOW, Profile, ScoreItem, find_profile
+from ..rules import ABOVE, BELOW, Profile, find_profile
 from ..rules.auction_bridge import HONOURS
 from ..rules.duplicate import TRICKS
 from ..rules.imps import imps as imps_of
@@ -39,6 +39,7 @@ from .i18n import vul_name
 from .loader import lessons_dir
 from .model import LessonError
 from ..notation import Message
+from ..render import item_label
 
 
 class PositionError(LessonError):
@@ -88,34 +89,6 @@ _VUL_LINES = {Vul.NONE: N_("Board {board}: {dealer} deals, nobody vulnerable"),
               Vul.ALL: N_("Board {board}: {dealer} deals, both sides vulnerable")}
 PASSED_OUT_MEANING = {"zero": N_("zero for both sides"), "next-dealer": N_("no score; the next dealer deals"),
                       "same-dealer": N_("no score; the same dealer deals again")}
-
-#: The score items' labels (``rules``), each followed by an optional detail in
-#: brackets: ``overtricks (2)``, ``trick points (4 odd)``.
-ITEM_LABELS = [N_("trick points"), N_("overtricks"), N_("undertricks"), N_("part-score bonus"), N_("game bonus"),
-               N_("small slam bonus"), N_("grand slam bonus"), N_("making doubled"), N_("making redoubled"),
-               N_("doubled contract made"), N_("redoubled contract made"), N_("rubber bonus"), N_("honours")]
-
-
-def item_label(item: ScoreItem, lang: str) -> str:
-    """A score item's label in ``lang``, from its kind and data: ``overtricks
-    (2)``, ``trick points (4 odd)``, ``honours (4 honours, 3+1)``."""
-    if lang == "en":
-        return item.item
-    if item.count is None:
-        return _(lang, item.kind)
-    n = item.count
-    if item.unit == "odd":
-        detail = _n(lang, "{n} odd trick", "{n} odd tricks", n)
-    elif item.unit == "honours":
-        detail = _n(lang, "{n} honour", "{n} honours", n)
-    elif item.unit == "aces":
-        detail = _n(lang, "{n} ace", "{n} aces", n)
-    else:
-        detail = str(n)
-    if item.split is not None:
-        detail += f", {item.split[0]}+{item.split[1]}"
-    return f"{_(lang, item.kind)} ({detail})"
-
 
 def score_rows(score: Any, lang: str, width: int = 34) -> list[str]:
     """A score breakdown, one row per item: side, line (above/below), item, points."""

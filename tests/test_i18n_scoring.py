@@ -1,0 +1,68 @@
+"""``score``, ``match``, ``rubber`` and ``deal`` in French (issue 25.2): the
+same figures as in English, written as a French player reads them (SA, seats
+N E S O, a decimal comma, French typography); JSON the same in both
+languages.  The figures are hand-checked: 4♥X two down vulnerable is
+200 + 300 = 500; match.pbn's eight results add up to -2170 for N/S."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import SAMPLES, run
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+MATCH = str(SAMPLES / "match.pbn")
+RUBBER = str(SAMPLES / "rubber-1920.pbn")
+
+
+def test_the_quick_form_in_french() -> None:
+    args = ("score", "--contract", "4HX", "--declarer", "S", "--tricks", "8", "--vul", "all")
+    en = run(*args, "--lang", "en").stdout.splitlines()
+    fr = run(*args, "--lang", "fr").stdout.splitlines()
+    assert en[0] == "4\u2665X by South, 8 tricks, vulnerable: All (contract)"
+    assert fr[0] == f"4\u2665X par Sud, 8 plis, vulnérables{NBSP}: Tous (contract)"
+    assert en[3].split() == ["EW", "undertricks", "(2)", "500"]
+    assert fr[3].split() == ["EO", "levées", "de", "chute", "(2)", "500"]
+    assert en[-1] == "N/S -500, E/W +500" and fr[-1] == "N/S -500, E/O +500"
+
+
+def test_a_file_scored_in_french() -> None:
+    fr = run("score", MATCH, "--lang", "fr").stdout
+    en = run("score", MATCH, "--lang", "en").stdout
+    assert fr.splitlines()[0].split()[:6] == ["donne", "salle", "vuln.", "contrat", "par", "levées"]
+    # the same rows: West's 6♦ is O in French, the vulnerability Tous
+    row_en = next(line.split() for line in en.splitlines() if "6\u2666" in line)
+    row_fr = next(line.split() for line in fr.splitlines() if "6\u2666" in line)
+    assert row_en == ["4", "Open", "All", "6\u2666", "W", "12", "-1370", "-1370", "ok"]
+    assert row_fr == ["4", "Open", "Tous", "6\u2666", "O", "12", "-1370", "-1370", "ok"]
+    assert "8 boards, 8 scored; total for N/S -2170; recorded Score agrees on 8 of 8" in en
+    assert f"8 donnes, marquées{NBSP}: 8{NNBSP}; total pour N/S -2170" in fr.replace("\n", " ")
+    assert run("score", MATCH, "--json", "--lang", "fr").stdout == run("score", MATCH, "--json").stdout
+
+
+def test_the_rubber_pad_in_french() -> None:
+    args = ("rubber", RUBBER, "--rules", "auction-1920")
+    en = run(*args, "--lang", "en").stdout.splitlines()
+    fr = run(*args, "--lang", "fr").stdout.splitlines()
+    assert en[-1] == "games WE 2, THEY 1; WE (N/S) win by 325"
+    assert fr[-1] == f"manches NOUS 2, EUX 1{NNBSP}; NOUS (N/S) gagnent de 325"
+    assert fr[0] == "Robre 1 (auction-1920, terminé)"
+    assert any("(d6) prime de robre 250" in line for line in fr)
+    assert max(len(line) for line in fr) <= 80
+
+
+def test_victory_points_with_a_decimal_comma() -> None:
+    en = run("match", MATCH, "--vp", "--lang", "en").stdout
+    fr = run("match", MATCH, "--vp", "--lang", "fr").stdout
+    assert "Victory points over 4 boards: A 7.20, B 12.80" in en
+    assert f"Points de victoire sur 4 donnes{NBSP}: A 7,20, B 12,80" in fr
+    assert f"A (N/S en salle ouverte) 10 IMP, B 15 IMP{NBSP}: B gagne de 5 IMP" in fr
+    doc_en = json.loads(run("match", MATCH, "--vp", "--json").stdout)
+    assert json.loads(run("match", MATCH, "--vp", "--json", "--lang", "fr").stdout) == doc_en
+
+
+def test_dealt_boards_in_french() -> None:
+    r = run("deal", "--boards", "2", "--seed", "7", "--lang", "fr")
+    assert r.stdout.splitlines()[1].startswith("Donneur Nord")
+    assert "Donneur Est" in r.stdout and "Vuln. N-S" in r.stdout
+    assert r.stderr.strip() == "2 donnes de la graine 7"
