@@ -81,6 +81,13 @@ FILES = [
     "bridgekit/cli/scoring.py",
     "bridgekit/scoring/boards.py",
     "bridgekit/scoring/rubbers.py",
+    "bridgekit/cli/event.py",
+    "bridgekit/event/text.py",
+    "bridgekit/event/model.py",
+    "bridgekit/event/methods/cross.py",
+    "bridgekit/event/methods/matchpoints.py",
+    "bridgekit/event/methods/teams.py",
+    "bridgekit/event/methods/butler.py",
 ]
 
 #: Calls whose first argument is shown to a user (by the last name of the

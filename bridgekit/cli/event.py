@@ -14,8 +14,10 @@ from ..event import (CrossScale, Event, EventOptions, Movement, Scale, ScoringMe
 from ..event.text import event_text
 from ..rules import Profile
 from ..printable import printable
-from .options import from_option
-from .options import (RunStatus, ascii_option, expand_inputs, input_format, iter_boards, plural, rules_option,
+from ..i18n import _n
+from ..notation import Message
+from .options import current_lang, error_text, from_option, lang_option
+from .options import (RunStatus, ascii_option, expand_inputs, input_format, iter_boards, rules_option,
                       wants_ascii, warn)
 from .output import output_one, output_options
 from ..reports import EventReport
@@ -40,7 +42,7 @@ class MethodType(click.ParamType):
         try:
             return find_method(str(value))
         except BridgekitError as e:
-            self.fail(str(e), param, ctx)
+            self.fail(error_text(e), param, ctx)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "[" + "|".join(method_names()) + "]"
@@ -87,12 +89,13 @@ class MethodType(click.ParamType):
                    "OUT.html (ranking, boards with hand records, scorecards); never one of the inputs.")
 @click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 @output_options()
+@lang_option
 @ascii_option
 def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | None, trim: int | None,
           cross_scale: str | None, vp_scale: str | None,
           across_field: bool, movement: str, avg_plus: float, avg_minus: float, avg_session: bool, avg_imps: float,
           swiss: bool, rules: Profile | None, ranking_only: bool, output: str | None, force: bool, fmt: str,
-          ascii_: bool) -> None:
+          lang: str, ascii_: bool) -> None:
     """Score a pairs or teams event: travellers and ranking.
 
     Each board's results come from its ScoreTable rows (as BridgeComposer,
@@ -134,7 +137,7 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
         add_sessions(ev, ((name, _session_boards(name)) for name in inputs), options)
     if swiss:
         _next_round(ev)
-    if not report_event(ev, fmt if output != "-" else None, ascii_, ranking_only):
+    if not report_event(ev, fmt if output != "-" else None, ascii_, ranking_only, lang):
         ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
     if out is not None and output is not None and page:
         ctx.exit(_write_results_page(ev, boards, out, output, status, ascii_, rules))
@@ -145,8 +148,9 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
             if write_boards_out(boards, out, status, since=0) is None:
                 ctx.exit(int(ExitStatus.UNREADABLE))
         if output != "-":
-            click.echo(printable(f"wrote {plural(len(boards), 'board')} with {ev.method.unit} columns and a "
-                                 f"TotalScoreTable to {output}"), err=True)
+            click.echo(printable(_n(lang, "wrote {n} board with {unit} columns and a TotalScoreTable to {path}",
+                                    "wrote {n} boards with {unit} columns and a TotalScoreTable to {path}",
+                                    len(boards), unit=ev.method.unit, path=output)), err=True)
     status.problems = len(ev.problems)
     ctx.exit(int(status.exit_code))
 
@@ -164,7 +168,7 @@ def _write_results_page(ev: Event, boards: list[Board], out: Any, output: str, s
     try:
         record = build_hand_record(hand_record_tables(boards), rules=rules, ascii=ascii_)
     except (BridgekitError, OSError, ImportError) as e:   # no solver here: the page without DD tables
-        warn(f"no double-dummy tables on the page: {e}")
+        warn(Message("no double-dummy tables on the page: {why}", why=e))
         record = None
     from ..handrecord import format_date
     head = boards[0] if boards else None
@@ -176,21 +180,22 @@ def _write_results_page(ev: Event, boards: list[Board], out: Any, output: str, s
                                title=title if title and title != "?" else None, subtitle=subtitle, ascii=ascii_)
     with out:
         if status.unreadable:
-            click.echo(f"bridgekit: {output} not written (an input could not be read)", err=True)
+            warn(Message("{path} not written (an input could not be read)", path=output))
             return int(status.exit_code)
         try:
             out.stream.write(page)
             out.commit()
         except OutputChanged as e:
-            warn(str(e))
+            warn(e)
             return int(ExitStatus.UNREADABLE)
         except OSError as e:
             if output == "-":
                 raise
-            click.echo(f"bridgekit: cannot write {output}: {e.strerror or e}", err=True)
+            warn(Message("cannot write {path}: {why}", path=output, why=e.strerror or str(e)))
             return int(ExitStatus.UNREADABLE)
     if output != "-":
-        click.echo(f"wrote the results page ({plural(len(ev.boards), 'board')}) to {output}", err=True)
+        click.echo(_n(current_lang(), "wrote the results page ({n} board) to {path}",
+                      "wrote the results page ({n} boards) to {path}", len(ev.boards), path=output), err=True)
     status.problems = len(ev.problems)
     return int(status.exit_code)
 
@@ -199,13 +204,13 @@ def _next_round(ev: Event) -> None:
     """The next Swiss round on the event (``next_round``), or a line saying why there is none."""
     from ..event.movements import swiss_pairings
     if not ev.method.for_teams:
-        warn("--swiss pairs the teams of a team event: this is not one")
+        warn(Message("--swiss pairs the teams of a team event: this is not one"))
         return
     played = {frozenset((m.home, m.away)) for m in ev.matches}
     try:
         ev.next_round = swiss_pairings([t.team for t in ev.teams], played)
     except ValueError as e:
-        warn(str(e))
+        warn(e)
 
 
 def _session_boards(name: str) -> Iterator[Board]:
@@ -219,16 +224,16 @@ def _session_boards(name: str) -> Iterator[Board]:
         return
 
 
-def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = False) -> bool:
+def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = False, lang: str = "en") -> bool:
     """Print what was found wrong (stderr) and the event in ``fmt`` (table,
     JSON, CSV...; None: nothing on stdout).  False when there was nothing to
     score (said on stderr).  ``event`` and ``match --mp`` both report here."""
     for p in ev.problems:
-        warn(str(p))
+        warn(p.render(lang))
     if not ev.boards:
-        click.echo("bridgekit: no results to score (no ScoreTable rows, no game record with a Board tag "
-                   "and a result)", err=True)
+        warn(Message("no results to score (no ScoreTable rows, no game record with a Board tag and a result)"))
         return False
     if fmt is not None:   # None: standard output carries the PBN written by the caller
-        output_one(EventReport(ev, ranking_only), fmt, lambda report: event_text(report.event, ascii_, report.ranking_only))
+        output_one(EventReport(ev, ranking_only), fmt,
+                   lambda report: event_text(report.event, ascii_, report.ranking_only, lang))
     return True

@@ -412,7 +412,7 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, lan
         from ..event import EventOptions, Method, read_event
         from .event import report_event
         ev = read_event(iter_boards(files, status), EventOptions(method=Method.MP, profile=rules))
-        if not report_event(ev, fmt, ascii_) and not status.exit_code:
+        if not report_event(ev, fmt, ascii_, lang=lang) and not status.exit_code:
             ctx.exit(int(ExitStatus.PROBLEMS))
         status.problems = len(ev.problems)
         ctx.exit(int(status.exit_code))
@@ -426,7 +426,7 @@ def match(files: tuple[str, ...], rules: Profile | None, mp: bool, fmt: str, lan
         from .event import report_event
         ev = read_event([s.board for s in scores], EventOptions(profile=rules))
         if ev.method.for_teams and ev.matches:   # a team event's ScoreTables: event's teams, the same report
-            report_event(ev, fmt, ascii_)
+            report_event(ev, fmt, ascii_, lang=lang)
             status.problems = len(ev.problems)
             ctx.exit(int(status.exit_code))
         _to_event(travellers)

@@ -14,6 +14,8 @@ from typing import Any, ClassVar, Sequence
 from ..board import Board
 from ..contract import Contract
 from ..rules import Profile
+from ..i18n import N_
+from ..notation import Message
 from ..seats import Seat, Vul
 
 
@@ -90,10 +92,17 @@ class EventProblem:
     row: int | None = None
 
     def __str__(self) -> str:
-        parts = [p for p in (self.file, f"line {self.line}" if self.line is not None else None,
-                             f"board {self.board}" if self.board is not None else None,
-                             f"row {self.row}" if self.row is not None else None) if p]
-        return f"{', '.join(parts)}: {self.message}" if parts else self.message
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """``file, line N, board B, row R: message`` in ``lang`` (the parts known)."""
+        from ..board import where_text
+        from ..i18n import _
+        from ..notation import render_message
+        where = ", ".join(p for p in (where_text(self.file, self.line, self.board, lang),
+                                      _(lang, "row {n}", n=self.row) if self.row is not None else None) if p)
+        message = render_message(self.message, False, lang)
+        return _(lang, "{where}: {what}", where=where, what=message) if where else message
 
 
 @dataclass(slots=True)
@@ -365,7 +374,7 @@ class ScoringMethod:
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]                    # in the summary line: "Butler IMPs"
     unit: ClassVar[str] = "IMP"             # "MP" or "IMP": column titles
-    points_word: ClassVar[str] = "IMPs"     # in messages: "the computed IMPs for N/S are 3"
+    points_word: ClassVar[str] = N_("IMPs")   # in messages: "the computed IMPs for N/S are 3"
     out_of_top: ClassVar[bool] = False      # points are out of a top: max and percentages
     point_columns: ClassVar[tuple[str, str]] = ("IMP_NS", "IMP_EW")
     game_tag: ClassVar[str] = "ScoreIMP"    # a game record's tag for the same figure
@@ -425,8 +434,8 @@ class ScoringMethod:
         are a tie."""
         return (round(s.points, 2),)
 
-    def describe(self, settings: Settings) -> str:
-        return self.title
+    def describe(self, settings: Settings) -> Message:
+        return Message(self.title)
 
     def rank(self, event: Event, options: EventOptions, names: dict[tuple[str | None, str], str]) -> None:
         """Fill the event's standings from its results' points (the pair

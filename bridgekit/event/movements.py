@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .model import EventResult, Movement
+from ..notation import Message
 
 
 def movement_of(results: Sequence[EventResult], wanted: Movement) -> Movement:
@@ -60,5 +61,5 @@ def swiss_pairings(ranked: Sequence[str], played: set[frozenset[str]],
 
     found = pair(teams)
     if found is None:
-        raise ValueError("no pairing of the next round avoids a rematch")
+        raise ValueError(Message('no pairing of the next round avoids a rematch'))
     return found, bye

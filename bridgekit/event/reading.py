@@ -20,6 +20,7 @@ from ..scoring import profile_for_board, room_of, score_board
 from ..seats import Seat, Side, Vul
 from .artificial import arbitrary_pair
 from .model import EventProblem, EventResult
+from ..notation import Message
 
 #: Team columns (a team event's ScoreTable), by their names without case or
 #: underscores: the home and away teams with the room, or the team at each side.
@@ -99,9 +100,9 @@ def _tricks(text: str, contract: Contract) -> int:
     elif t.isdigit():
         n = int(t)
     else:
-        raise BridgekitError(f"result {text!r} is not a number of tricks (0-13, or =, +1, -2)")
+        raise BridgekitError(Message('result {text!r} is not a number of tricks (0-13, or =, +1, -2)', text=text))
     if not 0 <= n <= 13:
-        raise BridgekitError(f"result {text!r} gives {n} tricks for {contract} (0 to 13)")
+        raise BridgekitError(Message('result {text!r} gives {n} tricks for {contract} (0 to 13)', text=text, n=n, contract=contract))
     return n
 
 
@@ -160,7 +161,7 @@ def _row_result(ctx: _BoardContext, cols: list[str], row: int, line: int | None,
     if mult is not None:
         n = int_cell(mult)
         if n is None or n < 1:
-            bad(f"Multiplicity {mult!r} is not a count of results; taken as 1")
+            bad(Message("Multiplicity {value!r} is not a count of results; taken as 1", value=mult))
         else:
             r.weight = n
     score_ns, score_ew = get("Score_NS"), get("Score_EW")
@@ -172,7 +173,7 @@ def _row_result(ctx: _BoardContext, cols: list[str], row: int, line: int | None,
     if score_ns is not None or score_ew is not None:
         a, b = int_cell(score_ns), int_cell(score_ew)
         if (score_ns is not None and a is None) or (score_ew is not None and b is None):
-            bad(f"score {score_ns or score_ew!r} is not a number")
+            bad(Message("score {value!r} is not a number", value=score_ns or score_ew))
         elif a is not None and b is not None and a != -b and not (a == 0 or b == 0):
             recorded = a - b
         else:
@@ -180,7 +181,7 @@ def _row_result(ctx: _BoardContext, cols: list[str], row: int, line: int | None,
     r.recorded_ns = recorded
     if contract_text is None:
         if recorded is None:
-            bad("no contract and no score")
+            bad(Message("no contract and no score"))
         r.score_ns = recorded       # a row giving only the score (an assigned score, or a summary table)
         return r
     key = (contract_text, get("Declarer"), get("Result"), ctx.vul)
@@ -189,7 +190,7 @@ def _row_result(ctx: _BoardContext, cols: list[str], row: int, line: int | None,
         scored = ctx.cache[key] = _score_cells(*key, ctx.profile)
     if isinstance(scored, str):
         if recorded is not None:
-            scored += f"; the recorded score {recorded:+d} for N/S is used"
+            scored = Message("{why}; the recorded score {score} for N/S is used", why=scored, score=f"{recorded:+d}")
             r.score_ns = recorded
         bad(scored)
         return r
@@ -198,7 +199,7 @@ def _row_result(ctx: _BoardContext, cols: list[str], row: int, line: int | None,
 
 
 def _score_cells(contract_text: str, declarer_text: str | None, result_text: str | None, vul: Vul | None,
-                 profile: Profile) -> tuple[Contract, Seat | None, int | None, int] | str:
+                 profile: Profile) -> tuple[Contract, Seat | None, int | None, int] | Message:
     """A row's contract, declarer and result cells read and scored: (contract,
     declarer, tricks, N/S score), or what is wrong with them."""
     try:
@@ -207,16 +208,17 @@ def _score_cells(contract_text: str, declarer_text: str | None, result_text: str
             result = Result(PASSED_OUT)
         else:
             if declarer_text is None:
-                raise BridgekitError(f"{contract} has no declarer")
+                raise BridgekitError(Message('{contract} has no declarer', contract=contract))
             declarer = Seat.parse(declarer_text.lstrip("^"))
             if result_text is None:
-                raise BridgekitError(f"{contract} by {declarer.name} has no result")
+                raise BridgekitError(Message('{contract} by {seat:letter} has no result', contract=contract, seat=declarer))
             result = Result(contract, declarer, _tricks(result_text, contract))
     except BridgekitError as e:
-        return str(e)
+        return e.args[0] if isinstance(e.args[0], Message) else Message("{why}", why=str(e))
     score, notes = profile.score_result(result, vul, None)
     if score is None:
-        return "; ".join(notes) + (" (no Vulnerable tag, no board number)" if vul is None else "")
+        return Message("{notes:;} (no Vulnerable tag, no board number)", notes=notes) if vul is None else \
+            Message("{notes:;}", notes=notes)
     return result.contract, result.declarer, result.tricks, score.ns
 
 
@@ -246,7 +248,7 @@ def _game_result(ctx: _BoardContext, problems: list[EventProblem]) -> EventResul
     if s.result is None:
         if board.get("Contract") is None and board.get("Score") is None:
             return None
-        problems.append(EventProblem(f"not scored: {'; '.join(s.notes)}", board.file,
+        problems.append(EventProblem(Message("not scored: {notes:;}", notes=s.notes), board.file,
                                      board.line_of("Contract"), ctx.label))
         if s.recorded_ns is None:
             return None     # a contract and nothing else to score: a hand record, not a table's result
@@ -255,7 +257,8 @@ def _game_result(ctx: _BoardContext, problems: list[EventProblem]) -> EventResul
     r.contract, r.declarer, r.tricks = s.result.contract, s.result.declarer, s.result.tricks
     r.score_ns, r.recorded_ns = s.ns, s.recorded_ns
     if r.score_ns is None:
-        problems.append(EventProblem("; ".join(s.notes) or "not scored", board.file, board.line, ctx.label))
+        problems.append(EventProblem(Message("{notes:;}", notes=s.notes) if s.notes else Message("not scored"),
+                                     board.file, board.line, ctx.label))
         r.score_ns = s.recorded_ns
     return r
 
@@ -279,7 +282,8 @@ def read_results(boards: Iterable[Board], problems: list[EventProblem],
             for i, cols in enumerate(table.rows):
                 line = table.row_line(i)
                 if len(cols) != width:
-                    problems.append(EventProblem(f"row has {len(cols)} of the {width} columns",
+                    problems.append(EventProblem(Message("row has {n} of the {width} columns", n=len(cols),
+                                                         width=width),
                                                  board.file, line, ctx.label, i + 1))
                     continue
                 r = _row_result(ctx, cols, i, line, problems)

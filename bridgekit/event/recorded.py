@@ -12,6 +12,7 @@ printed per-board points).
 from __future__ import annotations
 
 from ..board import Board
+from ..notation import Message
 from ..scoring import parse_imp_tag
 from .model import Event, EventProblem, Standing
 from .reading import cell
@@ -56,9 +57,11 @@ def compare_recorded(event: Event, points: bool, tags: bool) -> None:
                 if m:
                     event.score_mismatches += 1
                     event.problems.append(EventProblem(
-                        f"recorded score {r.recorded_ns:+d} for N/S but {r.contract} by "
-                        f"{r.declarer.name if r.declarer is not None else '?'} making {r.tricks} scores "
-                        f"{r.score_ns:+d}", r.file, r.line, r.board, r.row_number))
+                        Message("recorded score {recorded} for N/S but {contract} by {declarer} making {tricks} "
+                                "scores {score}", recorded=f"{r.recorded_ns:+d}", contract=r.contract,
+                                declarer=Message("{seat:letter}", seat=r.declarer) if r.declarer is not None else "?",
+                                tricks=r.tricks, score=f"{r.score_ns:+d}"),
+                        r.file, r.line, r.board, r.row_number))
             if not points:
                 continue
             column = method.point_columns[0]
@@ -79,10 +82,11 @@ def compare_recorded(event: Event, points: bool, tags: bool) -> None:
             if not agrees(recorded, r.points_ns, places):
                 event.points_mismatches += 1
                 event.problems.append(EventProblem(
-                    f"recorded {column if column in r.recorded else tag} "
-                    f"{r.recorded.get(column) or r.recorded.get(tag)} but the computed "
-                    f"{method.points_word} for N/S are {num(r.points_ns)}", r.file, r.line, r.board,
-                    r.row_number))
+                    Message("recorded {column} {value} but the computed {points} for N/S are {n}",
+                            column=column if column in r.recorded else tag,
+                            value=r.recorded.get(column) or r.recorded.get(tag),
+                            points=Message(method.points_word), n=num(r.points_ns)),
+                    r.file, r.line, r.board, r.row_number))
         if points:
             method.check_recorded(t, event.problems)
 
@@ -137,8 +141,9 @@ def compare_totals(event: Event, rows: list[tuple[Board, int, dict[str, str]]]) 
             if not any(agrees(recorded, v, decimals(text)) for v in values):
                 event.totals_mismatches += 1
                 event.problems.append(EventProblem(
-                    f"TotalScoreTable: pair {pid} has {name} {text} recorded but {num(round(values[0], 2))} "
-                    f"computed", board.file, board.tables["TotalScoreTable"].row_line(i), board.label, i + 1))
+                    Message("TotalScoreTable: pair {pair} has {column} {value} recorded but {n} computed", pair=pid,
+                            column=name, value=text, n=num(round(values[0], 2))),
+                    board.file, board.tables["TotalScoreTable"].row_line(i), board.label, i + 1))
 
 
 def direction_key(text: str) -> str:

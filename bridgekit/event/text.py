@@ -10,63 +10,74 @@ import textwrap
 from collections import Counter
 from typing import Any, Iterable
 
-from ..notation import contract_text, played_text
+from ..i18n import _, _n, _p, fixed, number
+from ..notation import contract_text, played_text, render_message, side_text, vul_column
 from ..printable import printable
 from ..render import text_table
+from ..seats import Side
 from .model import Event, EventResult, Traveller
 
 
-def _plural(n: float, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def event_text(ev: Event, ascii_: bool = False, ranking_only: bool = False) -> str:
-    """The whole event as text: each traveller (not with ``ranking_only``),
-    the matches of a team event, the ranking, each session alone, the next
-    Swiss round, the summary line."""
+def event_text(ev: Event, ascii_: bool = False, ranking_only: bool = False, lang: str = "en") -> str:
+    """The whole event as text in ``lang``: each traveller (not with
+    ``ranking_only``), the matches of a team event, the ranking, each session
+    alone, the next Swiss round, the summary line."""
+    L = lang
     parts = []
     if not ranking_only:
         labels = Counter(t.board for t in ev.boards)
-        parts += [printable(render_traveller(t, ev, ascii_, labels[t.board] > 1)) for t in ev.boards]
+        parts += [printable(render_traveller(t, ev, ascii_, labels[t.board] > 1, L)) for t in ev.boards]
     if ev.method.for_teams:
-        parts.append(printable(render_matches(ev)))
-    parts.append(printable(render_teams(ev) if ev.method.for_teams else render_ranking(ev)))
+        parts.append(printable(render_matches(ev, L)))
+    parts.append(printable(render_teams(ev, L) if ev.method.for_teams else render_ranking(ev, L)))
     for i, (name, one) in enumerate(ev.sessions, start=1):
-        parts.append(printable(f"Session {i} alone ({name})\n" + render_ranking(one)))
+        parts.append(printable(_(L, "Session {n} alone ({name})", n=i, name=name) + "\n" + render_ranking(one, L)))
     if ev.next_round is not None:
         pairs, bye = ev.next_round
-        parts.append(printable("\n".join(["Next round (Swiss, no rematch)"] + [f"  {a} v {b}" for a, b in pairs]
-                                         + ([f"  bye: {bye}"] if bye is not None else []))))
-    return "".join(part + "\n\n" for part in parts) + summary(ev)
+        parts.append(printable("\n".join([_(L, "Next round (Swiss, no rematch)")]
+                                         + ["  " + _(L, "{a} v {b}", a=a, b=b) for a, b in pairs]
+                                         + (["  " + _(L, "bye: {team}", team=bye)] if bye is not None else []))))
+    return "".join(part + "\n\n" for part in parts) + summary(ev, L)
 
 
-def render_matches(ev: Event) -> str:
+def unit_text(ev: Event, lang: str = "en", plural: bool = False) -> str:
+    """The method's unit in a column title: ``MP``, ``IMPs``, ``pts`` (``PM``,
+    ``IMP``, ``pts`` in French)."""
+    unit = ev.method.unit + ("s" if plural else "")   # one of UNITS
+    return _p(lang, "unit", unit)
+
+
+#: The methods' units, singular and plural (column titles): their msgids.
+UNITS = (_p("en", "unit", "MP"), _p("en", "unit", "MPs"), _p("en", "unit", "IMP"), _p("en", "unit", "IMPs"),
+         _p("en", "unit", "pt"), _p("en", "unit", "pts"))
+
+
+def render_matches(ev: Event, lang: str = "en") -> str:
     """Each match of a team event: teams, boards, points each way, VPs."""
+    L = lang
     vp = any(m.vp_home is not None for m in ev.matches)
     rows = _decimals([[m.round or "", m.home, m.away, m.boards, m.imps_home, m.imps_away]
-                      + ([m.vp_home, m.vp_away] if vp else []) for m in ev.matches], (4, 5), (6, 7))
-    unit = ev.method.unit + ("s" if ev.method.unit == "IMP" else "")
-    headers = ["round", "home", "away", "boards", f"{unit} home", f"{unit} away"] + (
-        ["VP home", "VP away"] if vp else [])
+                      + ([m.vp_home, m.vp_away] if vp else []) for m in ev.matches], (4, 5), (6, 7), L)
+    unit = unit_text(ev, L, plural=ev.method.unit == "IMP")
+    headers = [_(L, "round"), _(L, "home"), _(L, "away"), _(L, "boards"), _(L, "{unit} home", unit=unit),
+               _(L, "{unit} away", unit=unit)] + ([_(L, "VP home"), _(L, "VP away")] if vp else [])
     align = ["left", "left", "left"] + ["right"] * (len(headers) - 3)
-    return "Matches\n" + _fit(rows, headers, align, (1, 2))
+    return _(L, "Matches") + "\n" + _fit(rows, headers, align, (1, 2))
 
 
-def render_teams(ev: Event) -> str:
+def render_teams(ev: Event, lang: str = "en") -> str:
     """The teams ranked: matches, boards, IMPs won and lost, VP (or points)."""
+    L = lang
     if not ev.teams:
-        return "No team to rank (no board played at both tables of a match)."
+        return _(L, "No team to rank (no board played at both tables of a match).")
     vp = any(t.vp is not None for t in ev.teams)
     rows = _decimals([[t.rank, t.team, t.matches, t.boards, t.imps_for, t.imps_against]
-                      + ([t.vp] if vp else []) for t in ev.teams], (4, 5), (6,))
-    unit = "IMPs" if vp else ev.method.unit
-    headers = ["rank", "team", "matches", "boards", f"{unit} +", f"{unit} -"] + (["VP"] if vp else [])
+                      + ([t.vp] if vp else []) for t in ev.teams], (4, 5), (6,), L)
+    unit = _p(L, "unit", "IMPs") if vp else unit_text(ev, L)
+    headers = [_(L, "rank"), _(L, "team"), _(L, "matches"), _(L, "boards"), f"{unit} +", f"{unit} -"] + (
+        [_(L, "VP")] if vp else [])
     align = ["left", "left"] + ["right"] * (len(headers) - 2)
-    return "Ranking of the teams\n" + _fit(rows, headers, align, (1,))
-
-
-def _points_name(ev: Event) -> str:
-    return ev.method.unit
+    return _(L, "Ranking of the teams") + "\n" + _fit(rows, headers, align, (1,))
 
 
 def places(x: float) -> int:
@@ -75,15 +86,17 @@ def places(x: float) -> int:
     return 0 if x == int(x) else 1 if round(x, 1) == x else 2
 
 
-def column_decimals(values: Iterable[float | None]) -> list[str]:
+def column_decimals(values: Iterable[float | None], lang: str = "en") -> list[str]:
     """A column's numbers with one number of decimals for the column: the
-    fewest, up to 2, that show every value exactly as rounded to 2."""
+    fewest, up to 2, that show every value exactly as rounded to 2 (a
+    decimal comma in French)."""
     vals = list(values)
     d = max((places(v) for v in vals if v is not None), default=0)
-    return ["" if v is None else f"{round(v, d) + 0.0:.{d}f}" for v in vals]
+    return ["" if v is None else fixed(round(v, d) + 0.0, lang, d) for v in vals]
 
 
-def _decimals(rows: list[list[Any]], columns: tuple[int, ...], vp: tuple[int, ...] = ()) -> list[list[Any]]:
+def _decimals(rows: list[list[Any]], columns: tuple[int, ...], vp: tuple[int, ...] = (),
+              lang: str = "en") -> list[list[Any]]:
     """Format the numbers of ``columns`` with one number of decimals per
     column (:func:`column_decimals`), and those of ``vp`` with 2 as VP scales
     are published."""
@@ -93,14 +106,15 @@ def _decimals(rows: list[list[Any]], columns: tuple[int, ...], vp: tuple[int, ..
         for row in rows:
             if c < len(row):
                 v = row[c]
-                row[c] = "" if v is None else f"{round(float(v), d) + 0.0:.{d}f}" if isinstance(v, (int, float)) else v
+                row[c] = "" if v is None else fixed(round(float(v), d) + 0.0, lang, d) \
+                    if isinstance(v, (int, float)) else v
     return rows
 
 
-def _num(x: float | None) -> str:
+def _num(x: float | None, lang: str = "en") -> str:
     if x is None:
         return ""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    text = number(x, lang, 2)
     return "0" if text in ("-0", "") else text
 
 
@@ -114,53 +128,58 @@ def _cut(text: str | None, width: int) -> str:
     return text if len(text) <= width else text[:width - 1] + "~"
 
 
-def _contract(r: EventResult, ascii_: bool) -> str:
+def _contract(r: EventResult, ascii_: bool, lang: str = "en") -> str:
     if r.not_played:
-        return "not played"
+        return _(lang, "not played")
     if r.arbitrary is not None:
         return "/".join(r.arbitrary)
     if r.contract is None:
         return "-"
-    return contract_text(r.contract, ascii_)
+    return contract_text(r.contract, ascii_, lang)
 
 
-def result_text(r: EventResult, ascii_: bool = False) -> str:
+def result_text(r: EventResult, ascii_: bool = False, lang: str = "en") -> str:
     """A table's result as a director writes it: ``4♠X W 10``, ``Passed
     out``, ``A+/A-``, ``not played``."""
     if r.not_played or r.arbitrary is not None:
-        return _contract(r, ascii_)
-    return played_text(r.contract, r.declarer, r.tricks, ascii_)
+        return _contract(r, ascii_, lang)
+    return played_text(r.contract, r.declarer, r.tricks, ascii_, lang)
 
 
-def render_traveller(t: Traveller, ev: Event, ascii_: bool, again: bool = False) -> str:
+def render_traveller(t: Traveller, ev: Event, ascii_: bool, again: bool = False, lang: str = "en") -> str:
     """One board's traveller: each result with its score and points, in 80
     columns (pair names cut to fit); ``again``: another traveller has the
     same board number (another deal), so the header gives the line."""
-    what = _points_name(ev)
+    L = lang
+    what = unit_text(ev, L)
     results = sum(r.weight for r in t.results)
     line = t.results[0].line if t.results else None
-    head = f"Board {t.board}{f' (line {line})' if again and line is not None else ''}  " \
-           f"Vul {t.vulnerable if t.vulnerable is not None else '?'}  " \
-           f"{results} result{'s' if results != 1 else ''}"
+    board = _(L, "Board {board} (line {line})", board=t.board, line=line) if again and line is not None else \
+        _(L, "Board {board}", board=t.board)
+    head = "  ".join((board, _(L, "Vul {vul}", vul=vul_column(t.vulnerable, L) if t.vulnerable is not None else "?"),
+                      _n(L, "{n} result", "{n} results", results)))
     if ev.method.out_of_top and t.top is not None:
-        head += f", top {_num(t.top)}"
+        head += _(L, ", top {top}", top=_num(t.top, L))
     if t.datum:
-        head += ", datum " + ", ".join(f"{d:+d}" if sec is None else f"{sec} {d:+d}"
-                                       for sec, d in t.datum.items())
+        head += _(L, ", datum {datum}", datum=", ".join(f"{d:+d}" if sec is None else f"{sec} {d:+d}"
+                                                         for sec, d in t.datum.items()))
     sections = any(r.section for r in t.results)
     times = any(r.weight != 1 for r in t.results)
     rows = []
     for r in t.results:
         score = _signed(r.score_ns)
         rows.append(([r.section or ""] if sections else []) + [
-            r.ns or "", r.ew or "", result_text(r, ascii_) + (f" (recorded {_signed(r.recorded_ns)})" if r.mismatch else ""),
+            r.ns or "", r.ew or "", result_text(r, ascii_, L)
+            + (_(L, " (recorded {score})", score=_signed(r.recorded_ns)) if r.mismatch else ""),
             score if r.score_ns is not None and r.score_ns >= 0 else "",
             str(-r.score_ns) if r.score_ns is not None and r.score_ns < 0 else "",
             r.points_ns, r.points_ew] + ([f"x{r.weight}"] if times else []))
-    headers = (["sec"] if sections else []) + ["N/S", "E/W", "result", "N/S +", "E/W +",
-                                               f"{what} N/S", f"{what} E/W"] + (["times"] if times else [])
+    ns, ew = side_text(Side.NS, L), side_text(Side.EW, L)
+    headers = ([_(L, "sec")] if sections else []) + [ns, ew, _(L, "result"), f"{ns} +", f"{ew} +",
+                                                      f"{what} {ns}", f"{what} {ew}"] + (
+        [_(L, "times")] if times else [])
     first = 1 if sections else 0
-    rows = _decimals(rows, (first + 5, first + 6))
+    rows = _decimals(rows, (first + 5, first + 6), (), L)
     align = ["left"] * (first + 3) + ["right"] * 4 + (["left"] if times else [])
     return head + "\n" + _fit(rows, headers, align, (first, first + 1))
 
@@ -180,60 +199,67 @@ def _fit(rows: list[list[Any]], headers: list[str], align: list[str], names: tup
         cut = max(6, cut - (over + len(names) - 1) // len(names))
 
 
-def render_ranking(ev: Event) -> str:
+def render_ranking(ev: Event, lang: str = "en") -> str:
     """The ranking of each field, best first, ties shown as 2=, in 80 columns.
     Pairs known only by their players' names show them in the names column."""
+    L = lang
     out: list[str] = []
     mp = ev.method.out_of_top
     individuals = ev.kind == "individuals"
     for section, direction, pairs in ev.fields():
         movement = None if individuals else ev.movement.get(section)
-        title = "Ranking of the players (individual)" if individuals else "Ranking"
+        title = _(L, "Ranking of the players (individual)") if individuals else _(L, "Ranking")
         if section:
-            title += f", section {section}"
+            title += _(L, ", section {section}", section=section)
         if direction:
-            title += f", {'N/S' if direction == 'NS' else 'E/W'}"
+            title += ", " + side_text(Side.NS if direction == "NS" else Side.EW, L)
         if movement is not None:
             title += f" ({movement.value})"
         if ev.across_field and any(s.section for s in pairs):
-            title += ", all sections"
+            title += _(L, ", all sections")
         ids = any(s.names is not None for s in pairs)
         rows = []
         for s in pairs:
             pair = f"{s.section} {s.pair}" if ev.across_field and s.section else s.pair
             who = [pair, s.names or ""] if ids else [pair]
             rows.append([s.rank, *who, s.boards, s.points]
-                        + ([s.max, f"{s.percentage:.2f}" if s.percentage is not None else ""] if mp else []))
-        who_col = "player" if individuals else "pair"
-        headers = ["rank", *([who_col, "names"] if ids else [who_col]), "boards",
-                   ev.method.unit + ("" if mp else "s")] + (["max", "%"] if mp else [])
+                        + ([s.max, fixed(s.percentage, L) if s.percentage is not None else ""] if mp else []))
+        who_col = _(L, "player") if individuals else _(L, "pair")
+        headers = [_(L, "rank"), *([who_col, _(L, "names")] if ids else [who_col]), _(L, "boards"),
+                   unit_text(ev, L, plural=not mp)] + ([_(L, "max"), "%"] if mp else [])
         name_col = 2 if ids else 1
-        rows = _decimals(rows, (name_col + 2, name_col + 3) if mp else (name_col + 2,))
+        rows = _decimals(rows, (name_col + 2, name_col + 3) if mp else (name_col + 2,), (), L)
         align = ["left"] * (name_col + 1) + ["right"] * (len(headers) - name_col - 1)
         out.append(title + "\n" + _fit(rows, headers, align, (name_col,)))
     if not out:
-        return "No pair to rank (no PairId or names in the results)."
+        return _(L, "No pair to rank (no PairId or names in the results).")
     return "\n\n".join(out)
 
 
-def summary(ev: Event) -> str:
+def summary(ev: Event, lang: str = "en") -> str:
     """The closing lines: what was scored and what agrees with the file."""
-    how = ev.method.describe(ev.settings)
-    n = len(ev.boards)
-    text = f"{n} board{'s' if n != 1 else ''}, {ev.results} result{'s' if ev.results != 1 else ''} ({how})"
+    L = lang
+    how = render_message(ev.method.describe(ev.settings), False, L)
+    text = _(L, "{boards} ({how})", how=how, boards=_n(L, "{n} board, {results}", "{n} boards, {results}",
+                                                      len(ev.boards),
+                                                      results=_n(L, "{n} result", "{n} results", ev.results)))
     checks = []
     if ev.score_compared:
-        checks.append(f"scores agree on {ev.score_compared - ev.score_mismatches} of {ev.score_compared}")
+        checks.append(_(L, "scores agree on {agree} of {n}", agree=ev.score_compared - ev.score_mismatches,
+                        n=ev.score_compared))
     if ev.points_compared:
-        checks.append(f"{_points_name(ev)}s on {ev.points_compared - ev.points_mismatches} of "
-                      f"{ev.points_compared}")
+        checks.append(_(L, "{unit} on {agree} of {n}", unit=unit_text(ev, L, plural=True),
+                        agree=ev.points_compared - ev.points_mismatches, n=ev.points_compared))
     if ev.totals_compared:
-        checks.append(f"pair totals on {ev.totals_compared - ev.totals_mismatches} of {ev.totals_compared}")
+        checks.append(_(L, "pair totals on {agree} of {n}", agree=ev.totals_compared - ev.totals_mismatches,
+                        n=ev.totals_compared))
     if checks:
-        text += "\n" + textwrap.fill("Recorded " + ", ".join(checks), 80)
+        text += "\n" + textwrap.fill(_(L, "Recorded {checks}", checks=", ".join(checks)), 80)
     if ev.ties_broken:
-        text += "\n" + f"{_plural(ev.ties_broken, 'tie')} broken as the file's TotalScoreTable ranks them"
+        text += "\n" + _n(L, "{n} tie broken as the file's TotalScoreTable ranks them",
+                          "{n} ties broken as the file's TotalScoreTable ranks them", ev.ties_broken)
     if ev.running_totals:
-        text += "\n" + textwrap.fill(f"{_plural(ev.running_totals, 'running total')} over earlier sessions "
-                                     "not compared (no carry-over in the file)", 80)
+        text += "\n" + textwrap.fill(_n(L, "{n} running total over earlier sessions not compared (no carry-over "
+                                          "in the file)", "{n} running totals over earlier sessions not compared "
+                                          "(no carry-over in the file)", ev.running_totals), 80)
     return text

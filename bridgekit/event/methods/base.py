@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...errors import BridgekitError
 from ..model import Event, EventOptions, ScoringMethod
 from ..ranking import rank_event
+from ...notation import Message
 
 
 class PairMethod(ScoringMethod):
@@ -25,7 +26,7 @@ def register(method: ScoringMethod) -> ScoringMethod:
     """Add a method under its name and aliases (a name taken is an error)."""
     for key in (method.name, *method.aliases):
         if key.lower() in _REGISTRY:
-            raise ValueError(f"scoring method {key!r} is already registered")
+            raise ValueError(Message('scoring method {key!r} is already registered', key=key))
     for key in (method.name, *method.aliases):
         _REGISTRY[key.lower()] = method
     _ORDER.append(method)
@@ -44,7 +45,8 @@ def find_method(name: str) -> ScoringMethod:
     BridgekitError naming the methods there are."""
     found = _REGISTRY.get(name.strip().lower())
     if found is None:
-        raise BridgekitError(f"unknown scoring method {name!r} (one of {', '.join(method_names())})")
+        raise BridgekitError(Message('unknown scoring method {name!r} (one of {known})', name=name,
+                                     known=', '.join(method_names())))
     return found
 
 

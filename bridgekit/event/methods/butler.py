@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ...i18n import N_
+from ...notation import Message
 from ...rules.imps import butler_datum, imps
 from ..model import EventOptions, EventProblem, EventResult, Scale, Settings, Traveller
 from ..model import ScoringMethod
@@ -14,7 +16,7 @@ from .base import PairMethod, register
 
 class Butler(PairMethod):
     name = "butler"
-    title = "Butler IMPs"
+    title = N_("Butler IMPs")
     fallback = 2
 
     def named_by(self, fields: Sequence[str]) -> bool:
@@ -53,7 +55,8 @@ class Butler(PairMethod):
             except ValueError:
                 value = None
             if value != datum:
-                problems.append(EventProblem(f"recorded ButlerDatum {rec} but the datum is {datum}",
+                problems.append(EventProblem(Message("recorded ButlerDatum {recorded} but the datum is {datum}",
+                                                     recorded=rec, datum=datum),
                                              r.file, r.line, r.board, r.row_number))
 
 

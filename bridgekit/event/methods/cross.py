@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ...i18n import N_
+from ...notation import Message
 from ...rules.imps import cross_imps
 from ..model import CrossScale, EventOptions, EventResult, Scale, Settings, Traveller
 from ..model import ScoringMethod
@@ -17,7 +19,7 @@ from .base import PairMethod, register
 class CrossImps(PairMethod):
     name = "cross-imps"
     aliases = ("cross",)
-    title = "cross-IMPs"
+    title = N_("cross-IMPs")
 
     def named_by(self, fields: Sequence[str]) -> bool:
         return any(f.startswith("cross") for f in fields)
@@ -42,10 +44,9 @@ class CrossImps(PairMethod):
             r.points_ns, r.points_ew = y, -y
         return 0.0
 
-    def describe(self, settings: Settings) -> str:
-        how = {CrossScale.SUM: "summed", CrossScale.PER_SCORE: "per score",
-               CrossScale.PER_COMPARISON: "per comparison"}[settings.cross_scale]
-        return f"cross-IMPs, {how}"
+    def describe(self, settings: Settings) -> Message:
+        return {CrossScale.SUM: Message("cross-IMPs, summed"), CrossScale.PER_SCORE: Message("cross-IMPs, per score"),
+                CrossScale.PER_COMPARISON: Message("cross-IMPs, per comparison")}[settings.cross_scale]
 
 
 CROSS_IMPS: ScoringMethod = register(CrossImps())

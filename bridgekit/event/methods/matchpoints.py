@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ...i18n import N_
+from ...notation import Message
 from ...rules.imps import neuberg, weighted_matchpoints
 from ..artificial import BYE, mark_percentage
 from ..model import EventOptions, EventResult, Scale, Settings, Standing, Traveller
@@ -17,9 +19,9 @@ from .base import PairMethod, register
 class Matchpoints(PairMethod):
     name = "mp"
     aliases = ("matchpoints",)
-    title = "matchpoints"
+    title = N_("matchpoints")
     unit = "MP"
-    points_word = "matchpoints"
+    points_word = N_("matchpoints")
     out_of_top = True
     point_columns = ("MP_NS", "MP_EW")
     game_tag = "ScoreMP"
@@ -81,8 +83,8 @@ class Matchpoints(PairMethod):
         pct = s.percentage
         return (round(pct if pct is not None else 0.0, 2), round(s.points, 2))
 
-    def describe(self, settings: Settings) -> str:
-        return f"matchpoints, {settings.scale.value} scale"
+    def describe(self, settings: Settings) -> Message:
+        return Message("matchpoints, {scale} scale", scale=settings.scale.value)
 
 
 MATCHPOINTS: ScoringMethod = register(Matchpoints())

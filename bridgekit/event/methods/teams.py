@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Callable, ClassVar, Sequence
 
+from ...i18n import N_
+from ...notation import Message
 from ...errors import BridgekitError
 from ...rules.imps import imps
 from ...rules.vp import victory_points
@@ -42,7 +44,8 @@ def vp_scale(name: str | None) -> Callable[[float, int], tuple[float, float]]:
     """A VP scale by name (None: ``wbf-2013``).  Raises BridgekitError."""
     key = (name or "wbf-2013").strip().lower()
     if key not in VP_SCALES:
-        raise BridgekitError(f"unknown VP scale {name!r} (one of {', '.join(VP_SCALES)})")
+        raise BridgekitError(Message("unknown VP scale {name!r} (one of {known})", name=name,
+                                     known=", ".join(VP_SCALES)))
     return VP_SCALES[key]
 
 
@@ -118,7 +121,7 @@ class TeamMethod(ScoringMethod):
         for t in event.boards:
             for r in t.results:
                 if match_key(r) is None:
-                    event.problems.append(EventProblem("no team at each side: not part of any match", r.file,
+                    event.problems.append(EventProblem(Message("no team at each side: not part of any match"), r.file,
                                                        r.line, r.board, r.row_number))
         event.standings = []
 
@@ -172,21 +175,21 @@ def rank_teams(matches: Sequence[TeamMatch], by_vp: bool) -> list[TeamTotal]:
 class TeamImps(TeamMethod):
     name = "teams"
     aliases = ("imp-teams", "swiss")
-    title = "teams, IMPs and VPs"
+    title = N_("teams, IMPs and VPs")
 
     def board_points(self, diff: int, settings: Settings) -> float:
         return float(imps(diff))
 
-    def describe(self, settings: Settings) -> str:
-        return "teams: IMPs, victory points"
+    def describe(self, settings: Settings) -> Message:
+        return Message("teams: IMPs, victory points")
 
 
 class BoardAMatch(TeamMethod):
     name = "bam"
     aliases: ClassVar[tuple[str, ...]] = ("board-a-match", "point-a-board")
-    title = "board-a-match"
+    title = N_("board-a-match")
     unit = "pt"
-    points_word = "board points"
+    points_word = N_("board points")
     point_columns = ("BAM_NS", "BAM_EW")
     total_columns = ("TotalBAM",)
     by_vp = False
@@ -208,14 +211,14 @@ class BoardAMatch(TeamMethod):
     def finish(self, m: TeamMatch, margin: float, options: EventOptions) -> None:
         m.vp_home = m.vp_away = None
 
-    def describe(self, settings: Settings) -> str:
-        return f"board-a-match, {'2/1/0' if settings.scale is Scale.EBU else '1/0.5/0'} a board"
+    def describe(self, settings: Settings) -> Message:
+        return Message("board-a-match, {scale} a board", scale="2/1/0" if settings.scale is Scale.EBU else "1/0.5/0")
 
 
 class Patton(BoardAMatch):
     name = "patton"
     aliases = ()
-    title = "Patton"
+    title = N_("Patton")
 
     def named_by(self, fields: Sequence[str]) -> bool:
         return "patton" in fields
@@ -233,8 +236,8 @@ class Patton(BoardAMatch):
         m.imps_away += stake - home
         m.vp_home = m.vp_away = None
 
-    def describe(self, settings: Settings) -> str:
-        return "Patton: 2/1/0 a board and 2 a board on aggregate"
+    def describe(self, settings: Settings) -> Message:
+        return Message("Patton: 2/1/0 a board and 2 a board on aggregate")
 
 
 TEAMS: ScoringMethod = register(TeamImps())
