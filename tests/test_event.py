@@ -223,7 +223,8 @@ def test_bad_rows_are_reported_with_file_line_board_and_row() -> None:
     assert msgs[0].startswith("event.pbn, line 7, board 1, row 2: invalid contract '4Z'")
     assert msgs[1].startswith("event.pbn, line 8, board 1, row 3: invalid seat 'Q'")
     assert msgs[2].startswith("event.pbn, line 9, board 1, row 4: result '14'")
-    assert "row 5: recorded score -420 for N/S but 4S by N making 10 scores +420" in msgs[3]
+    assert "row 5: recorded score -420 for N/S but 4\u2660 by N making 10 scores +420" in msgs[3]
+    assert "row 5: recorded score -420 for N/S but 4S by N making" in ev.problems[3].render(ascii=True)
     assert len(msgs) == 4 and ev.score_compared == 2 and ev.score_mismatches == 1
     assert [r.score_ns for r in ev.boards[0].results] == [420, None, None, None, 420, 420]
 

@@ -229,7 +229,7 @@ def report_event(ev: Event, fmt: str | None, ascii_: bool, ranking_only: bool = 
     JSON, CSV...; None: nothing on stdout).  False when there was nothing to
     score (said on stderr).  ``event`` and ``match --mp`` both report here."""
     for p in ev.problems:
-        warn(p.render(lang))
+        warn(p.render(lang, ascii_))
     if not ev.boards:
         warn(Message("no results to score (no ScoreTable rows, no game record with a Board tag and a result)"))
         return False

@@ -94,14 +94,15 @@ class EventProblem:
     def __str__(self) -> str:
         return self.render()
 
-    def render(self, lang: str = "en") -> str:
-        """``file, line N, board B, row R: message`` in ``lang`` (the parts known)."""
+    def render(self, lang: str = "en", ascii: bool = False) -> str:
+        """``file, line N, board B, row R: message`` in ``lang`` (the parts
+        known), suits as letters with ``ascii``."""
         from ..board import where_text
         from ..i18n import _
         from ..notation import render_message
         where = ", ".join(p for p in (where_text(self.file, self.line, self.board, lang),
                                       _(lang, "row {n}", n=self.row) if self.row is not None else None) if p)
-        message = render_message(self.message, False, lang)
+        message = render_message(self.message, ascii, lang)
         return _(lang, "{where}: {what}", where=where, what=message) if where else message
 
 
