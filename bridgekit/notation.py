@@ -226,8 +226,8 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
     if isinstance(value, Message):
         return value.render(ascii, lang, colour=colour)
     if isinstance(value, (list, tuple)):
-        inner, sep = (spec[:-1], ", ") if spec.endswith(",") else (spec[:-1], "; ") if spec.endswith(";") \
-            else (spec, " ")
+        inner, sep = (spec[:-1], ", ") if spec.endswith(",") else \
+            (spec[:-1], "\u202f; " if lang == "fr" else "; ") if spec.endswith(";") else (spec, " ")
         return sep.join(render_value(v, inner, ascii, lang, colour) for v in value)
     if isinstance(value, Call):
         return call_text(value, ascii, lang, colour=colour)

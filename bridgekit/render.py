@@ -623,53 +623,61 @@ def render_match(match: Any, ascii: bool = False, lang: str = "en") -> str:
 
 # -- analyse ---------------------------------------------------------------------
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def render_postmortem(pm: "PostMortem", ascii: bool = False) -> str:
+def render_postmortem(pm: "PostMortem", ascii: bool = False, lang: str = "en") -> str:
     """``bridgekit analyse``'s text for one board: the contract and the
     double-dummy totals, what each side threw away, a table of the tricks
     with each mistake (its cost and the best cards), each player's first
     mistake."""
+    L = lang
     try:
-        contract = notation.contract_text(Contract.parse(pm.contract), ascii)
+        contract = notation.contract_text(Contract.parse(pm.contract), ascii, L)
     except BridgekitError:
         contract = pm.contract
-    who = pm.declarer.full_name
-    name = f"Board {pm.board or '?'}" + (f" ({pm.room} room)" if pm.room else "")
+    who = notation.seat_name(pm.declarer, L)
+    name = _(L, "Board {board} ({room} room)", board=pm.board or "?", room=pm.room) if pm.room else \
+        _(L, "Board {board}", board=pm.board or "?")
     n = len(pm.verdicts)
     if n == 52:
-        when = "at the end"
+        when = _(L, "at the end")
     elif n % 4 == 0:
-        when = f"after trick {n // 4} (the last recorded)"
+        when = _(L, "after trick {n} (the last recorded)", n=n // 4)
     else:
-        when = f"after card {n % 4} of trick {n // 4 + 1} (the last recorded)"
-    lines = textwrap.wrap(f"{name}: {contract} by {who}. Double dummy {pm.start} tricks for declarer's side at "
-                          f"the start, {pm.end} {when}"
-                          + (f"; recorded result {pm.recorded}." if pm.recorded is not None else "."), 80)
+        when = _(L, "after card {card} of trick {n} (the last recorded)", card=n % 4, n=n // 4 + 1)
+    head = _(L, "{name}: {contract} by {declarer}. Double dummy {start} tricks for declarer's side at the start, "
+                "{end} {when}", name=name, contract=contract, declarer=who, start=pm.start, end=pm.end, when=when)
+    head += _(L, "; recorded result {n}.", n=pm.recorded) if pm.recorded is not None else "."
+    lines = textwrap.wrap(head, 80)
     if n < 52 and pm.recorded is not None and pm.recorded != pm.end:
-        lines += textwrap.wrap(f"The play stops with a claim or concession of {_plural(pm.recorded, 'trick')} for "
-                               f"declarer's side; double dummy gives {pm.end} from there.", 80)
-    lines.append(f"Declarer's side threw away {_plural(pm.declarer_cost, 'trick')}, the defence "
-                 f"{_plural(pm.defence_cost, 'trick')}.")
+        lines += textwrap.wrap(_n(L, "The play stops with a claim or concession of {n} trick for declarer's side; "
+                                     "double dummy gives {end} from there.",
+                                  "The play stops with a claim or concession of {n} tricks for declarer's side; "
+                                  "double dummy gives {end} from there.", pm.recorded, end=pm.end), 80)
+    lines.append(_(L, "Declarer's side threw away {declarer}, the defence {defence}.",
+                   declarer=_n(L, "{n} trick", "{n} tricks", pm.declarer_cost),
+                   defence=_n(L, "{n} trick", "{n} tricks", pm.defence_cost)))
+
+    def card(c: Card) -> str:
+        return notation.card_text(c, ascii, L)
     rows = []
     for t in range(0, len(pm.verdicts), 4):
         trick = pm.verdicts[t:t + 4]
-        cards = "  ".join(f"{v.seat.name} {v.card.symbol(ascii)}" + ("?" if v.cost else "") for v in trick)
-        mistakes = [f"{v.seat.name} {v.card.symbol(ascii)} cost {v.cost} (best "
-                    + " ".join(c.symbol(ascii) for c in v.best) + ")" for v in trick if v.cost]
+        cards = "  ".join(f"{notation.seat_letter(v.seat, L)} {card(v.card)}" + ("?" if v.cost else "")
+                          for v in trick)
+        mistakes = [_(L, "{seat} {card} cost {n} (best {best})", seat=notation.seat_letter(v.seat, L),
+                      card=card(v.card), n=v.cost, best=" ".join(card(c) for c in v.best))
+                    for v in trick if v.cost]
         rows.append([trick[0].trick, cards, trick[-1].after, mistakes[0] if mistakes else ""])
         rows.extend(["", "", "", m] for m in mistakes[1:])   # one mistake a line: 80 columns
     lines.append("")
-    lines.append(text_table(rows, ["trick", "cards (in order played)", "DD", "mistakes"],
-                       ["right", "left", "right", "left"]))
+    lines.append(text_table(rows, [_(L, "trick"), _(L, "cards (in order played)"), _(L, "DD"), _(L, "mistakes")],
+                            ["right", "left", "right", "left"]))
     firsts = pm.first_mistakes()
     parts = []
     for seat in Seat:
         v = firsts[seat]
-        parts.append(f"{seat.name}: " + ("none" if v is None else
-                                          f"trick {v.trick}, {v.card.symbol(ascii)} (cost {v.cost})"))
+        parts.append(_(L, "{seat}: {first}", seat=notation.seat_letter(seat, L),
+                       first=_(L, "none") if v is None else
+                       _(L, "trick {n}, {card} (cost {cost})", n=v.trick, card=card(v.card), cost=v.cost)))
     lines.append("")
-    lines.append("First mistakes: " + "; ".join(parts))
+    lines.append(Message("First mistakes: {parts:;}", parts=parts).render(ascii, L))
     return printable("\n".join(lines))

@@ -6,6 +6,8 @@ hand-checked: pair 2 scores 9 of 12 matchpoints (75,00 %)."""
 from __future__ import annotations
 
 import json
+
+import pytest
 from pathlib import Path
 
 from conftest import SAMPLES, run
@@ -51,3 +53,15 @@ def test_a_problem_in_the_file_in_french(tmp_path: Path) -> None:
     assert f"bridgekit: {bad}, line 19, board 1, row 1: score 'abc' is not a number" in en.stderr
     assert f"bridgekit: {bad}, ligne 19, donne 1, ligne 1 du tableau{NBSP}: la marque 'abc' n'est pas un nombre" \
         in fr.stderr
+
+
+@pytest.mark.dds
+def test_a_post_mortem_in_french() -> None:
+    """``analyse``: the same double-dummy figures in both languages, the seats N E S O."""
+    en = run("analyse", MATCH, "--board", "1", "--lang", "en").stdout.splitlines()
+    fr = run("analyse", MATCH, "--board", "1", "--lang", "fr").stdout.splitlines()
+    assert en[0].startswith("Board 1 (Open room): 4\u2660 by North. Double dummy 9 tricks")
+    assert fr[0].startswith(f"Donne 1 (salle Open){NBSP}: 4\u2660 joué par Nord. En double mort 9 plis")
+    assert en[-1] == "First mistakes: N: none; E: none; S: none; W: trick 9, \u2666A (cost 1)"
+    assert fr[-1] == (f"Premières erreurs{NBSP}: N{NBSP}: aucune{NNBSP}; E{NBSP}: aucune{NNBSP}; S{NBSP}: aucune"
+                      f"{NNBSP}; O{NBSP}: pli 9, \u2666A (coûte 1)")

@@ -88,6 +88,12 @@ FILES = [
     "bridgekit/event/methods/matchpoints.py",
     "bridgekit/event/methods/teams.py",
     "bridgekit/event/methods/butler.py",
+    "bridgekit/analysis/postmortem.py",
+    "bridgekit/analysis/run.py",
+    "bridgekit/event/reading.py",
+    "bridgekit/event/recorded.py",
+    "bridgekit/event/movements.py",
+    "bridgekit/event/methods/base.py",
 ]
 
 #: Calls whose first argument is shown to a user (by the last name of the

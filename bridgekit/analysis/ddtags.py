@@ -228,14 +228,14 @@ def board_deal(board: Board) -> tuple[Deal | None, str | None]:
     reason it has none."""
     deal = board.deal
     if deal is None:
-        return None, "no deal" if board.get("Deal") is None else "unreadable deal"
+        return None, Message("no deal") if board.get("Deal") is None else Message("unreadable deal")
     if _plainly_complete(deal):
         return deal, None
     if not deal.is_complete:
         deal = deal.complete_last_hand()
     if not deal.is_complete:
         problems = "; ".join(m for _, m in deal.problems()) or "a hand is unknown"
-        return None, f"not a complete 52-card deal ({problems})"
+        return None, Message("not a complete 52-card deal ({problems})", problems=problems)
     return deal, None
 
 

@@ -23,6 +23,7 @@ from ..cards import Card, Strain, sorted_desc
 from ..dds import declarer_total, solve_positions
 from ..deal import Deal
 from ..errors import BridgekitError
+from ..notation import Message
 from ..play import Play
 from ..seats import Seat
 
@@ -162,22 +163,23 @@ def analyse_board(board: Board) -> PostMortem:
     if deal is not None and not deal.is_complete:
         deal = deal.complete_last_hand()
     if deal is None or not deal.is_complete:
-        raise PostMortemError(label, "no complete deal to analyse")
+        raise PostMortemError(label, Message("no complete deal to analyse"))
     contract = board.contract
     declarer = board.declarer
     if contract is None or contract.is_passed_out or contract.strain is None or declarer is None:
-        raise PostMortemError(label, "no contract and declarer to analyse")
+        raise PostMortemError(label, Message("no contract and declarer to analyse"))
     if board.play is None:
-        raise PostMortemError(label, "no recorded play")
+        raise PostMortemError(label, Message("no recorded play"))
     cards = [card for _seat, card, _entry in board.play.played_order(contract.strain)]
     if not cards:
-        raise PostMortemError(label, "no recorded play")
+        raise PostMortemError(label, Message("no recorded play"))
     play = Play(deal, contract.strain, declarer)
     for i, card in enumerate(cards):
         try:
             play.push(card)
         except BridgekitError as e:
-            raise PostMortemError(label, f"card {i + 1} (trick {i // 4 + 1}): {e}") from None
+            raise PostMortemError(label, Message("card {n} (trick {trick}): {why}", n=i + 1, trick=i // 4 + 1,
+                                                 why=e)) from None
     return analyse_play(deal, contract.strain, declarer, cards, contract=str(contract),
                         recorded=board.result, board=board.label, room=board.room)
 

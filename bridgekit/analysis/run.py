@@ -24,10 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
-from ..board import Board
+from ..board import Board, where_text
 from ..cards import Strain
 from ..errors import BridgekitError
 from ..i18n import _n
+from ..notation import Message
 from ..seats import Seat, Vul
 
 if TYPE_CHECKING:
@@ -43,13 +44,9 @@ DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 DD_STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 
 
-def where(board: Board, path: str | None = None) -> str:
+def where(board: Board, path: str | None = None, lang: str = "en") -> str:
     """Where a board is, for a message: ``file, line 12, board 3``."""
-    parts = [board.file or path or "-"]
-    if board.line is not None:
-        parts.append(f"line {board.line}")
-    parts.append(f"board {board.label or '?'}")
-    return ", ".join(parts)
+    return where_text(board.file or path or "-", board.line, board.label or "?", lang)
 
 
 def solved_boards(solver: Any, boards: Iterable[Board], report: Report, *, force: bool = False,
@@ -62,7 +59,7 @@ def solved_boards(solver: Any, boards: Iterable[Board], report: Report, *, force
     ``Solver.solve_boards``."""
     for bt in solver.solve_boards(boards, force=force, recorded=recorded, progress=progress, tick=tick):
         if bt.error is not None:
-            report(bt.board, f"not solved: {bt.error}", bt.failed)
+            report(bt.board, Message("not solved: {why}", why=bt.error), bt.failed)
         yield bt
 
 
@@ -134,9 +131,11 @@ class DDRun:
                 if bt.recorded != bt.table:
                     counts.differ += 1
                     form = table_convention(bt.table, {(s, t): bt.recorded.tricks(s, t) for s in Seat for t in Strain})
-                    why = f" (it is written in the {form} form)" if form else ""
-                    self.report(bt.board, f"DoubleDummyTricks {bt.recorded.to_pbn()} disagrees with DDS "
-                                          f"{bt.table.to_pbn()}{why}", False)
+                    self.report(bt.board, Message("DoubleDummyTricks {recorded} disagrees with DDS {table} (it is "
+                                                  "written in the {form} form)", recorded=bt.recorded.to_pbn(),
+                                                  table=bt.table.to_pbn(), form=form) if form else
+                                Message("DoubleDummyTricks {recorded} disagrees with DDS {table}",
+                                        recorded=bt.recorded.to_pbn(), table=bt.table.to_pbn()), False)
             if self.write_tags and bt.source != "recorded":
                 write_dd_tags(bt.board, bt.table, bt.deal)
             yield bt.board, DDRow(bt.board.file, bt.board.label, bt.board.room, bt.table, bt.source)
@@ -219,7 +218,7 @@ def par_rows(tables: Iterable["BoardTable"], rules: "Profile | None", report: Re
         try:
             profile, result = board_par(bt.board, bt.table, rules)
         except BridgekitError as e:
-            report(bt.board, f"no par: {e}", False)
+            report(bt.board, Message("no par: {why}", why=e), False)
             yield bt.board, None
             continue
         if write_tags:

@@ -448,7 +448,7 @@ class Solver:
                 tables = item.batch.future.result()
                 table = tables[item.batch.keys.index(item.key)]
             except BaseException as e:
-                item.bt.error = f"solver failed: {_reason(e)}"
+                item.bt.error = Message("solver failed: {why}", why=_reason(e))
                 item.bt.failed = True
                 return
         item.bt.table, item.bt.source = table, "solved"

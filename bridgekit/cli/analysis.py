@@ -32,7 +32,7 @@ _CTX = {"help_option_names": ["-h", "--help"]}
 
 def _where(board: Board, path: str) -> str:
     from ..analysis.run import where
-    return where(board, path)
+    return where(board, path, current_lang())
 
 
 class _Progress:
@@ -112,7 +112,7 @@ def _reporter(status: RunStatus, progress: _Progress) -> Callable[[Board, str, b
     means the run is not whole."""
     def report(board: Board, message: str, failed: bool) -> None:
         progress.finish()
-        warn(f"{_where(board, board.file or '-')}: {message}")
+        warn(Message("{where}: {what}", where=_where(board, board.file or "-"), what=message))
         if failed:
             status.fail(Message("the solver failed on some boards"))
         else:
@@ -391,9 +391,10 @@ def _par_columns(first: list[Any], ascii_: bool, lang: str = "en") -> list[Colum
 @board_option
 @solver_options
 @output_options(csv=False)
+@lang_option
 @ascii_option
 def analyse(files: tuple[str, ...], boards: tuple[str, ...], jobs: int | None, scheduler: str | None,
-            cluster: str | None, cache_dir: str | None, no_cache: bool, fmt: str, ascii_: bool) -> None:
+            cluster: str | None, cache_dir: str | None, no_cache: bool, fmt: str, lang: str, ascii_: bool) -> None:
     """Double-dummy post-mortem of the recorded play, trick by trick.
 
     Before every card the solver values each card the player could have
@@ -413,18 +414,18 @@ def analyse(files: tuple[str, ...], boards: tuple[str, ...], jobs: int | None, s
     ascii_ = wants_ascii(ascii_)
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
-    ctx.exit(_with_solver(opts, lambda solver: _analyse(files, boards, fmt, ascii_, solver)))
+    ctx.exit(_with_solver(opts, lambda solver: _analyse(files, boards, fmt, ascii_, solver, lang)))
 
 
 def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], fmt: str, ascii_: bool,
-             solver: Any) -> int:
+             solver: Any, lang: str = "en") -> int:
     from ..analysis.postmortem import PostMortemError, try_analyse_board
 
     status = RunStatus()
     # a table: each board's post-mortem as text (bridgekit.render), printed as each board is done
-    rows = RowWriter(fmt, text=lambda pm: render_postmortem(pm, ascii_))
+    rows = RowWriter(fmt, text=lambda pm: render_postmortem(pm, ascii_, lang))
     analysed = 0
-    skipped: list[str] = []
+    skipped: list[Message] = []
     seen = 0
 
     def wanted() -> Iterator[Board]:
@@ -448,7 +449,7 @@ def _analyse(files: tuple[str, ...], wanted_boards: tuple[str, ...], fmt: str, a
             rows.add(outcome)
             analysed += 1
         else:
-            line = f"{_where(board, board.file or '-')}: {outcome.reason}"
+            line = Message("{where}: {what}", where=_where(board, board.file or "-"), what=outcome.reason)
             if board.play is not None:
                 warn(line)   # a recorded play that cannot be analysed
                 status.problems += 1
