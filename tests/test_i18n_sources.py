@@ -94,6 +94,11 @@ FILES = [
     "bridgekit/event/recorded.py",
     "bridgekit/event/movements.py",
     "bridgekit/event/methods/base.py",
+    "bridgekit/cli/handrecord.py",
+    "bridgekit/handrecord/__init__.py",
+    "bridgekit/handrecord/layout.py",
+    "bridgekit/handrecord/html.py",
+    "bridgekit/handrecord/pdf.py",
 ]
 
 #: Calls whose first argument is shown to a user (by the last name of the

@@ -17,7 +17,9 @@ from ..rules import Profile
 from ..safeio import Output, OutputChanged
 from .analysis import _Progress, _solved_boards, _where, _with_solver
 from .options import from_option
-from .options import RunStatus, SolverOptions, ascii_option, plural, rules_option, solver_options, warn
+from ..i18n import _, _n
+from ..notation import Message
+from .options import RunStatus, SolverOptions, ascii_option, lang_option, rules_option, solver_options, warn
 from .safewrite import open_output
 
 _CTX = {"help_option_names": ["-h", "--help"]}
@@ -44,11 +46,12 @@ _EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
 @click.option("--trust-tags", is_flag=True,
               help="Take DoubleDummyTricks tags other programs wrote as recorded (default: solve those deals).")
 @solver_options
+@lang_option
 @ascii_option
 def handrecord(files: tuple[str, ...], output: str, force: bool, to: str | None, per_page: str, paper: str,
                title: str | None, auction: bool, play: bool, commentary: bool, rules: Profile | None,
                trust_tags: bool, jobs: int | None, scheduler: str | None, cluster: str | None,
-               cache_dir: str | None, no_cache: bool, ascii_: bool) -> None:
+               cache_dir: str | None, no_cache: bool, lang: str, ascii_: bool) -> None:
     """Hand records to print or post: every board's diagram with high-card
     points, the double-dummy table and the par, as HTML or PDF.
 
@@ -72,16 +75,17 @@ def handrecord(files: tuple[str, ...], output: str, force: bool, to: str | None,
     """
     fmt = (to or _format_of(output) or "").lower()
     if not fmt:
-        raise click.UsageError(f"cannot tell the format of {output}: name it .html or .pdf, or use --to")
+        raise click.UsageError(_(lang, "cannot tell the format of {path}: name it .html or .pdf, or use --to",
+                                 path=output))
     if output == "-" and fmt == "pdf" and sys.stdout.isatty():
-        raise click.UsageError("a PDF on a terminal is unreadable: give -o OUT.pdf (or redirect)")
+        raise click.UsageError(_(lang, "a PDF on a terminal is unreadable: give -o OUT.pdf (or redirect)"))
     # refusals (an input as OUT, an existing OUT without --force, no folder...) before reading
     out = open_output(output, inputs=files, replace=force, boards=False)
     options = [name for name, on in (("auction", auction), ("play", play), ("commentary", commentary)) if on]
     opts = SolverOptions(jobs, scheduler, cluster, cache_dir, no_cache)
     ctx = click.get_current_context()
     ctx.exit(_with_solver(opts, lambda solver: _handrecord(files, out, fmt, int(per_page), paper.lower(), title,
-                                                           options, rules, trust_tags, ascii_, solver)))
+                                                           options, rules, trust_tags, ascii_, solver, lang)))
 
 
 def _format_of(path: str) -> str | None:
@@ -91,15 +95,17 @@ def _format_of(path: str) -> str | None:
 
 
 def _handrecord(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: str, title: str | None,
-                options: list[str], rules: Profile | None, trust_tags: bool, ascii_: bool, solver: Any) -> int:
+                options: list[str], rules: Profile | None, trust_tags: bool, ascii_: bool, solver: Any,
+                lang: str = "en") -> int:
     """Read, solve, lay out and write, holding OUT (locked when it exists)
     from before the first board is read until the commit."""
     with out:
-        return _make(files, out, fmt, per_page, paper, title, options, rules, trust_tags, ascii_, solver)
+        return _make(files, out, fmt, per_page, paper, title, options, rules, trust_tags, ascii_, solver, lang)
 
 
 def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: str, title: str | None,
-          options: list[str], rules: Profile | None, trust_tags: bool, ascii_: bool, solver: Any) -> int:
+          options: list[str], rules: Profile | None, trust_tags: bool, ascii_: bool, solver: Any,
+          lang: str = "en") -> int:
     from ..handrecord import build_hand_record, recorded_policy
     from ..handrecord.layout import plan
 
@@ -109,17 +115,17 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
 
     def problem(board: Board, message: str) -> None:
         progress.finish()
-        warn(f"{_where(board, board.file or '-')}: {message}")
+        warn(Message("{where}: {what}", where=_where(board, board.file or "-"), what=message))
         status.problems += 1
 
     try:
         record = build_hand_record(tables, rules=rules, options=options, ascii=ascii_, title=title,
-                                   on_problem=problem)
+                                   on_problem=problem, lang=lang)
     finally:
         progress.finish()
     if not record.boards:
         if not status.unreadable:
-            click.echo(f"bridgekit: no board with a deal in {', '.join(files)}: nothing written", err=True)
+            warn(Message("no board with a deal in {files}: nothing written", files=", ".join(files)))
             status.problems += 1
         return int(status.exit_code)
     laid_out = plan(record, per_page, paper, ascii_)
@@ -127,17 +133,17 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
         warn(note)
     if fmt == "pdf":
         from ..handrecord.pdf import render_pdf
-        notes: list[str] = []
+        notes: list[Message] = []
         data = render_pdf(record, ascii=ascii_, laid_out=laid_out, notes=notes)
-        for note in notes:
-            warn(note)
+        for pdf_note in notes:
+            warn(pdf_note)
     else:
         from ..handrecord.html import render_html
         data = render_html(record, ascii=ascii_, laid_out=laid_out).encode("utf-8")
     if status.failed_total:
         if out.path != "-":
-            why = status.why or "an input could not be read"
-            click.echo(printable(f"bridgekit: {out.path} not written ({why})"), err=True)
+            why = status.why or Message("an input could not be read")
+            warn(Message("{path} not written ({why})", path=out.path, why=why))
         return int(status.exit_code)
     try:
         out.stream.flush()
@@ -147,16 +153,17 @@ def _make(files: tuple[str, ...], out: Output, fmt: str, per_page: int, paper: s
     except BrokenPipeError:
         raise
     except OutputChanged as e:
-        warn(str(e))
+        warn(e)
         return int(ExitStatus.UNREADABLE)
     except OSError as e:
         if out.path == "-":
             raise
-        click.echo(printable(f"bridgekit: cannot write {out.path}: {e.strerror or e}"), err=True)
+        warn(Message("cannot write {path}: {why}", path=out.path, why=e.strerror or str(e)))
         return int(ExitStatus.UNREADABLE)
     if out.path != "-":
         n, pages = len(record.boards), laid_out.page_count
-        click.echo(f"wrote {plural(n, 'board')} on {plural(pages, 'page')} "
-                   f"({paper.upper() if paper == 'a4' else 'Letter'}, {laid_out.layout.per_page} a page) "
-                   f"to {printable(out.path)}", err=True)
+        click.echo(_(lang, "wrote {boards} on {pages} ({paper}, {n} a page) to {path}",
+                     boards=_n(lang, "{n} board", "{n} boards", n), pages=_n(lang, "{n} page", "{n} pages", pages),
+                     paper=paper.upper() if paper == "a4" else "Letter", n=laid_out.layout.per_page,
+                     path=printable(out.path)), err=True)
     return int(status.exit_code)

@@ -26,9 +26,11 @@ from ..cards import PBN_SUIT_ORDER, Strain, Suit
 from ..dds import DDTable, Par
 from ..deal import Deal, Hand
 from ..errors import BridgekitError
-from ..notation import card_text, letters, par_contract_text
+from ..i18n import N_, _
+from ..notation import (Message, card_text, letters, par_contract_text, ranks_text, render_message, seat_letter,
+                        side_pair, suit_text)
 from ..rules import DEFAULT, Profile
-from ..seats import Seat, Vul
+from ..seats import Seat, Side, Vul
 
 __all__ = ["HandRecord", "BoardRecord", "RoomRecord", "build_hand_record", "hand_record",
            "hand_record_tables", "suit_line", "par_lines", "DD_STRAINS", "DD_DECLARERS"]
@@ -72,6 +74,7 @@ class BoardRecord:
     rooms: list[RoomRecord] = field(default_factory=list)
     file: str | None = None
     line: int | None = None
+    lang: str = "en"                       # the language its text is printed in
 
     def hcp(self, seat: Seat) -> int | None:
         """High-card points of ``seat`` (None for an unknown hand)."""
@@ -90,37 +93,40 @@ class HandRecord:
     subtitle: str
     boards: list[BoardRecord]
     options: frozenset[str] = frozenset()   # "auction", "play", "commentary" shown
+    lang: str = "en"                        # the language of its labels (en, fr)
 
 
 # -- text pieces both writers print ----------------------------------------------
 
-def suit_line(hand: Hand | None, suit: Suit, ascii: bool = False) -> str:
-    """``♠ AKJ75`` (``S AKJ75`` with ``ascii``): ranks high to low, ``10`` for
-    the ten as hand records print it, ``—`` (``-``) for a void, ``?`` when the
-    hand is unknown."""
-    symbol = suit.name if ascii else suit.symbol
+def suit_line(hand: Hand | None, suit: Suit, ascii: bool = False, lang: str = "en") -> str:
+    """``♠ AKJ75`` (``S AKJ75`` with ``ascii``; ``♠ ARV75``, ``P ARV75`` in
+    French): ranks high to low, ``10`` for the ten as hand records print it,
+    ``—`` (``-``) for a void, ``?`` when the hand is unknown."""
+    symbol = suit_text(suit, ascii, lang)
     if hand is None:
         return f"{symbol} ?"
-    ranks = "".join("10" if r.letter == "T" else r.letter for r in hand.ranks(suit))
+    ranks = ranks_text(hand.ranks(suit), lang, tens=True)
     return f"{symbol} {ranks or ('-' if ascii else chr(0x2014))}"
 
 
-def hand_lines(hand: Hand | None, ascii: bool = False) -> list[str]:
+def hand_lines(hand: Hand | None, ascii: bool = False, lang: str = "en") -> list[str]:
     """The four suit lines of a hand, spades first."""
-    return [suit_line(hand, suit, ascii) for suit in PBN_SUIT_ORDER]
+    return [suit_line(hand, suit, ascii, lang) for suit in PBN_SUIT_ORDER]
 
 
-def par_lines(par: Par, profile: Profile | None = None, ascii: bool = False) -> list[str]:
+def par_lines(par: Par, profile: Profile | None = None, ascii: bool = False, lang: str = "en") -> list[str]:
     """``Par N-S +420`` (``Par N-S +420 (auction-1920)`` under another profile
     than the default) then one line a contract, ``4♠= by N/S``, or ``Passed out``."""
     score = par.score
-    head = "Par 0" if score == 0 else f"Par {'N-S' if score > 0 else 'E-W'} +{abs(score)}"
+    head = _(lang, "Par 0") if score == 0 else \
+        _(lang, "Par {side} +{score}", side="-".join(side_pair(Side.NS if score > 0 else Side.EW, lang)),
+          score=abs(score))
     if profile is not None and profile is not DEFAULT:
         head += f" ({profile.name})"
     lines = [head]
     if not par.contracts:
-        lines.append("Passed out")
-    lines += [par_contract_text(c, ascii, by=True) for c in par.contracts]
+        lines.append(_(lang, "Passed out"))
+    lines += [par_contract_text(c, ascii, lang, by=True) for c in par.contracts]
     return lines
 
 
@@ -145,57 +151,57 @@ def _commentary(board: Board) -> tuple[str, ...]:
     return tuple(" ".join(c.split()) for c in out if c.strip())
 
 
-def _room(board: Board, options: frozenset[str], ascii: bool) -> RoomRecord:
+def _room(board: Board, options: frozenset[str], ascii: bool, lang: str = "en") -> RoomRecord:
     from ..render import auction_cells, render_result
 
     auction: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     play: tuple[str, ...] = ()
     if "auction" in options and board.auction is not None:
-        cells, note_list = auction_cells(board.auction, ascii=ascii)
+        cells, note_list = auction_cells(board.auction, ascii=ascii, lang=lang)
         auction, notes = tuple(cells), tuple(board.auction.unread) + tuple(note_list)
     tricks: tuple[tuple[str, ...], ...] = ()
     if "play" in options and board.play is not None and board.play.tricks:
-        play = tuple(_play_summary(board, ascii))
-        tricks = tuple(_trick_rows(board, ascii))
-    result = render_result(board, ascii=ascii) if ("auction" in options or "play" in options) else None
+        play = tuple(_play_summary(board, ascii, lang))
+        tricks = tuple(_trick_rows(board, ascii, lang))
+    result = render_result(board, ascii=ascii, lang=lang) if ("auction" in options or "play" in options) else None
     commentary = _commentary(board) if "commentary" in options else ()
     if ascii:
         commentary = tuple(letters(c) for c in commentary)
     return RoomRecord(board.room, result, auction, notes, play, commentary, tricks)
 
 
-def _play_summary(board: Board, ascii: bool) -> list[str]:
+def _play_summary(board: Board, ascii: bool, lang: str = "en") -> list[str]:
     """One item a trick: ``1 E: ♠2 ♠3 ♠8 ♠J``, cards in the order played from
     the leader (the seats' columns when the order cannot be known)."""
     assert board.play is not None
     out = []
     for t in board.play.recorded_tricks(board.contract):
         if t.order is not None and t.leader is not None:
-            cards = " ".join(card_text(c, ascii, tens=True) for c in t.order)
-            out.append(f"{t.number} {t.leader.name}: {cards}")
+            cards = " ".join(card_text(c, ascii, lang, tens=True) for c in t.order)
+            out.append(_(lang, "{n} {seat}: {cards}", n=t.number, seat=seat_letter(t.leader, lang), cards=cards))
         else:
-            cards = " ".join(f"{s.name} {card_text(e.card, ascii, tens=True)}" for s, e in t.cards.items()
-                             if e.card is not None)
-            out.append(f"{t.number}: {cards}")
+            cards = " ".join(f"{seat_letter(s, lang)} {card_text(e.card, ascii, lang, tens=True)}"
+                             for s, e in t.cards.items() if e.card is not None)
+            out.append(_(lang, "{n}: {cards}", n=t.number, cards=cards))
     return out
 
 
-def _trick_rows(board: Board, ascii: bool) -> list[tuple[str, ...]]:
+def _trick_rows(board: Board, ascii: bool, lang: str = "en") -> list[tuple[str, ...]]:
     """One row a trick: its number, its leader, then each seat's card in
     West North East South columns (``10`` for the ten), the winner's
     marked ``*``."""
     assert board.play is not None
     rows = []
     for t in board.play.recorded_tricks(board.contract):
-        cells = [str(t.number), t.leader.name if t.leader is not None else ""]
+        cells = [str(t.number), seat_letter(t.leader, lang) if t.leader is not None else ""]
         for seat in (Seat.W, Seat.N, Seat.E, Seat.S):
             entry = t.cards.get(seat)
             if entry is None or entry.card is None:
                 cells.append("")
                 continue
             card = entry.card
-            cells.append(card_text(card, ascii, tens=True) + ("*" if t.winner is seat else ""))
+            cells.append(card_text(card, ascii, lang, tens=True) + ("*" if t.winner is seat else ""))
         rows.append(tuple(cells))
     return rows
 
@@ -207,7 +213,7 @@ def _same_deal(record: BoardRecord, board: Board) -> bool:
 
 def build_hand_record(tables: Iterable[BoardTable], *, rules: Profile | None = None,
                       options: Iterable[str] = (), ascii: bool = False, title: str | None = None,
-                      on_problem: Callable[[Board, str], None] | None = None) -> HandRecord:
+                      on_problem: Callable[[Board, str], None] | None = None, lang: str = "en") -> HandRecord:
     """The hand record of a stream of boards with their DD tables (what
     ``bridgekit.analysis.ddtags.solve_boards`` yields).
 
@@ -235,25 +241,25 @@ def build_hand_record(tables: Iterable[BoardTable], *, rules: Profile | None = N
             continue
         same = next((r for r in by_label.get(label, []) if _same_deal(r, board)), None)
         if same is not None:
-            same.rooms.append(_room(board, opts, ascii))
+            same.rooms.append(_room(board, opts, ascii, lang))
             continue
         vul, dealer = board_vul_dealer(board)
         rec = BoardRecord(label, dealer, vul, deal if deal.is_complete else _completed(deal),
-                          rooms=[_room(board, opts, ascii)], file=board.file, line=board.line)
+                          rooms=[_room(board, opts, ascii, lang)], file=board.file, line=board.line, lang=lang)
         if bt.table is None:
-            rec.note = f"no double dummy: {bt.error}"
+            rec.note = render_message(Message("no double dummy: {why}", why=bt.error), ascii, lang)
         else:
             rec.table, rec.table_from = bt.table, bt.source
             try:
                 rec.profile, rec.par = board_par(board, bt.table, rules)
             except BridgekitError as e:
-                rec.note = f"no par: {e}"
+                rec.note = render_message(Message("no par: {why}", why=e), ascii, lang)
                 if on_problem is not None:
-                    on_problem(board, f"no par: {e}")
+                    on_problem(board, Message("no par: {why}", why=e))
         records.append(rec)
         by_label.setdefault(label, []).append(rec)
-    main_title, subtitle = _title_block(head)
-    return HandRecord(title if title is not None else main_title, subtitle, records, opts)
+    main_title, subtitle = _title_block(head, lang)
+    return HandRecord(title if title is not None else main_title, subtitle, records, opts, lang)
 
 
 def _completed(deal: Deal) -> Deal:
@@ -262,11 +268,11 @@ def _completed(deal: Deal) -> Deal:
     return done if done.is_complete else deal
 
 
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-           "October", "November", "December")
+_MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+           N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 
 
-def format_date(value: str) -> str:
+def format_date(value: str, lang: str = "en") -> str:
     """PBN ``2026.11.29`` -> ``29 November 2026``; partial dates (``2026.??.??``)
     as far as known; anything else as written."""
     m = re.match(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$", value.strip())
@@ -277,9 +283,10 @@ def format_date(value: str) -> str:
         return ""
     if "?" in month or not 1 <= int(month) <= 12:
         return year
+    name = _(lang, _MONTHS[int(month) - 1])
     if "?" in day:
-        return f"{_MONTHS[int(month) - 1]} {year}"
-    return f"{int(day)} {_MONTHS[int(month) - 1]} {year}"
+        return f"{name} {year}"
+    return f"{int(day)} {name} {year}"
 
 
 #: The Event ``bridgekit deal`` writes without ``--event``: a placeholder, no title.
@@ -287,18 +294,18 @@ _PLACEHOLDER_EVENTS = frozenset({"", "?", "bridgekit deal"})
 _SEED = re.compile(r"^bridgekit deal --seed (.+)$")
 
 
-def _title_block(board: Board | None) -> tuple[str, str]:
+def _title_block(board: Board | None, lang: str = "en") -> tuple[str, str]:
     """The title (the Event, else "Hand record") and the subtitle (Site and
     Date; for boards ``bridgekit deal`` dealt without them, the seed)."""
     if board is None:
-        return "Hand record", ""
+        return _(lang, "Hand record"), ""
     event = (board.get("Event") or "").strip()
-    parts = [(board.get("Site") or "").strip(), format_date(board.get("Date") or "")]
+    parts = [(board.get("Site") or "").strip(), format_date(board.get("Date") or "", lang)]
     parts = [p for p in parts if p and p != "?"]
     seed = _SEED.match((board.get("Generator") or "").strip())
     if not parts and seed is not None:
-        parts = [f"Boards dealt by bridgekit, seed {seed.group(1)}"]
-    return (event if event not in _PLACEHOLDER_EVENTS else "Hand record"), " \u00b7 ".join(parts)
+        parts = [_(lang, "Boards dealt by bridgekit, seed {seed}", seed=seed.group(1))]
+    return (event if event not in _PLACEHOLDER_EVENTS else _(lang, "Hand record")), " \u00b7 ".join(parts)
 
 
 # -- from boards ---------------------------------------------------------------------
@@ -331,9 +338,9 @@ def _solved_here(boards: Iterable[Board], force: bool, progress: Callable[[int, 
 
 def hand_record(boards: Iterable[Board], *, rules: Profile | None = None, trust_tags: bool = False,
                 force: bool = False, options: Iterable[str] = (), ascii: bool = False,
-                title: str | None = None) -> HandRecord:
+                title: str | None = None, lang: str = "en") -> HandRecord:
     """The hand record of ``boards``, solving what needs solving here (the
     command line goes through ``build_hand_record`` with its own solver
     stream and progress bar)."""
     return build_hand_record(hand_record_tables(boards, trust_tags=trust_tags, force=force),
-                             rules=rules, options=options, ascii=ascii, title=title)
+                             rules=rules, options=options, ascii=ascii, title=title, lang=lang)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from html import escape
 
 from ..seats import Seat
-from ..notation import letters
+from ..i18n import _
+from ..notation import letters, seat_letter, seat_name
 from . import HandRecord, hand_lines, par_lines
-from .layout import AUCTION_HEADER, DD_CAPTION, TRICK_HEADER, BoardBox, Layout, Plan, dd_rows, dealer_vul, plan, split_red
+from .layout import DD_CAPTION, BoardBox, Layout, Plan, dd_rows, dealer_vul, plan, split_red
 
 _SEAT_CLASS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
 
@@ -111,18 +112,19 @@ def _board(box: BoardBox, L: Layout, x: float, y: float, ascii: bool) -> str:
            f'style="left:{_mm(x)};top:{_mm(y)}">']
     out.append(f'<div class="diagram" style="left:{_mm(L.diagram_x)};top:{_mm(L.top(box))};'
                f'height:{_mm(L.diagram_h(board))}">')
+    Lg = board.lang
     dealer, vul = dealer_vul(board)
-    out.append(f'<div class="info"><h2>Board {escape(board.label)}</h2>'
+    out.append(f'<div class="info"><h2>{escape(_(Lg, "Board {board}", board=board.label))}</h2>'
                f'<div class="dealer">{escape(dealer)}</div><div class="vul">{escape(vul)}</div></div>')
     for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
-        suits = "".join(f'<div class="suit">{_t(line)}</div>' for line in hand_lines(board.hand(seat), ascii))
-        out.append(f'<div class="hand {_SEAT_CLASS[seat]}" aria-label="{seat.full_name}">{suits}</div>')
-    hcp = "".join(f'<span class="{seat.name.lower()}" title="{seat.full_name}">'
+        suits = "".join(f'<div class="suit">{_t(line)}</div>' for line in hand_lines(board.hand(seat), ascii, Lg))
+        out.append(f'<div class="hand {_SEAT_CLASS[seat]}" aria-label="{seat_name(seat, Lg)}">{suits}</div>')
+    hcp = "".join(f'<span class="{seat.name.lower()}" title="{seat_name(seat, Lg)}">'
                   f'{"?" if (v := board.hcp(seat)) is None else v}</span>'
-                  f'<i class="l{seat.name.lower()}" aria-hidden="true">{seat.name}</i>' for seat in Seat)
-    out.append(f'<div class="compass" aria-label="High-card points">{hcp}</div>')
+                  f'<i class="l{seat.name.lower()}" aria-hidden="true">{seat_letter(seat, Lg)}</i>' for seat in Seat)
+    out.append(f'<div class="compass" aria-label="{escape(_(Lg, "High-card points"))}">{hcp}</div>')
     if board.par is not None:
-        lines = par_lines(board.par, board.profile, ascii)
+        lines = par_lines(board.par, board.profile, ascii, Lg)
         out.append('<div class="par">' + f'<div class="score">{_t(lines[0])}</div>'
                    + "".join(f'<div class="contract">{_t(line)}</div>' for line in lines[1:]) + "</div>")
     elif board.note:
@@ -132,8 +134,8 @@ def _board(box: BoardBox, L: Layout, x: float, y: float, ascii: bool) -> str:
         head = "".join(f'<th scope="col">{_t(s)}</th>' for s in rows[0][1:])
         body = "".join(f'<tr><th scope="row">{r[0]}</th>' + "".join(f"<td>{v}</td>" for v in r[1:]) + "</tr>"
                        for r in rows[1:])
-        out.append(f'<table class="dd" aria-label="Double dummy tricks"><caption>{DD_CAPTION}</caption>'
-                   f'<tr><td></td>{head}</tr>{body}</table>')
+        out.append(f'<table class="dd" aria-label="{escape(_(Lg, "Double dummy tricks"))}">'
+                   f'<caption>{escape(_(Lg, DD_CAPTION))}</caption><tr><td></td>{head}</tr>{body}</table>')
     out.append("</div>")
     if box.extras:
         top = L.extras_y(board)
@@ -146,16 +148,17 @@ def _board(box: BoardBox, L: Layout, x: float, y: float, ascii: bool) -> str:
                 parts.append('<table class="auction">' + "".join(auction) + "</table>")
                 auction.clear()
             if tricks:
-                parts.append('<table class="tricks" aria-label="Play">' + "".join(tricks) + "</table>")
+                parts.append(f'<table class="tricks" aria-label="{escape(_(Lg, "Play"))}">' + "".join(tricks)
+                             + "</table>")
                 tricks.clear()
 
         for extra in box.extras:
             if extra.kind == "auction":
-                tag = "th" if extra.cells == AUCTION_HEADER else "td"
+                tag = "th" if extra.header else "td"
                 auction.append("<tr>" + "".join(f"<{tag}>{_t(c)}</{tag}>" for c in extra.cells) + "</tr>")
                 continue
             if extra.kind == "tricks":
-                tag = "th" if extra.cells == TRICK_HEADER else "td"
+                tag = "th" if extra.header else "td"
                 classes = ["n", "lead", "", "", "", ""]
                 cells = []
                 for c, text in enumerate(extra.cells):
@@ -186,9 +189,10 @@ def render_html(record: HandRecord, *, per_page: int = 4, paper: str = "a4", asc
         body.append('<div class="page">\n<header>'
                     f"<h1>{_t(title)}</h1>" + (f"<p>{escape(record.subtitle)}</p>" if record.subtitle else "")
                     + "</header>\n" + "\n".join(boxes)
-                    + f"\n<footer><span>Double dummy by DDS \u00b7 made with bridgekit</span>"
-                      f"<span>Page {n + 1} of {pages}</span></footer>\n</div>")
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                    + f"\n<footer><span>{escape(_(record.lang, 'Double dummy by DDS · made with bridgekit'))}</span>"
+                      f"<span>{escape(_(record.lang, 'Page {n} of {pages}', n=n + 1, pages=pages))}</span></footer>\n"
+                      "</div>")
+    return (f"<!DOCTYPE html>\n<html lang=\"{escape(record.lang)}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             "<meta name=\"generator\" content=\"bridgekit handrecord\">\n"
             f"<title>{escape(title)}</title>\n<style>{_css(L)}</style>\n</head>\n<body>\n"

@@ -32,6 +32,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from ..i18n import N_, _
+from ..notation import Message, seat_letter, seat_name, strain_text
 from ..seats import Seat
 from . import DD_DECLARERS, DD_STRAINS, BoardRecord, HandRecord, hand_lines, par_lines
 
@@ -59,7 +61,7 @@ MAX_COLUMN = 42.0        # a diagram column is never wider (big boxes leave room
 EXTRA_BESIDE = 9.0       # the extras' largest size in the panel beside the diagram, in points
 BAND_GAP = 0.8           # between the diagram and the band below it, in line heights
 BAND_SIZE = 0.85         # the band's DD table and par, relative to the hands
-DD_CAPTION = "Makeable tricks"
+DD_CAPTION = N_("Makeable tricks")
 DD_SEAT = 0.8            # the declarer column of the DD table, in strain columns (W clear of 10)
 BAND_SEAT = 1.2
 
@@ -131,6 +133,7 @@ class ExtraLine:
     kind: str
     text: str = ""
     cells: tuple[str, ...] = ()   # auction: four calls; tricks: number, leader, W N E S
+    header: bool = False          # the auction's or the tricks' column titles
 
 
 @dataclass
@@ -368,7 +371,7 @@ def longest_hand_line(record: HandRecord, ascii: bool = False, measure: Measure 
     widest = 0.0
     for board in record.boards:
         for seat in Seat:
-            for line in hand_lines(board.hand(seat), ascii):
+            for line in hand_lines(board.hand(seat), ascii, board.lang):
                 widest = max(widest, measure(line, 1.0, False))
     return widest
 
@@ -392,29 +395,41 @@ def extras_for(board: BoardRecord, layout: Layout, measure: Measure = text_width
         has = room.result or room.auction or room.play or room.commentary
         if not has:
             continue
+        L = board.lang
         if several or room.room:
-            out.append(ExtraLine("room", f"{room.room} room" if room.room else "Table"))
+            out.append(ExtraLine("room", _(L, "{room} room", room=room.room) if room.room else _(L, "Table")))
         if room.result:
             out.extend(ExtraLine("text", t) for t in wrap(room.result, width, size, measure))
         if room.auction:
-            out.append(ExtraLine("auction", cells=AUCTION_HEADER))
+            out.append(ExtraLine("auction", cells=auction_header(L), header=True))
             for i in range(0, len(room.auction), 4):
                 out.append(ExtraLine("auction", cells=tuple(room.auction[i:i + 4])))
             for note in room.auction_notes:
                 out.extend(ExtraLine("text", t) for t in wrap(note, width, size, measure))
         widest = max((measure(c, size, False) for row in room.tricks for c in row[2:]), default=0.0)
         if room.tricks and widest <= layout.trick_cell - 1.0:   # a table, one line a trick
-            out.append(ExtraLine("tricks", cells=TRICK_HEADER))
+            out.append(ExtraLine("tricks", cells=trick_header(L), header=True))
             out.extend(ExtraLine("tricks", cells=row) for row in room.tricks)
         elif room.play:                                           # no room for it: one paragraph
-            out.extend(ExtraLine("text", t) for t in wrap("Play: " + "; ".join(room.play), width, size, measure))
+            out.extend(ExtraLine("text", t) for t in wrap(_(L, "Play: {tricks}", tricks="; ".join(room.play)), width,
+                                                          size, measure))
         for comment in room.commentary:
             out.extend(ExtraLine("text", t) for t in wrap(comment, width, size, measure))
     return out
 
 
-AUCTION_HEADER = ("West", "North", "East", "South")
-TRICK_HEADER = ("Trick", "Lead", "W", "N", "E", "S")
+def auction_header(lang: str = "en") -> tuple[str, ...]:
+    """The auction's column titles: ``West North East South``."""
+    return tuple(seat_name(s, lang) for s in (Seat.W, Seat.N, Seat.E, Seat.S))
+
+
+def trick_header(lang: str = "en") -> tuple[str, ...]:
+    """The tricks' column titles: ``Trick Lead W N E S``."""
+    return (_(lang, "Trick"), _(lang, "Lead"), *(seat_letter(s, lang) for s in (Seat.W, Seat.N, Seat.E, Seat.S)))
+
+
+AUCTION_HEADER = auction_header()
+TRICK_HEADER = trick_header()
 TRICK_NUMBER, TRICK_LEAD = 1.2, 1.0
 
 
@@ -425,7 +440,7 @@ class Plan:
     layout: Layout
     boxes: list[BoardBox]
     asked_per_page: int
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
@@ -443,12 +458,12 @@ def plan(record: HandRecord, per_page: int = 4, paper: str = "a4", ascii: bool =
     board's extras.  ``notes`` says what was changed (fewer boards a page, a
     board's text cut)."""
     if per_page not in GRIDS:
-        raise ValueError(f"per_page is one of {sorted(GRIDS)}, not {per_page}")
+        raise ValueError(Message('per_page is one of {v1}, not {per_page}', v1=sorted(GRIDS), per_page=per_page))
     if paper not in PAPERS:
-        raise ValueError(f"paper is one of {sorted(PAPERS)}, not {paper!r}")
+        raise ValueError(Message('paper is one of {v1}, not {paper!r}', v1=sorted(PAPERS), paper=paper))
     widest = longest_hand_line(record, ascii, measure)
     has_extras = any(r.result or r.auction or r.play or r.commentary for b in record.boards for r in b.rooms)
-    notes: list[str] = []
+    notes: list[Message] = []
     choices = [n for n in sorted(GRIDS, reverse=True) if n <= per_page]
     first_tall: str | None = None
     for n in choices:
@@ -465,15 +480,17 @@ def plan(record: HandRecord, per_page: int = 4, paper: str = "a4", ascii: bool =
         if not too_tall or n == choices[-1]:
             break
     if n != per_page:
-        notes.append(f"{n} board{'s' if n > 1 else ''} a page instead of {per_page}: board "
-                     f"{first_tall}'s auction, play or commentary needs the room")
+        notes.append(Message.plural("{n} board a page instead of {per_page}: board {board}'s auction, play or "
+                                    "commentary needs the room", "{n} boards a page instead of {per_page}: board "
+                                    "{board}'s auction, play or commentary needs the room", n, per_page=per_page,
+                                    board=first_tall))
     for box in boxes:
         if layout.board_h(box) > layout.box_h + 1e-6:
             room = layout.box_h - PAD - layout.extras_y(box.board)
             keep = max(0, int(room / layout.extra_h + 1e-9) - 1)
-            box.extras = box.extras[:keep] + [ExtraLine("cut", "\u2026 (more in the file)")]
+            box.extras = box.extras[:keep] + [ExtraLine("cut", _(box.board.lang, "\u2026 (more in the file)"))]
             box.cut = True
-            notes.append(f"board {box.board.label}: text cut to fit one page")
+            notes.append(Message("board {board}: text cut to fit one page", board=box.board.label))
     return Plan(layout, boxes, per_page, notes)
 
 
@@ -492,18 +509,19 @@ def creation_date() -> "_dt.datetime":
 def dd_rows(board: BoardRecord, ascii: bool = False) -> list[list[str]]:
     """The DD table as printed: a header row (blank, the strains) and one
     row a declarer (N S E W) with its side's tricks."""
-    rows = [[""] + [s.symbol(ascii) for s in DD_STRAINS]]
+    rows = [[""] + [strain_text(s, ascii, board.lang) for s in DD_STRAINS]]
     if board.table is not None:
         for seat in DD_DECLARERS:
-            rows.append([seat.name] + [str(board.table.tricks(seat, s)) for s in DD_STRAINS])
+            rows.append([seat_letter(seat, board.lang)] + [str(board.table.tricks(seat, s)) for s in DD_STRAINS])
     return rows
 
 
 def dealer_vul(board: BoardRecord) -> tuple[str, str]:
     """``Dealer North`` and ``Vul N-S`` (``?`` when unknown)."""
     from ..render import vul_text
-    dealer = board.dealer.full_name if board.dealer is not None else "?"
-    return f"Dealer {dealer}", f"Vul {vul_text(board.vulnerable)}"
+    L = board.lang
+    dealer = seat_name(board.dealer, L) if board.dealer is not None else "?"
+    return _(L, "Dealer {seat}", seat=dealer), _(L, "Vul {vul}", vul=vul_text(board.vulnerable, L))
 
 
 def split_red(text: str) -> list[tuple[str, bool]]:

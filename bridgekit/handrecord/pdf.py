@@ -17,9 +17,10 @@ from typing import Sequence
 
 from ..errors import BridgekitError
 from ..seats import Seat
-from ..notation import letters
+from ..i18n import _
+from ..notation import Message, letters, seat_letter
 from . import HandRecord, hand_lines, par_lines
-from .layout import (AUCTION_HEADER, DD_CAPTION, TRICK_HEADER, PT, BoardBox, Layout, Plan, creation_date, dd_rows, dealer_vul,
+from .layout import (DD_CAPTION, PT, BoardBox, Layout, Plan, creation_date, dd_rows, dealer_vul,
                      plan, split_red)
 
 RED = (190, 0, 0)
@@ -45,8 +46,8 @@ def font_files() -> tuple[str, str]:
         regular, bold = os.path.join(d, "DejaVuSans.ttf"), os.path.join(d, "DejaVuSans-Bold.ttf")
         if os.path.isfile(regular) and os.path.isfile(bold):
             return regular, bold
-    raise BridgekitError("no DejaVu Sans font for the PDF (it comes with matplotlib: "
-                         "pip install matplotlib, or install the fonts-dejavu package)")
+    raise BridgekitError(Message('no DejaVu Sans font for the PDF (it comes with matplotlib: pip install '
+                                 'matplotlib, or install the fonts-dejavu package)'))
 
 
 #: Drawn for a character the font has no glyph for (DejaVu has this one).
@@ -132,7 +133,8 @@ def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> 
     indent = 1.0
 
     # top left: board, dealer, vulnerability
-    doc.text(cx[0], ry[0], f"Board {board.label}", L.font * 1.25, bold=True, line_h=lh * 1.25)
+    Lg = board.lang
+    doc.text(cx[0], ry[0], _(Lg, "Board {board}", board=board.label), L.font * 1.25, bold=True, line_h=lh * 1.25)
     dealer, vul = dealer_vul(board)
     doc.text(cx[0], ry[0] + lh * 1.35, dealer, L.small, line_h=sh)
     doc.text(cx[0], ry[0] + lh * 1.35 + sh, vul, L.small, line_h=sh)
@@ -141,7 +143,7 @@ def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> 
     spots = {Seat.N: (cx[1] + indent, ry[0]), Seat.W: (cx[0], ry[1]), Seat.E: (cx[2] + indent, ry[1]),
              Seat.S: (cx[1] + indent, ry[2])}
     for seat, (x, y) in spots.items():
-        for i, line in enumerate(hand_lines(board.hand(seat), ascii)):
+        for i, line in enumerate(hand_lines(board.hand(seat), ascii, Lg)):
             doc.text(x, y + i * lh, line, L.font, line_h=lh)
 
     # the HCP compass: each seat's points by its edge, the seat's letter inside
@@ -159,7 +161,8 @@ def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> 
     beside = L.small * PT * 0.75 + 1.0     # from a West or East number's centre to its letter's
     for seat, (dx, dy) in {Seat.N: (0, -q + sh), Seat.W: (-q + 1.2 + beside + L.small * PT * 0.4, 0),
                            Seat.E: (q - 1.2 - beside - L.small * PT * 0.4, 0), Seat.S: (0, q - sh)}.items():
-        doc.text(mx + dx, my + dy - sh / 2, seat.name, letter, bold=True, colour=GREY, line_h=sh, align="center")
+        doc.text(mx + dx, my + dy - sh / 2, seat_letter(seat, Lg), letter, bold=True, colour=GREY, line_h=sh,
+                 align="center")
 
     # the par (or why there is none) and the DD table: below the diagram in a band, or in its bottom corners
     if L.band:
@@ -170,7 +173,7 @@ def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> 
         top = ry[2] + L.corner_gap
         size, step = L.small, sh
         par_x, par_w, dd_x = cx[0], col - 1.0, cx[2] + 0.5
-    lines = par_lines(board.par, board.profile, ascii) if board.par is not None else (
+    lines = par_lines(board.par, board.profile, ascii, Lg) if board.par is not None else (
         [board.note] if board.note else [])
     for i, line in enumerate(lines):
         if i == 0 and board.par is None:
@@ -179,7 +182,7 @@ def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> 
             break
         doc.text(par_x, top + i * step, line, size, bold=(i == 0), line_h=step)
     if board.table is not None:
-        doc.text(dd_x, top, DD_CAPTION, L.dd_size * (1.0 if L.band else 0.85), bold=True, colour=GREY,
+        doc.text(dd_x, top, _(Lg, DD_CAPTION), L.dd_size * (1.0 if L.band else 0.85), bold=True, colour=GREY,
                  line_h=step)
         for r, row in enumerate(dd_rows(board, ascii)):
             for c, value in enumerate(row):
@@ -193,10 +196,9 @@ def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> 
     for extra in box.extras:
         if extra.kind == "auction":
             for c, cell_text in enumerate(extra.cells):
-                doc.text(x + c * L.auction_cell, y, cell_text, L.extra, bold=extra.cells == AUCTION_HEADER,
-                         line_h=ew)
+                doc.text(x + c * L.auction_cell, y, cell_text, L.extra, bold=extra.header, line_h=ew)
         elif extra.kind == "tricks":
-            head = extra.cells == TRICK_HEADER
+            head = extra.header
             for c, cell_text in enumerate(extra.cells):
                 right = c == 0 and not head
                 doc.text(x + L.trick_x(c) + (L.trick_x(1) - 1.5 if right else 0), y, cell_text, L.extra,
@@ -222,12 +224,13 @@ def _draw_page_frame(doc: _Pdf, record: HandRecord, n: int, pages: int) -> None:
     pdf.set_draw_color(*RULE)
     pdf.line(12.0, 12.0 + 13.5, L.page_w - 12.0, 12.0 + 13.5)
     foot = L.page_h - 12.0 - 4.0
-    doc.text(12.0, foot, "Double dummy by DDS \u00b7 made with bridgekit", 7, colour=GREY, line_h=4)
-    doc.text(L.page_w - 12.0, foot, f"Page {n + 1} of {pages}", 7, colour=GREY, align="right", line_h=4)
+    doc.text(12.0, foot, _(record.lang, "Double dummy by DDS \u00b7 made with bridgekit"), 7, colour=GREY, line_h=4)
+    doc.text(L.page_w - 12.0, foot, _(record.lang, "Page {n} of {pages}", n=n + 1, pages=pages), 7, colour=GREY,
+             align="right", line_h=4)
 
 
 def render_pdf(record: HandRecord, *, per_page: int = 4, paper: str = "a4", ascii: bool = False,
-               laid_out: Plan | None = None, notes: list[str] | None = None) -> bytes:
+               laid_out: Plan | None = None, notes: list[Message] | None = None) -> bytes:
     """The hand record as a PDF document (bytes): boards in order,
     ``per_page`` to a page (fewer when a board's extras need the room, see
     ``layout.plan``), fonts embedded.  Text in a script the embedded font
@@ -249,7 +252,8 @@ def render_pdf(record: HandRecord, *, per_page: int = 4, paper: str = "a4", asci
     if doc.missing and notes is not None:
         n = sum(doc.missing.values())
         sample = "".join(sorted(doc.missing)[:8])
-        notes.append(f"the PDF font cannot draw {n} character{'s' if n != 1 else ''} ({sample}"
-                     f"{'...' if len(doc.missing) > 8 else ''}): shown as {MISSING}; the HTML hand record "
-                     "shows them")
+        notes.append(Message.plural("the PDF font cannot draw {n} character ({sample}): shown as {missing}; the "
+                                    "HTML hand record shows them", "the PDF font cannot draw {n} characters "
+                                    "({sample}): shown as {missing}; the HTML hand record shows them", n,
+                                    sample=sample + ("..." if len(doc.missing) > 8 else ""), missing=MISSING))
     return data
