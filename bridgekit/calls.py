@@ -8,6 +8,7 @@ from enum import Enum
 
 from .cards import Strain
 from .errors import ParseError
+from .i18n import Text
 
 
 class CallKind(Enum):
@@ -31,9 +32,9 @@ class Call:
     def __post_init__(self) -> None:
         if self.kind is CallKind.BID:
             if self.level is None or not 1 <= self.level <= 7 or self.strain is None:
-                raise ParseError(f"invalid bid level {self.level!r} (bids go from 1 to 7)")
+                raise ParseError(Text('invalid bid level {level!r} (bids go from 1 to 7)', level=self.level))
         elif self.level is not None or self.strain is not None:
-            raise ParseError(f"a {self.kind.value} has no level or strain")
+            raise ParseError(Text('a {value} has no level or strain', value=self.kind.value))
 
     @classmethod
     def bid(cls, level: int, strain: Strain) -> "Call":
@@ -52,10 +53,10 @@ class Call:
             return special
         m = _BID_RE.match(up) or _BID_RE.match(key)
         if m is None:
-            raise ParseError(f"invalid call {text!r} (expected e.g. 1S, 3NT, Pass, X, XX)")
+            raise ParseError(Text('invalid call {text!r} (expected e.g. 1S, 3NT, Pass, X, XX)', text=text))
         level = int(m.group(1))
         if not 1 <= level <= 7:
-            raise ParseError(f"invalid call {text!r} (bids go from 1 to 7)")
+            raise ParseError(Text('invalid call {text!r} (bids go from 1 to 7)', text=text))
         return cls.bid(level, Strain.parse(m.group(2)))
 
     @property
@@ -66,7 +67,7 @@ class Call:
     def rank(self) -> int:
         """Ordering index of a bid: 0 for 1C up to 34 for 7NT. Raises on non-bids."""
         if self.level is None or self.strain is None:
-            raise ParseError(f"{self} is not a bid")
+            raise ParseError(Text('{self} is not a bid', self=self))
         return (self.level - 1) * 5 + int(self.strain)
 
     def __str__(self) -> str:

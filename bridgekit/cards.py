@@ -7,6 +7,7 @@ from enum import IntEnum
 from typing import Iterator
 
 from .errors import ParseError
+from .i18n import Text
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
@@ -26,7 +27,7 @@ class Suit(IntEnum):
         if suit is None:
             suit = _SUIT_SPELLINGS.get(key)
         if suit is None:
-            raise ParseError(f"invalid suit {text!r} (expected S, H, D or C)")
+            raise ParseError(Text('invalid suit {text!r} (expected S, H, D or C)', text=text))
         return suit
 
     @property
@@ -78,7 +79,7 @@ class Strain(IntEnum):
         try:
             return Suit.parse(text).strain
         except ParseError:
-            raise ParseError(f"invalid strain {text!r} (expected C, D, H, S or NT)") from None
+            raise ParseError(Text('invalid strain {text!r} (expected C, D, H, S or NT)', text=text)) from None
 
     @property
     def suit(self) -> Suit | None:
@@ -131,7 +132,7 @@ class Rank(IntEnum):
     def parse(cls, text: str) -> "Rank":
         rank = _RANK_SPELLINGS.get(text.strip().upper())
         if rank is None:
-            raise ParseError(f"invalid rank {text!r} (expected A K Q J T 9 ... 2)")
+            raise ParseError(Text('invalid rank {text!r} (expected A K Q J T 9 ... 2)', text=text))
         return rank
 
     @property
@@ -176,7 +177,7 @@ class Card:
         if card is None:
             card = _CARD_SPELLINGS.get(key)
         if card is None:
-            raise ParseError(f"invalid card {text!r} (expected suit and rank, e.g. SA, HT, C10)")
+            raise ParseError(Text('invalid card {text!r} (expected suit and rank, e.g. SA, HT, C10)', text=text))
         return card
 
     def __str__(self) -> str:

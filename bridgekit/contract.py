@@ -9,6 +9,7 @@ from enum import IntEnum
 from .cards import Strain
 from .errors import ParseError
 from .seats import Seat
+from .i18n import Text
 
 
 class Doubling(IntEnum):
@@ -38,9 +39,9 @@ class Contract:
     def __post_init__(self) -> None:
         if self.level == 0:
             if self.strain is not None or self.doubling is not Doubling.UNDOUBLED:
-                raise ParseError("a passed-out deal has no strain or doubling")
+                raise ParseError(Text('a passed-out deal has no strain or doubling'))
         elif not 1 <= self.level <= 7 or self.strain is None:
-            raise ParseError(f"invalid contract level {self.level!r} (contracts go from 1 to 7)")
+            raise ParseError(Text('invalid contract level {level!r} (contracts go from 1 to 7)', level=self.level))
 
     @classmethod
     def parse(cls, text: str) -> "Contract":
@@ -51,10 +52,10 @@ class Contract:
             return PASSED_OUT
         m = _CONTRACT_RE.match(key) or _CONTRACT_RE.match(text.strip().replace(" ", ""))
         if m is None:
-            raise ParseError(f"invalid contract {text!r} (expected e.g. 4H, 3NTX, 6SXX or Pass)")
+            raise ParseError(Text('invalid contract {text!r} (expected e.g. 4H, 3NTX, 6SXX or Pass)', text=text))
         level = int(m.group(1))
         if not 1 <= level <= 7:
-            raise ParseError(f"invalid contract {text!r} (levels go from 1 to 7)")
+            raise ParseError(Text('invalid contract {text!r} (levels go from 1 to 7)', text=text))
         risk = (m.group(3) or "").upper()
         doubling = Doubling.REDOUBLED if risk == "R" else Doubling(len(risk))
         return cls(level, Strain.parse(m.group(2)), doubling)
@@ -111,6 +112,6 @@ class Result:
     def __post_init__(self) -> None:
         if not self.contract.is_passed_out:
             if self.declarer is None:
-                raise ParseError(f"contract {self.contract} needs a declarer")
+                raise ParseError(Text('contract {contract} needs a declarer', contract=self.contract))
             if self.tricks is not None and not 0 <= self.tricks <= 13:
-                raise ParseError(f"invalid number of tricks {self.tricks} (0 to 13)")
+                raise ParseError(Text('invalid number of tricks {tricks} (0 to 13)', tricks=self.tricks))

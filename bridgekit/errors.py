@@ -45,6 +45,14 @@ class BridgekitError(ValueError):
         return render(ascii, lang) if render is not None else str(message)
 
 
+def message_of(e: BaseException) -> str:
+    """An error's message as raised: a ``notation.Message`` keeps its data (it
+    is rendered in the reader's language at the edge); else ``str(e)``, or the
+    error's type when it says nothing."""
+    message = e.args[0] if e.args else None
+    return message if isinstance(message, str) and message else (str(e) or type(e).__name__)
+
+
 class ParseError(BridgekitError):
     """A value could not be parsed (a card, a call, a seat, a deal string...)."""
 

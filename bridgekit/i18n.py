@@ -173,6 +173,35 @@ def _p(lang: str, context: str, message: str, /, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+class Text(str):
+    """A message of the model's root modules (cards, calls, seats, contracts,
+    which notation itself builds on): an English ``template`` and the plain
+    ``values`` it names (what a file held, quoted), a ``str`` in English;
+    :meth:`render` writes it in another language through the catalogue.
+    :class:`bridgekit.notation.Message` is the same with values rendered in a
+    notation (calls, cards, seats...)."""
+
+    template: str
+    values: Mapping[str, object]
+
+    def __new__(cls, template: str, **values: object) -> "Text":
+        self = super().__new__(cls, template.format(**values))
+        self.template = template
+        self.values = values
+        return self
+
+    def render(self, ascii: bool = False, lang: str = "en", *, colour: bool = False) -> str:
+        template = self.template if lang == "en" else translation(lang).gettext(self.template)
+        return template.format(**self.values)
+
+    def __reduce__(self) -> tuple[object, ...]:   # pickles (worker processes) rebuild it from its data
+        return (_text, (self.template, dict(self.values)))
+
+
+def _text(template: str, values: dict[str, object]) -> "Text":
+    return Text(template, **values)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for translation where it is defined; ``_`` translates it
     where it is shown."""

@@ -23,7 +23,7 @@ from .calls import DOUBLE, PASS, REDOUBLE, Call
 from .cards import Card, Rank, Strain, Suit
 from .contract import Contract, Doubling
 from .errors import IllegalCallError, IllegalCardError, ParseError
-from .i18n import N_, _, _n, translation
+from .i18n import N_, Text, _, _n, translation
 from .seats import Seat, Side, Vul
 
 SYMBOLS = {Suit.S: "\u2660", Suit.H: "\u2665", Suit.D: "\u2666", Suit.C: "\u2663"}
@@ -221,13 +221,16 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
     card as a director says it, ``word`` for a suit or strain in words; a
     passed-out contract is ``passed out``); a list or tuple as its items so
     written, joined by spaces (by ``", "`` when ``spec`` ends with a comma);
-    a seat with ``spec`` ``de`` as a complement (:func:`seat_of`);
+    a seat with ``spec`` ``de`` as a complement (:func:`seat_of`), ``letter``
+    as its letter; a list's spec ending ``,`` ``;`` or ``&`` joins its items
+    with a comma, a semicolon or ``and``;
     anything else through ``format``.  ``colour``: hearts and diamonds in red."""
-    if isinstance(value, Message):
+    if isinstance(value, Text):
         return value.render(ascii, lang, colour=colour)
     if isinstance(value, (list, tuple)):
         inner, sep = (spec[:-1], ", ") if spec.endswith(",") else \
-            (spec[:-1], "\u202f; " if lang == "fr" else "; ") if spec.endswith(";") else (spec, " ")
+            (spec[:-1], "\u202f; " if lang == "fr" else "; ") if spec.endswith(";") else \
+            (spec[:-1], f" {_(lang, 'and')} ") if spec.endswith("&") else (spec, " ")
         return sep.join(render_value(v, inner, ascii, lang, colour) for v in value)
     if isinstance(value, Call):
         return call_text(value, ascii, lang, colour=colour)
@@ -246,7 +249,7 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
         return VUL_COLUMN[_lang(lang)][value]          # None, NS, EW, All / Pers., NS, EO, Tous
     if isinstance(value, Side):
         return side_text(value, lang)                  # N/S, E/W / N/S, E/O
-    if isinstance(value, BaseException) and value.args and isinstance(value.args[0], Message):
+    if isinstance(value, BaseException) and value.args and isinstance(value.args[0], Text):
         return value.args[0].render(ascii, lang, colour=colour)   # an error quoted in a message: its own data
     if isinstance(value, float) and lang == "fr":
         return format(value, spec).replace(".", ",")     # the decimal comma
@@ -272,7 +275,7 @@ class _Formatter(string.Formatter):
         return render_value(value, format_spec, self.ascii, self.lang, self.colour)
 
 
-class Message(str):
+class Message(Text):
     """A message that keeps its data: an English ``template`` (``str.format``
     fields, the gettext msgid) and the ``values`` it names (calls, cards,
     contracts, seats...), as python-chess renders ``board.san(move)`` from
@@ -294,7 +297,7 @@ class Message(str):
     plural_template: str | None = None
 
     def __new__(cls, template: str, **values: Any) -> "Message":
-        self = super().__new__(cls, _Formatter(False, "en").format(template, **values))
+        self = str.__new__(cls, _Formatter(False, "en").format(template, **values))
         self.template = template
         self.values = values
         return self
@@ -304,7 +307,7 @@ class Message(str):
         """A message with a singular and a plural form chosen by ``n`` (the
         ``{n}`` field), as ``ngettext`` chooses them in each language:
         ``Message.plural("{n} call recorded", "{n} calls recorded", 2)``."""
-        self = super().__new__(cls, _Formatter(False, "en").format(singular if n == 1 else plural, n=n, **values))
+        self = str.__new__(cls, _Formatter(False, "en").format(singular if n == 1 else plural, n=n, **values))
         self.template = singular
         self.plural_template = plural
         self.values = {"n": n, **values}
@@ -334,7 +337,7 @@ def _rebuild(template: str, values: dict[str, Any], plural: str | None = None) -
 def render_message(text: str, ascii: bool = False, lang: str = "en") -> str:
     """``text`` in the notation: a :class:`Message` is rendered from its data;
     plain text (quoting a file) has its suit symbols as letters with ``ascii``."""
-    if isinstance(text, Message):
+    if isinstance(text, Text):
         return text.render(ascii, lang)
     return letters(text) if ascii else text
 
@@ -459,7 +462,7 @@ def parse_card(text: str, lang: str = "en") -> Card:
         return found[0]
     if found:
         raise AmbiguousInput(text, list(found), [card_text(c, False, lang) for c in found])
-    raise ParseError(f"invalid card {text!r} (expected suit and rank, e.g. PA, C10, ♠R)")
+    raise ParseError(Message('invalid card {text!r} (expected suit and rank, e.g. PA, C10, ♠R)', text=text))
 
 
 _FR_SPECIAL = {"PASSE": PASS, "PASS": PASS, "P": PASS, "-": PASS, "X": DOUBLE, "CONTRE": DOUBLE, "CTR": DOUBLE,
@@ -492,9 +495,9 @@ def parse_call(text: str, lang: str = "en") -> Call:
         level, strain = int(key[0]), _strain_token(key[1:])
         if strain is not None:
             if not 1 <= level <= 7:
-                raise ParseError(f"invalid call {text!r} (bids go from 1 to 7)")
+                raise ParseError(Message('invalid call {text!r} (bids go from 1 to 7)', text=text))
             return Call.bid(level, strain)
-    raise ParseError(f"invalid call {text!r} (expected e.g. 1P, 2T, 3SA, passe, X, XX)")
+    raise ParseError(Message('invalid call {text!r} (expected e.g. 1P, 2T, 3SA, passe, X, XX)', text=text))
 
 
 def parse_strain(text: str, lang: str = "en") -> Strain:
@@ -502,7 +505,7 @@ def parse_strain(text: str, lang: str = "en") -> Strain:
         return Strain.parse(text)
     strain = _strain_token("".join(text.split()).upper())
     if strain is None:
-        raise ParseError(f"invalid strain {text!r} (expected ♣ ♦ ♥ ♠, T K C P or SA)")
+        raise ParseError(Message('invalid strain {text!r} (expected ♣ ♦ ♥ ♠, T K C P or SA)', text=text))
     return strain
 
 
@@ -520,7 +523,7 @@ def parse_contract(text: str, lang: str = "en") -> Contract:
             break
     call = parse_call(key, lang)
     if not call.is_bid or call.level is None or call.strain is None:
-        raise ParseError(f"invalid contract {text!r} (expected e.g. 4P, 3SA X)")
+        raise ParseError(Message('invalid contract {text!r} (expected e.g. 4P, 3SA X)', text=text))
     return Contract(call.level, call.strain, doubling)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum, IntEnum
 
 from .errors import ParseError
+from .i18n import Text
 
 
 class Seat(IntEnum):
@@ -21,7 +22,7 @@ class Seat(IntEnum):
         key = text.strip().upper()
         seat = _SEAT_SPELLINGS.get(key)
         if seat is None:
-            raise ParseError(f"invalid seat {text!r} (expected N, E, S or W)")
+            raise ParseError(Text('invalid seat {text!r} (expected N, E, S or W)', text=text))
         return seat
 
     def next(self, steps: int = 1) -> "Seat":
@@ -73,7 +74,7 @@ class Side(Enum):
             return Side.NS
         if key in ("EW", "WE"):
             return Side.EW
-        raise ParseError(f"invalid side {text!r} (expected NS or EW)")
+        raise ParseError(Text('invalid side {text!r} (expected NS or EW)', text=text))
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
@@ -109,14 +110,14 @@ class Vul(Enum):
         key = text.strip().upper().replace("-", "").replace("/", "").replace(" ", "")
         vul = _VUL_SPELLINGS.get(key)
         if vul is None:
-            raise ParseError(f"invalid vulnerability {text!r} (expected None, NS, EW or All)")
+            raise ParseError(Text('invalid vulnerability {text!r} (expected None, NS, EW or All)', text=text))
         return vul
 
     @classmethod
     def for_board(cls, number: int) -> "Vul":
         """Vulnerability of duplicate board ``number`` (the 16-board cycle)."""
         if number < 1:
-            raise ParseError(f"invalid board number {number} (boards start at 1)")
+            raise ParseError(Text('invalid board number {number} (boards start at 1)', number=number))
         return _VUL_CYCLE[(number - 1) % 16]
 
     def is_vulnerable(self, side: Side | Seat) -> bool:
@@ -144,5 +145,5 @@ _VUL_CYCLE = [Vul[v] for v in (
 def dealer_for_board(number: int) -> Seat:
     """Dealer of duplicate board ``number``: N, E, S, W repeating from board 1."""
     if number < 1:
-        raise ParseError(f"invalid board number {number} (boards start at 1)")
+        raise ParseError(Text('invalid board number {number} (boards start at 1)', number=number))
     return Seat((number - 1) % 4)

@@ -41,7 +41,7 @@ def marked_messages() -> dict[tuple[str | None, str], str]:
                 if len(args) > i and isinstance(args[i], ast.Constant) and isinstance(args[i].value, str):
                     return args[i].value
                 return None
-            if name in ("N_", "Message") and literal(0) is not None:   # a Message's template is its msgid
+            if name in ("N_", "Message", "Text") and literal(0) is not None:   # a Message's template is its msgid
                 found[(None, literal(0))] = where  # type: ignore[index]
             elif name == "Message.plural" and literal(0) is not None and literal(1) is not None:
                 found[("plural", literal(0))] = where  # type: ignore[index]

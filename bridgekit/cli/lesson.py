@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from ..errors import BridgekitError, ExitStatus
-from .options import RULES, ascii_option, lang_option, plural, wants_ascii, wide_option
+from ..errors import BridgekitError, ExitStatus, message_of
+from ..i18n import _, _n
+from ..notation import Message, render_message
+from .options import RULES, ascii_option, current_lang, lang_option, wants_ascii, wide_option
 from .output import column, output_one, output_options, output_rows, table
 from ..reports import LessonChecks
 
@@ -17,8 +19,14 @@ if TYPE_CHECKING:
     from ..tutor import Lesson, Progress
 
 
+#: The command's name before its messages (``bridgekit lesson check: ...``).
+PROGRAM = "bridgekit lesson"
+PROGRAM_CHECK, PROGRAM_PROBLEM = PROGRAM + " check", PROGRAM + " problem"
+
+
 def _fail(message: str, status: int = ExitStatus.USAGE) -> NoReturn:
-    click.echo(f"bridgekit lesson: {message}", err=True)
+    """``bridgekit lesson: MESSAGE`` (a Message in the command's language) and exit."""
+    click.echo(f"{PROGRAM}: " + render_message(message, False, current_lang()), err=True)
     sys.exit(status)
 
 
@@ -27,10 +35,10 @@ def _load_all() -> list[Lesson]:
     try:
         lessons = load_lessons()
     except LessonError as e:
-        _fail(str(e), ExitStatus.UNREADABLE)
+        _fail(message_of(e), ExitStatus.UNREADABLE)
     if not lessons:
         from ..tutor import lessons_dir
-        _fail(f"no lessons found in {lessons_dir()}", ExitStatus.UNREADABLE)
+        _fail(Message("no lessons found in {path}", path=str(lessons_dir())), ExitStatus.UNREADABLE)
     return lessons
 
 
@@ -39,7 +47,7 @@ def _find(name: str) -> Lesson:
     try:
         return find_lesson(name)
     except LessonError as e:
-        _fail(str(e))
+        _fail(message_of(e))
 
 
 def _progress() -> Progress:
@@ -83,7 +91,6 @@ def list_(wide: bool, fmt: str, lang: str) -> None:
     """
     lessons = _load_all()
     progress = _progress()
-    from ..i18n import _
     from ..tutor.progress import progress_key
     rows = [{"number": ls.number, "name": ls.slug, "title": ls.in_lang(lang).title, "steps": len(ls.steps),
              "progress": progress.describe(progress_key(ls.name, lang), len(ls.steps), lang)} for ls in lessons]
@@ -125,15 +132,15 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, la
         keys = {progress_key(ls.name, lang): ls for ls in lessons}
         going_on = progress.continue_with(list(keys))
         if going_on is None:
-            from ..i18n import _
             click.echo(_(lang, "You have finished all the lessons. Run one again with: bridgekit lesson run NUMBER\nor practise with: bridgekit lesson drill"))
             return
         found = keys[going_on]
     else:
         found = _find(name)
     if step is not None and step > len(found.steps):
-        raise click.BadParameter(f"lesson {found.number} has {len(found.steps)} step"
-                                 f"{'s' if len(found.steps) != 1 else ''}, not {step}", param_hint="--step")
+        raise click.BadParameter(_n(lang, "lesson {number} has {n} step, not {step}",
+                                    "lesson {number} has {n} steps, not {step}", len(found.steps),
+                                    number=found.number, step=step), param_hint="--step")
     later = [ls for ls in lessons if ls.number > found.number]
     runner = LessonRunner(found.in_lang(lang), sys.stdin, sys.stdout, progress=progress, ascii=wants_ascii(ascii_),
                           start=1 if restart and step is None else step, show_checks=show_checks,
@@ -144,7 +151,7 @@ def run(name: str | None, step: int | None, restart: bool, show_checks: bool, la
         runner.run()
     except KeyboardInterrupt:
         runner.progress.save()
-        click.echo("\nInterrupted; progress saved.", err=True)
+        click.echo("\n" + _(lang, "Interrupted; progress saved."), err=True)
         sys.exit(ExitStatus.INTERRUPTED)
 
 
@@ -173,7 +180,8 @@ def show(name: str, show_checks: bool, lang: str, ascii_: bool) -> None:
 @click.option("--dds", is_flag=True, help="Also check figures that need the double-dummy solver.")
 @click.option("--all", "show_all", is_flag=True, help="List every checked figure, not only failures.")
 @output_options(csv=False, jsonl=False)
-def check(names: tuple[str, ...], dds: bool, show_all: bool, fmt: str) -> None:
+@lang_option
+def check(names: tuple[str, ...], dds: bool, show_all: bool, fmt: str, lang: str) -> None:
     """Check the lessons: recompute every figure and quiz answer with the
     engines, and check every position is legal.  Exit status 1 names the
     failing lesson and step.
@@ -188,25 +196,29 @@ def check(names: tuple[str, ...], dds: bool, show_all: bool, fmt: str) -> None:
     lessons = [_find(n) for n in names] if names else _load_all()
     findings = [f for ls in lessons for f in check_lesson(ls, dds=dds)]
     failed = [f for f in findings if f.status == "fail"]
-    output_one(LessonChecks(len(lessons), findings), fmt, lambda checks: _checks_text(checks, show_all))
+    output_one(LessonChecks(len(lessons), findings), fmt, lambda checks: _checks_text(checks, show_all, lang))
     for f in failed:
-        click.echo(f"bridgekit lesson check: {f}", err=True)
+        click.echo(f"{PROGRAM_CHECK}: {f.render(lang)}", err=True)
     sys.exit(ExitStatus.PROBLEMS if failed else ExitStatus.OK)
 
 
-def _checks_text(checks: LessonChecks, show_all: bool) -> str:
+def _checks_text(checks: LessonChecks, show_all: bool, lang: str = "en") -> str:
     """``lesson check``'s text: a table a lesson of its failed figures (all
     of them with --all), under its name, then the count."""
     shown = checks.findings if show_all else checks.failed
     out = []
     for name in dict.fromkeys(f.lesson for f in shown):   # one table a lesson, under its name (80 columns)
-        out.append(f"{name}:")
-        out.append(table([[f.step, f.check, f.stated, f.computed, f.status] for f in shown if f.lesson == name],
-                         ["step", "check", "stated", "computed", "status"],
+        out.append(_(lang, "{name}:", name=name))
+        out.append(table([[f.step, f.check, f.stated, f.computed, _(lang, f.status)] for f in shown if f.lesson == name],
+                         [_(lang, "step"), _(lang, "check"), _(lang, "stated"), _(lang, "computed"), _(lang, "status")],
                          ["right", "left", "left", "left", "left"]))
         out.append("")
-    out.append(f"{plural(checks.lessons, 'lesson')}, {plural(checks.checked, 'figure')} agree, "
-               f"{len(checks.failed)} failed" + (f", {checks.skipped} skipped (need --dds)" if checks.skipped else ""))
+    line = _(lang, "{lessons}, {figures} agree, {failed} failed",
+             lessons=_n(lang, "{n} lesson", "{n} lessons", checks.lessons),
+             figures=_n(lang, "{n} figure", "{n} figures", checks.checked), failed=len(checks.failed))
+    if checks.skipped:
+        line += _(lang, ", {n} skipped (need --dds)", n=checks.skipped)
+    out.append(line)
     return "\n".join(out)
 
 
@@ -238,8 +250,9 @@ def drill(topic: str | None, count: int, seed: int | None, rules: Profile | None
     """
     from ..tutor.drill import DrillRunner, DrillStats
     if topic == "rubber" and rules is not None and not rules.keeps_rubbers:
-        raise click.BadParameter(f"{rules.name} keeps no rubber (it scores board by board): a rubber drill "
-                                 "needs auction-1920 or auction-classic", param_hint="--rules")
+        raise click.BadParameter(_(lang, "{profile} keeps no rubber (it scores board by board): a rubber drill "
+                                       "needs auction-1920 or auction-classic", profile=rules.name),
+                                 param_hint="--rules")
     # without --seed the drill leans to the learner's mistakes and keeps the results; with one, the
     # same exercises come again and nothing is kept
     stats = DrillStats() if seed is None else None
@@ -277,15 +290,14 @@ def puzzle(files: tuple[str, ...], count: int, seed: int | None, lang: str, asci
     """
     from pathlib import Path
 
-    from ..i18n import _
     from ..tutor.puzzle import PuzzleRunner, default_sources, load_puzzles
     paths = [Path(f) for f in files] or default_sources()
     try:
         found = load_puzzles(paths, count, seed)
     except OSError as e:
-        _fail(f"cannot read {e.filename}: {e.strerror}", ExitStatus.UNREADABLE)
+        _fail(Message("cannot read {path}: {why}", path=e.filename, why=e.strerror), ExitStatus.UNREADABLE)
     except BridgekitError as e:
-        _fail(str(e), ExitStatus.UNREADABLE)
+        _fail(message_of(e), ExitStatus.UNREADABLE)
     if not found:
         click.echo(_(lang, "No puzzle found: no board with a complete deal, a contract and a costly card in its play."))
         sys.exit(ExitStatus.PROBLEMS)
@@ -340,23 +352,25 @@ def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, 
                 continue
             for found in problems_from_pbn(path):
                 if isinstance(found, ProblemError):
-                    click.echo(f"bridgekit lesson problem: {msg('skipped', lang, what=found)}", err=True)
+                    click.echo(f"{PROGRAM_PROBLEM}: " + msg("skipped", lang, what=render_message(message_of(found),
+                                                                                                  False, lang)),
+                               err=True)
                 else:
                     problems.append(found)
     except OSError as e:
-        _fail(f"cannot read {e.filename}: {e.strerror}", ExitStatus.UNREADABLE)
+        _fail(Message("cannot read {path}: {why}", path=e.filename, why=e.strerror), ExitStatus.UNREADABLE)
     except BridgekitError as e:
-        _fail(str(e), ExitStatus.UNREADABLE)
+        _fail(message_of(e), ExitStatus.UNREADABLE)
     if list_:
         if problems:   # a list in memory: bridgekit.render.text_table
             click.echo(table([[p.id, p.level, p.title(lang)[:30], theme_name(p.themes[0], lang) if p.themes else ""]
-                              for p in problems], ["id", "level", "title", "theme"],
+                              for p in problems], [_(lang, "id"), _(lang, "level"), _(lang, "title"), _(lang, "theme")],
                              ["left", "right", "left", "left"]))
         return
     if ident is not None:
         problems = [p for p in problems if p.id == ident]
         if not problems:
-            _fail(f"no problem with id {ident!r} (see --list)")
+            _fail(Message("no problem with id {ident!r} (see --list)", ident=ident))
     if not problems:
         click.echo(msg("none", lang))
         sys.exit(ExitStatus.PROBLEMS)

@@ -17,6 +17,7 @@ from ..board import Board
 from ..errors import FileFormatError
 from .dealfile import Hands, as_bytes, hands_to_positions, make_board, positions_to_hands, truncated, write_deals
 from .registry import WriteReport
+from ..notation import Message
 
 RECORD = 52
 _DIGITS = b"1234"
@@ -36,9 +37,9 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     if b"\n" in data[:RECORD + 2]:
         data = data.replace(b"\r", b"").replace(b"\n", b"")
     if not data:
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     if sum(b in _DIGITS for b in data[:RECORD]) < 40:  # one bad digit is a bad board, not another format
-        raise FileFormatError("not a BER file (a board is 52 digits 1-4, the seat of each card)", name)
+        raise FileFormatError(Message('not a BER file (a board is 52 digits 1-4, the seat of each card)'), name)
     start = first if first is not None else 1
     count = (len(data) + RECORD - 1) // RECORD
     for i in range(count):

@@ -23,6 +23,7 @@ from ..board import Board
 from ..errors import FileFormatError
 from .dealfile import Hands, as_bytes, make_board, write_deals
 from .registry import WriteReport
+from ..notation import Message
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _CARD_OF = {ch: i for i, ch in enumerate(_LETTERS)}
@@ -39,9 +40,9 @@ def sniff(head: bytes, size: int | None) -> bool:
 def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     raw = as_bytes(data, name)
     if not raw.strip():
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     if b"\x00" in raw:
-        raise FileFormatError("not a BHG file (binary data: NUL bytes)", name)
+        raise FileFormatError(Message('not a BHG file (binary data: NUL bytes)'), name)
     lines = raw.decode("latin-1").splitlines()
     # board N on line N + 1 after the empty first line; a file without it starts with board 1
     skip = 1 if lines and not lines[0].strip() else 0
@@ -57,7 +58,8 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
         cards = [_CARD_OF.get(ch) for ch in text]
         if len(text) != 52 or None in cards:
             if seen == 1 and (len(text) < 40 or not text.isalpha()):
-                raise FileFormatError("not a BHG file (a board is a line of 52 letters A-Z a-z)", name, lineno)
+                raise FileFormatError(Message('not a BHG file (a board is a line of 52 letters A-Z a-z)'),
+                                      name, lineno)
             bad = "" if None not in cards else f", with {text[cards.index(None)]!r}"
             yield make_board(number, None, name, lineno, [(
                 "bad-record", f"a board is 52 letters A-Z a-z, this line has {len(text)} characters{bad}")])

@@ -28,6 +28,7 @@ from ..board import Board
 from ..errors import FileFormatError
 from .dealfile import Hands, as_bytes, make_board, truncated, write_deals
 from .registry import WriteReport
+from ..notation import Message
 
 RECORD = 128
 PART = 78
@@ -53,8 +54,9 @@ def decode_part(part: bytes) -> tuple[Hands | None, list[tuple[str, str]]]:
         else:
             bad.append(pair.decode("latin-1"))
     if bad:
-        problems.append(("bad-card-number", "card number" + ("s" if len(bad) > 1 else "") + " "
-                         + ", ".join(repr(b) for b in bad[:5]) + " not 01-52"))
+        problems.append(("bad-card-number", Message.plural("card number {numbers} not 01-52",
+                                                           "card numbers {numbers} not 01-52", len(bad),
+                                                           numbers=", ".join(repr(b) for b in bad[:5]))))
         return None, problems
     held = {c for h in hands[:3] for c in h}
     hands[3] = [c for c in range(52) if c not in held]
@@ -71,7 +73,7 @@ def records(data: bytes, name: str) -> Iterator[tuple[int, bytes | None, int]]:
     """The 78-digit parts of a BRI file, either layout: ``(index, part,
     size)``, ``part`` None for a record cut short."""
     if not data.strip(b"\r\n\x00 "):
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     if data[PART:PART + 1] in (b"\r", b"\n"):  # lines of 78 digits
         for i, line in enumerate(data.splitlines()):
             if not line.strip():
@@ -90,8 +92,8 @@ def records(data: bytes, name: str) -> Iterator[tuple[int, bytes | None, int]]:
 def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     data = as_bytes(data, name)
     if not sniff(data[:RECORD], len(data)) and data.strip():
-        raise FileFormatError("not a BRI file (a record starts with 78 digits: the card numbers of North, East "
-                              "and South)", name)
+        raise FileFormatError(Message('not a BRI file (a record starts with 78 digits: the card numbers of North, '
+                                      'East and South)'), name)
     start = first if first is not None else 1
     lines = data[PART:PART + 1] in (b"\r", b"\n")
     for index, (i, part, size) in enumerate(records(data, name)):
@@ -101,8 +103,9 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
             continue
         hands, problems = decode_part(part)
         if not lines and size < RECORD:
-            problems.append(("truncated-record", f"the file ends inside this board's record ({size} of {RECORD} "
-                             "bytes), after its card numbers: the deal is read"))
+            problems.append(("truncated-record", Message("the file ends inside this board's record ({size} of "
+                                                         "{RECORD} bytes), after its card numbers: the deal is read",
+                                                         size=size, RECORD=RECORD)))
         yield make_board(number, hands, name, problems=problems, where=f"record {i + 1}")
 
 

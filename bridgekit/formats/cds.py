@@ -17,6 +17,7 @@ from ..errors import FileFormatError
 from .dealfile import Hands, as_bytes, hands_to_positions, make_board, positions_to_hands, truncated, write_deals
 from .registry import WriteReport
 from .rzd import decode_ranks, encode_ranks
+from ..notation import Message
 
 RECORD = 14
 
@@ -30,7 +31,7 @@ def sniff(head: bytes, size: int | None) -> bool:
 def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     data = as_bytes(data, name)
     if not data:
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     count = (len(data) + RECORD - 1) // RECORD
     offset = 0 if first is None else None
     for i in range(count):
@@ -44,7 +45,7 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
             continue
         problems = []
         if own == 0:
-            problems.append(("board-number", "board number 0"))
+            problems.append(("board-number", Message('board number 0')))
         yield make_board(number, positions_to_hands(decode_ranks(record[1:], 1)), name, problems=problems,
                          where=f"record {i + 1}")
 

@@ -21,6 +21,7 @@ from ..errors import FileFormatError
 from ..seats import Seat, Vul
 from .dealfile import RANK_OF, NUMBER_OF, SUITS, Hands, as_bytes, hands_of, make_board
 from .registry import WriteReport
+from ..notation import Message
 
 _VUL_OUT = {Vul.NONE: "-", Vul.NS: "NS", Vul.EW: "EW", Vul.ALL: "All"}
 _VUL_IN = {"-": "None", "": "None", "NONE": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
@@ -37,9 +38,9 @@ def sniff(head: bytes, size: int | None) -> bool:
 def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     raw = as_bytes(data, name)
     if not raw.strip():
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     if b"\x00" in raw:
-        raise FileFormatError("not a deal CSV file (binary data: NUL bytes)", name)
+        raise FileFormatError(Message('not a deal CSV file (binary data: NUL bytes)'), name)
     rows = csv.reader(io.StringIO(raw.decode("latin-1")))
     offset: int | None = None
     index = 0
@@ -49,8 +50,8 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
         index += 1
         if len(row) != 18:
             if index == 1:
-                raise FileFormatError(f"not a deal CSV file (18 fields a line: 16 suits, board, dealer/vulnerable; "
-                                      f"this line has {len(row)})", name, lineno)
+                raise FileFormatError(Message('not a deal CSV file (18 fields a line: 16 suits, board, '
+                                              'dealer/vulnerable; this line has {v1})', v1=len(row)), name, lineno)
             yield make_board((first or 1) + index - 1, None, name, lineno, [(
                 "bad-record", f"{len(row)} fields, not 18 (16 suits, board, dealer/vulnerable)")])
             continue
@@ -64,11 +65,11 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
             for r in row[i].strip().upper().replace("10", "T"):
                 c = NUMBER_OF.get((SUITS[i % 4], r))
                 if c is None:
-                    problems.append(("bad-card", f"{r!r} is not a rank (field {i + 1})"))
+                    problems.append(("bad-card", Message('{r!r} is not a rank (field {v2})', r=r, v2=i + 1)))
                 else:
                     hands[i // 4].append(c)
         if own is None:
-            problems.append(("board-number", f"board number {row[16]!r} is not a number"))
+            problems.append(("board-number", Message('board number {v1!r} is not a number', v1=row[16])))
         board = make_board(number, None if any(p[0] == "bad-card" for p in problems) else hands, name, lineno,
                            problems)
         dealer, _, vul = row[17].partition("/")

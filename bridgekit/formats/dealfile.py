@@ -22,8 +22,9 @@ from typing import IO, Any, Callable, Iterable, Iterator, Sequence
 
 from ..board import Board, ProblemLog, Tag
 from ..errors import FileFormatError
-from ..seats import Vul, dealer_for_board
+from ..seats import Seat, Vul, dealer_for_board
 from .registry import WriteReport
+from ..notation import Message
 
 RANKS = "AKQJT98765432"
 SUITS = "SHDC"
@@ -113,13 +114,14 @@ def deal_problems(hands: Hands) -> list[tuple[str, str]]:
         return out
     twice = [card_name(c) for c in range(52) if counts[c] > 1]
     if twice:
-        out.append(("duplicate-card", "card given more than once: " + " ".join(twice)))
+        out.append(("duplicate-card", Message("card given more than once: {cards}", cards=" ".join(twice))))
     missing = [card_name(c) for c in range(52) if counts[c] == 0]
     if missing:
-        out.append(("missing-card", "card in no hand: " + " ".join(missing)))
+        out.append(("missing-card", Message("card in no hand: {cards}", cards=" ".join(missing))))
     for seat, hand in enumerate(hands):
         if len(hand) != 13:
-            out.append(("hand-size", f"{('North', 'East', 'South', 'West')[seat]} has {len(hand)} cards, not 13"))
+            out.append(("hand-size", Message('{seat} has {n} cards, not 13',
+                                             seat=(Seat.N, Seat.E, Seat.S, Seat.W)[seat], n=len(hand))))
     return out
 
 
@@ -259,7 +261,7 @@ def as_bytes(data: Any, name: str) -> bytes:
             with open(data, "rb") as f:
                 return f.read()
         except OSError as e:
-            raise FileFormatError(f"cannot open: {e.strerror or e}", name) from None
+            raise FileFormatError(Message('cannot open: {v1}', v1=e.strerror or e), name) from None
     read = getattr(data, "read", None)
     if read is None:
         import os
@@ -267,7 +269,7 @@ def as_bytes(data: Any, name: str) -> bytes:
             with open(os.fspath(data), "rb") as f:
                 return f.read()
         except OSError as e:
-            raise FileFormatError(f"cannot open: {e.strerror or e}", name) from None
+            raise FileFormatError(Message('cannot open: {v1}', v1=e.strerror or e), name) from None
     out = read()
     return out.encode("latin-1") if isinstance(out, str) else bytes(out)
 
@@ -276,7 +278,7 @@ def fixed_records(data: bytes, size: int, name: str, what: str) -> Iterator[tupl
     """The records of a file of ``size``-byte records: ``(index, record)``,
     and ``(index, None)`` for a last record cut short.  An empty file raises."""
     if not data:
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     full = len(data) // size
     for i in range(full):
         yield i, data[i * size:(i + 1) * size]

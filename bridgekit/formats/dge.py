@@ -21,6 +21,7 @@ from ..board import Board
 from ..errors import FileFormatError
 from .dealfile import RANK_OF, RANKS, Hands, as_bytes, make_board, truncated, write_deals
 from .registry import WriteReport
+from ..notation import Message
 
 RECORD = 128
 PART = 68
@@ -58,7 +59,7 @@ def decode_part(part: bytes) -> tuple[Hands | None, list[tuple[str, str]]]:
             if s == 0:  # the spade symbol starts each hand
                 seat += 1
                 if seat > 3:
-                    problems.append(("bad-layout", "more than four hands in the sorted-hands part"))
+                    problems.append(("bad-layout", Message('more than four hands in the sorted-hands part')))
                     return None, problems
             suit = s
             continue
@@ -66,11 +67,11 @@ def decode_part(part: bytes) -> tuple[Hands | None, list[tuple[str, str]]]:
         if r is None or suit is None or seat < 0:
             if byte in (0x20, 0x00):
                 continue
-            problems.append(("bad-card", f"unexpected byte {byte:#04x} in the sorted hands"))
+            problems.append(("bad-card", Message('unexpected byte {byte:#04x} in the sorted hands', byte=byte)))
             return None, problems
         hands[seat].append(13 * suit + r)
     if seat != 3:
-        problems.append(("bad-layout", f"{seat + 1} hands in the sorted-hands part, not 4"))
+        problems.append(("bad-layout", Message('{v1} hands in the sorted-hands part, not 4', v1=seat + 1)))
         return None, problems
     return hands, problems
 
@@ -85,9 +86,9 @@ def sniff(head: bytes, size: int | None) -> bool:
 def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     data = as_bytes(data, name)
     if not data:
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     if data[:1] not in (SYMBOLS[:1], b"S"):
-        raise FileFormatError("not a DGE file (a record starts with the spade symbol, byte 6)", name)
+        raise FileFormatError(Message('not a DGE file (a record starts with the spade symbol, byte 6)'), name)
     size = RECORD if len(data) % RECORD == 0 or len(data) % PART else PART
     start = first if first is not None else 1
     full = len(data) // size
@@ -99,8 +100,9 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
             continue
         hands, problems = decode_part(record[:PART])
         if len(record) < size:
-            problems.append(("truncated-record", f"the file ends inside this board's record ({len(record)} of "
-                             f"{size} bytes), after its hands: the deal is read"))
+            problems.append(("truncated-record", Message("the file ends inside this board's record ({v1} of {size} "
+                                                         "bytes), after its hands: the deal is read",
+                                                         v1=len(record), size=size)))
         if hands is None and not problems:
             problems = [("no-deal", "the record holds no hands (blanks)")]
         yield make_board(number, hands, name, problems=problems, where=f"record {i + 1}")

@@ -38,6 +38,7 @@ from ..board import Board, Tag
 from ..errors import FileFormatError
 from .dealfile import Hands, as_bytes, hands_to_positions, make_board, positions_to_hands, write_deals
 from .registry import WriteReport
+from ..notation import Message
 
 MAX_BOARD = 99
 #: Big Deal's placeholder board (its checksum is the number XOR 14).
@@ -79,9 +80,9 @@ def sniff(head: bytes, size: int | None) -> bool:
 def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     raw = as_bytes(data, name)
     if not raw.strip():
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     if b"\x00" in raw:
-        raise FileFormatError("not a DLM file (binary data: NUL bytes)", name)
+        raise FileFormatError(Message('not a DLM file (binary data: NUL bytes)'), name)
     text = raw.decode("cp1252", errors="replace")
     section = None
     fields: dict[str, tuple[str, int]] = {}
@@ -105,7 +106,7 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
         else:
             fields.setdefault(key, (value, lineno))
     if section is None and not fields:
-        raise FileFormatError("not a DLM file (no [Document] section)", name)
+        raise FileFormatError(Message('not a DLM file (no [Document] section)'), name)
 
     def number(key: str) -> int | None:
         v = fields.get(key)
@@ -114,7 +115,7 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     low, high = number("from board"), number("to board")
     if low is None or high is None:
         if not boards:
-            raise FileFormatError("not a DLM file: no 'From board', 'To board' or 'Board NN=' line", name)
+            raise FileFormatError(Message("not a DLM file: no 'From board', 'To board' or 'Board NN=' line"), name)
         low, high = min(boards), max(boards)
         header_problem: tuple[str, str] | None = ("dlm-header", "no 'From board'/'To board' in [Document]: "
                                                   f"boards {low}-{high} read")
@@ -130,27 +131,30 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     headline = fields.get("headline", ("", 0))[0].strip()
     offset = 0 if first is None else first - low
     if high < low:
-        raise FileFormatError(f"'From board={low}' is after 'To board={high}': no board", name)
+        raise FileFormatError(Message("'From board={low}' is after 'To board={high}': no board", low=low, high=high),
+                              name)
     for n in range(low, high + 1):
         problems: list[tuple[str, str]] = []
         if header_problem is not None and n == low:
             problems.append(header_problem)
         entry = boards.get(n)
         if entry is None:
-            problems.append(("missing-board", f"no 'Board {n:02d}=' line (the header gives boards {low}-{high})"))
+            problems.append(("missing-board", Message("no 'Board {n:02d}=' line (the header gives boards "
+                                                      "{low}-{high})", n=n, low=low, high=high)))
             yield _board(n + offset, None, name, None, problems, headline)
             continue
         value, lineno = entry
         letters, digits = value[:26], value[26:]
         hands = decode_letters(letters)
         if hands is None:
-            problems.append(("bad-board", f"'Board {n:02d}=' needs 26 letters a-p then a 3-digit checksum, "
-                             f"not {value[:40]!r}"))
+            problems.append(("bad-board", Message("'Board {n:02d}=' needs 26 letters a-p then a 3-digit checksum, "
+                                                  "not {v2!r}", n=n, v2=value[:40])))
         elif not digits.isdigit():
-            problems.append(("bad-checksum", f"'Board {n:02d}=' has no checksum after its 26 letters"))
+            problems.append(("bad-checksum", Message("'Board {n:02d}=' has no checksum after its 26 letters", n=n)))
         elif int(digits) != board_checksum(n, letters):
-            problems.append(("bad-checksum", f"checksum {digits} does not match the board "
-                             f"(expected {board_checksum(n, letters):03d}): the file was changed or damaged"))
+            problems.append(("bad-checksum", Message('checksum {digits} does not match the board (expected '
+                                                     '{v2:03d}): the file was changed or damaged',
+                                                     digits=digits, v2=board_checksum(n, letters))))
         yield _board(n + offset, hands, name, lineno, problems, headline)
 
 

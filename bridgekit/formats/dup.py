@@ -40,6 +40,7 @@ from ..errors import FileFormatError
 from . import bri, dge
 from .dealfile import Hands, as_bytes, make_board, truncated, write_deals
 from .registry import WriteReport
+from ..notation import Message
 
 RECORD = 156
 HEADER = 146  # offset of the 10-byte header
@@ -67,16 +68,17 @@ def sniff(head: bytes, size: int | None) -> bool:
 def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     data = as_bytes(data, name)
     if not data.strip(b"\r\n\x00 "):
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     if data[78:79] in (b"\r", b"\n"):  # the older DUP of 78-digit lines
         yield from bri.read(data, name, first)
         return
     if not all(48 <= b <= 57 for b in data[:78]):
-        raise FileFormatError("not a DUP file (a record starts with 78 digits: the card numbers of North, East "
-                              "and South)", name)
+        raise FileFormatError(Message('not a DUP file (a record starts with 78 digits: the card numbers of North, '
+                                      'East and South)'), name)
     if len(data) >= RECORD and data[HEADER:HEADER + 1] not in (b"Y", b"N"):
-        raise FileFormatError(f"not a DUP file: the records are not {RECORD} bytes (byte {HEADER + 1} should be "
-                              f"Y or N, it is {data[HEADER:HEADER + 1]!r})", name)
+        raise FileFormatError(Message('not a DUP file: the records are not {RECORD} bytes (byte {v2} should be Y or '
+                                      'N, it is {v3!r})', RECORD=RECORD, v2=HEADER + 1, v3=data[HEADER:HEADER + 1]),
+                              name)
     lowest, highest = parse_header(data[HEADER:RECORD]) if len(data) >= RECORD else (None, None)
     if lowest is not None and highest is not None and highest < lowest:  # deal-convert's count of boards
         highest = lowest + highest - 1
@@ -91,14 +93,16 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
         hands, problems = bri.decode_part(record[:78])
         sorted_hands, dge_problems = dge.decode_part(record[78:HEADER])
         if hands is not None and sorted_hands is not None and _key(hands) != _key(sorted_hands):
-            problems.append(("dup-parts-disagree", "the sorted hands (bytes 79-146) are not the deal of the card "
-                             "numbers (bytes 1-78): the card numbers are read"))
+            problems.append(("dup-parts-disagree", Message('the sorted hands (bytes 79-146) are not the deal of the '
+                                                           'card numbers (bytes 1-78): the card numbers are read')))
         elif dge_problems and hands is not None:
-            problems.append(("dup-parts-disagree", f"the sorted hands (bytes 79-146) are unreadable "
-                             f"({dge_problems[0][1]}): the card numbers are read"))
+            problems.append(("dup-parts-disagree", Message('the sorted hands (bytes 79-146) are unreadable ({v1}): '
+                                                           'the card numbers are read', v1=dge_problems[0][1])))
         if i == count - 1 and lowest is not None and highest is not None and highest - lowest + 1 != count:
-            problems.append(("count-mismatch", f"the header gives boards {lowest}-{highest} "
-                             f"({highest - lowest + 1}), the file holds {count}"))
+            problems.append(("count-mismatch", Message('the header gives boards {lowest}-{highest} ({v3}), the file '
+                                                       'holds {count}',
+                                                       lowest=lowest, highest=highest, v3=highest - lowest + 1, count=count)
+                             ))
         yield make_board(number, hands, name, problems=problems, where=f"record {i + 1}")
 
 

@@ -15,12 +15,14 @@ from typing import IO, Any, Iterable, Iterator
 
 import os
 from ..board import AuctionRecord, Board, CallEntry, CardEntry, PlayRecord, ProblemLog, Table, Tag
+from ..errors import message_of
 from ..calls import Call
 from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal, Hand
 from ..errors import BridgekitError, FileFormatError
 from ..seats import Seat
+from ..notation import Message
 
 #: Tags given their own JSON field (not repeated under ``tags``).
 PARSED_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "Contract", "Declarer", "Result",
@@ -172,7 +174,7 @@ def read_json(source: "str | bytes | os.PathLike[str] | IO[str] | IO[bytes]",
             with open(path, "rb") as f:
                 data: str | bytes = f.read()
         except OSError as e:
-            raise FileFormatError(f"cannot read file: {e.strerror or e}", name) from None
+            raise FileFormatError(Message('cannot read file: {v1}', v1=e.strerror or e), name) from None
     elif isinstance(source, (str, bytes, bytearray)):
         data = bytes(source) if isinstance(source, bytearray) else source
     else:
@@ -181,17 +183,17 @@ def read_json(source: "str | bytes | os.PathLike[str] | IO[str] | IO[bytes]",
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise FileFormatError("not a UTF-8 JSON file", name) from None
+            raise FileFormatError(Message('not a UTF-8 JSON file'), name) from None
     if not data.strip():
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     try:
         value = _json.loads(data)
     except ValueError as e:
         line = getattr(e, "lineno", None)
-        raise FileFormatError(f"not valid JSON: {getattr(e, 'msg', e)}", name, line) from None
+        raise FileFormatError(Message('not valid JSON: {v1}', v1=getattr(e, 'msg', e)), name, line) from None
     items = value if isinstance(value, list) else [value]
     if not all(isinstance(item, dict) for item in items):
-        raise FileFormatError("expected a JSON array of board objects", name)
+        raise FileFormatError(Message('expected a JSON array of board objects'), name)
     for item in items:
         yield board_from_dict(item, name)
 
@@ -230,9 +232,9 @@ def board_from_dict(d: dict[str, Any], file: str | None = None) -> Board:
             first = Seat.parse(dealer_text) if dealer_text else Seat.N
             put("Deal", Deal(hands).str_from(first))
         except BridgekitError as e:
-            problems.append(("deal", str(e)))
+            problems.append(("deal", message_of(e)))
     elif deal is not None:
-        problems.append(("deal", "expected an object {seat: hand}"))
+        problems.append(("deal", Message('expected an object {{seat: hand}}')))
     put("Declarer", text("declarer"))
     put("Contract", text("contract"))
     put("Result", text("result"))
@@ -245,11 +247,11 @@ def board_from_dict(d: dict[str, Any], file: str | None = None) -> Board:
     try:
         board.auction = _auction_from(d.get("auction"))
     except (BridgekitError, AttributeError, TypeError, ValueError, KeyError) as e:
-        problems.append(("auction", str(e) or type(e).__name__))
+        problems.append(("auction", message_of(e)))
     try:
         board.play = _play_from(d.get("play"))
     except (BridgekitError, AttributeError, TypeError, ValueError, KeyError) as e:
-        problems.append(("play", str(e) or type(e).__name__))
+        problems.append(("play", message_of(e)))
     tables = d.get("tables") or {}
     if isinstance(tables, dict):
         for tname, t in tables.items():
@@ -270,7 +272,7 @@ def board_from_dict(d: dict[str, Any], file: str | None = None) -> Board:
                 board.escape_places.append(_escape_place(place))
     log = ProblemLog(board, board.problems)
     for field, message in problems:
-        log.add("bad-json-field", f"{field}: {message}")
+        log.add("bad-json-field", Message('{field}: {message}', field=field, message=message))
     log.close()
     return board
 

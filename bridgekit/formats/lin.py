@@ -35,6 +35,7 @@ from ..errors import BridgekitError, FileFormatError, IllegalCallError, ParseErr
 from .text import Source, line_blocks
 from ..play import trick_winner
 from ..seats import Seat, Vul, dealer_for_board
+from ..notation import Message
 
 
 
@@ -97,14 +98,14 @@ def read_lin(source: Source, name: str | None = None) -> Iterator[Board]:
     return _Reader(name).boards(_tokenize(itertools.chain(head, chunks)))
 
 
-def lin_text_problems(text: str) -> str | None:
+def lin_text_problems(text: str) -> Message | None:
     """Why ``text`` cannot be a LIN file (None when it might be)."""
     if not text.strip():
-        return "empty file"
+        return Message("empty file")
     if "\x00" in text:
-        return "binary file (NUL bytes)"
+        return Message("binary file (NUL bytes)")
     if not re.search(r"(^|\|)\s*[A-Za-z]{2}\|", text):
-        return "not a LIN file (no key|value| pairs)"
+        return Message("not a LIN file (no key|value| pairs)")
     return None
 
 
@@ -117,7 +118,7 @@ def _chunks(source: Source, name: str | None) -> Iterator[str]:
     as PBN), whole lines at a time."""
     if isinstance(source, str):
         if "\x00" in source:
-            raise FileFormatError("not a text file (binary data: NUL bytes)", name)
+            raise FileFormatError(Message('not a text file (binary data: NUL bytes)'), name)
         yield source[1:] if source.startswith("\ufeff") else source
         return
     if isinstance(source, os.PathLike):
@@ -242,8 +243,10 @@ class _Reader:
             key = tok.key.lower()
             value = tok.value
             if not _KEY_RE.match(key):
-                what = (f"truncated file: {quote(value, 30)} is not a closed key|value| pair" if key == "" else
-                        f"unexpected text {quote(tok.key, 30)} where a two-letter LIN key was expected")
+                what = (Message("truncated file: {value} is not a closed key|value| pair", value=quote(value, 30))
+                        if key == "" else
+                        Message("unexpected text {text} where a two-letter LIN key was expected",
+                                text=quote(tok.key, 30)))
                 (cur if cur is not None else orphan).note("lin-syntax", what, tok.line, "error")
                 continue
             self.seen_pair = True
@@ -278,8 +281,9 @@ class _Reader:
                 cur.comment_count += 1
                 if cur.comment_count > MAX_ENTRIES:
                     if cur.comment_count == MAX_ENTRIES + 1:
-                        cur.note("lin-too-many-comments", f"more than {MAX_ENTRIES:,} nt| comments on this board: "
-                                 "the rest are not kept", tok.line, "warning")
+                        cur.note("lin-too-many-comments", Message('more than {MAX_ENTRIES:,} nt| comments on this '
+                                                                  'board: the rest are not kept',
+                                                                  MAX_ENTRIES=MAX_ENTRIES), tok.line, "warning")
                     continue
                 if cur.cards:
                     cur.cards[-1].comments.append(text)
@@ -302,7 +306,7 @@ class _Reader:
             if orphan.problems:
                 code, message, line, _sev = orphan.problems[0]
                 raise FileFormatError(message, self.name, line)
-            raise FileFormatError("not a LIN file (no key|value| pairs)", self.name)
+            raise FileFormatError(Message('not a LIN file (no key|value| pairs)'), self.name)
 
     # -- tokens of one board -------------------------------------------------
 
@@ -336,7 +340,8 @@ class _Reader:
             try:
                 call = Call.parse(text)
             except BridgekitError:
-                if cur.note("lin-bad-call", f"unreadable call {quote(raw)} in mb|{raw[:60]}|", line, "error"):
+                if cur.note("lin-bad-call", Message('unreadable call {v1} in mb|{v2}|', v1=quote(raw), v2=raw[:60]),
+                            line, "error"):
                     cur.bad_call_at.append(len(cur.calls))
                 return
             if len(cur.calls) >= MAX_ENTRIES:
@@ -349,12 +354,14 @@ class _Reader:
         elif key == "an":
             text = _clean_note(value)
             if not cur.calls:
-                cur.note("lin-orphan-alert", f"alert text {quote(text)} before any call", line, "warning")
+                cur.note("lin-orphan-alert", Message('alert text {v1} before any call', v1=quote(text)),
+                         line, "warning")
                 return
             last = cur.calls[-1]
             if last.alert is not None and len(last.alert) > _MAX_ALERT:
-                cur.note("lin-long-alert", f"the alert of call {len(cur.calls)} is over {_MAX_ALERT:,} characters: "
-                         "the rest is not kept", line, "warning")
+                cur.note("lin-long-alert", Message('the alert of call {v1} is over {MAX_ALERT:,} characters: the '
+                                                   'rest is not kept', v1=len(cur.calls), MAX_ALERT=_MAX_ALERT),
+                         line, "warning")
                 return
             last.alert = (last.alert + " " + text).strip() if last.alert else text
         elif key == "pc":
@@ -362,7 +369,8 @@ class _Reader:
             try:
                 card = Card.parse(raw)
             except BridgekitError:
-                if cur.note("lin-bad-card", f"unreadable card {quote(raw)} in pc|{raw[:60]}|", line, "error"):
+                if cur.note("lin-bad-card", Message('unreadable card {v1} in pc|{v2}|', v1=quote(raw), v2=raw[:60]),
+                            line, "error"):
                     cur.bad_card_at.append(len(cur.cards))
                 return
             if len(cur.cards) >= MAX_ENTRIES:
@@ -372,7 +380,8 @@ class _Reader:
         elif key == "mc":
             cur.claim, cur.claim_line = value.strip(), line
         else:
-            cur.note("lin-unknown-key", f"unknown LIN key {key!r} (value {quote(value.strip(), 30)}) ignored", line,
+            cur.note("lin-unknown-key", Message('unknown LIN key {key!r} (value {v2}) ignored',
+                                                key=key, v2=quote(value.strip(), 30)), line,
                      "warning")
 
     # -- assembling the board --------------------------------------------------
@@ -404,8 +413,11 @@ class _Reader:
         if contract is None and rs_contract is not None:
             contract, declarer = rs_contract, rs_declarer
         elif rs_contract is not None and (rs_contract, rs_declarer) != (contract, declarer):
-            problem("lin-result-mismatch", f"the vugraph results (rs|) give {rs_contract} by {rs_declarer}, "
-                    f"the auction gives {contract} by {declarer}", cur.line, "warning")
+            problem("lin-result-mismatch", Message("the vugraph results (rs|) give {rs_contract} by {rs_declarer:letter}, "
+                                                   "the auction gives {contract} by {declarer:letter}",
+                                                   rs_contract=rs_contract, rs_declarer=rs_declarer, contract=contract,
+                                                   declarer=declarer),
+                    cur.line, "warning")
         if contract is not None:
             tag("Contract", str(contract), board.auction.line if board.auction else cur.line)
             if declarer is not None:
@@ -477,7 +489,7 @@ class _Reader:
             tag("Deal", text, cur.md_line)
             return dealer, (Deal.parse(text) if cur.cards else None)
         if cur.md is None:
-            problem("lin-no-deal", "no md| record: the board has no deal", cur.line)
+            problem("lin-no-deal", Message('no md| record: the board has no deal'), cur.line)
         else:
             dealer, deal = self._parse_md(cur.md, cur.md_line, problem)
         if dealer is None and board.number is not None and board.number >= 1:
@@ -501,7 +513,8 @@ class _Reader:
         if cur.sv is not None:
             vul = LIN_VUL.get(cur.sv.lower())
             if vul is None:
-                problem("lin-bad-vulnerability", f"unknown vulnerability sv|{cur.sv}| (expected o, n, e or b)",
+                problem("lin-bad-vulnerability", Message('unknown vulnerability sv|{sv}| (expected o, n, e or b)',
+                                                         sv=cur.sv),
                         cur.sv_line)
             else:
                 tag("Vulnerable", str(vul), cur.sv_line)
@@ -513,11 +526,15 @@ class _Reader:
             cur.problems[:0] = self.orphans.problems
             log.dropped += self.orphans.dropped
         if cur.extra_calls:
-            cur.problems.append(("lin-too-many-calls", f"{MAX_ENTRIES + cur.extra_calls:,} calls: only the first "
-                                 f"{MAX_ENTRIES:,} are kept", cur.calls[-1].line or cur.line, "error"))
+            cur.problems.append(("lin-too-many-calls", Message('{v1:,} calls: only the first {MAX_ENTRIES:,} are '
+                                                               'kept',
+                                                               v1=MAX_ENTRIES + cur.extra_calls, MAX_ENTRIES=MAX_ENTRIES),
+                                 cur.calls[-1].line or cur.line, "error"))
         if cur.extra_cards:
-            cur.problems.append(("lin-too-many-cards", f"{MAX_ENTRIES + cur.extra_cards:,} cards: only the first "
-                                 f"{MAX_ENTRIES:,} are kept", cur.cards[-1].line or cur.line, "error"))
+            cur.problems.append(("lin-too-many-cards", Message('{v1:,} cards: only the first {MAX_ENTRIES:,} are '
+                                                               'kept',
+                                                               v1=MAX_ENTRIES + cur.extra_cards, MAX_ENTRIES=MAX_ENTRIES),
+                                 cur.cards[-1].line or cur.line, "error"))
         calls_at, cards_at = iter(cur.bad_call_at), iter(cur.bad_card_at)
         for code, message, line, severity in cur.problems:
             kept = len(board.problems)
@@ -536,11 +553,12 @@ class _Reader:
         if text[:1].isdigit():
             dealer = LIN_DEALERS.get(text[0])
             if dealer is None:
-                problem("lin-bad-dealer", f"unknown dealer digit {text[0]!r} in md| (expected 1=S 2=W 3=N 4=E)", line)
+                problem("lin-bad-dealer", Message('unknown dealer digit {v1!r} in md| (expected 1=S 2=W 3=N 4=E)',
+                                                  v1=text[0]), line)
             text = text[1:]
         parts = text.split(",")
         if len(parts) > 4 and any(p.strip() for p in parts[4:]):
-            problem("lin-bad-deal", f"md| has {len(parts)} hands, expected at most 4", line)
+            problem("lin-bad-deal", Message('md| has {v1} hands, expected at most 4', v1=len(parts)), line)
         hands: list[Hand | None] = [None] * 4
         ok = True
         for seat, part in zip(LIN_SEAT_ORDER, parts[:4]):
@@ -551,7 +569,7 @@ class _Reader:
                 hand = _parse_lin_hand(part)
                 hands[seat] = hand if len(hand) else None  # "S" alone (no cards) is an unknown hand
             except BridgekitError as e:
-                problem("lin-bad-deal", f"{seat.full_name}'s hand in md|: {e}", line)
+                problem("lin-bad-deal", Message("{seat}'s hand in md|: {e}", seat=seat, e=e), line)
                 ok = False
         if not ok or all(h is None for h in hands):
             return dealer, None
@@ -604,13 +622,14 @@ class _Reader:
         if declarer is not None:
             opening = declarer.lho
             if holder0 is not None and holder0 is not opening:
-                problem("lin-wrong-leader", f"the opening lead {first_card} is from {holder0.full_name}, "
-                        f"but {opening.full_name} is on lead against {declarer.full_name}", entries[0].line)
+                problem("lin-wrong-leader", Message("the opening lead {card} is from {holder}, but {leader} is on lead against {declarer}",
+                                                             card=first_card, holder=holder0, leader=opening,
+                                                             declarer=declarer), entries[0].line)
         elif holder0 is not None:
             opening = holder0
         else:
             opening = Seat.W
-            problem("lin-unknown-leader", "cannot tell who led: no contract and no deal", entries[0].line)
+            problem("lin-unknown-leader", Message('cannot tell who led: no contract and no deal'), entries[0].line)
         rec = PlayRecord(leader=opening, line=entries[0].line)
         leader: Seat | None = opening
         declarer_tricks = 0
@@ -625,8 +644,8 @@ class _Reader:
                     seats = [h for h in held if h is not None]
             if not seats:
                 if leader is None:
-                    problem("lin-play-order", f"cannot place trick {t // 4 + 1}: the previous trick's winner is "
-                            "unknown", trick[0].line)
+                    problem("lin-play-order", Message("cannot place trick {v1}: the previous trick's winner is "
+                                                      "unknown", v1=t // 4 + 1), trick[0].line)
                     break
                 seats = [leader.next(i) for i in range(len(trick))]
             row: list[CardEntry | None] = [None] * 4
@@ -645,7 +664,8 @@ class _Reader:
         if len(entries) < 52:
             rec.incomplete_marker = True
         if len(entries) > 52:
-            problem("lin-too-many-cards", f"{len(entries)} cards played (at most 52)", entries[52].line)
+            problem("lin-too-many-cards", Message('{v1} cards played (at most 52)', v1=len(entries)),
+                    entries[52].line)
         done = len(entries) == 52 and known_winners and declarer is not None
         return rec, (declarer_tricks if done else None)
 
@@ -688,7 +708,8 @@ def _claimed(cur: _Pending, problem: _ProblemSink) -> int | None:
         if not 0 <= result <= 13:
             raise ValueError
     except ValueError:
-        problem("lin-bad-claim", f"unreadable claim mc|{cur.claim}| (expected 0 to 13 tricks)", cur.claim_line)
+        problem("lin-bad-claim", Message('unreadable claim mc|{claim}| (expected 0 to 13 tricks)', claim=cur.claim),
+                cur.claim_line)
         return None
     return result
 
@@ -755,14 +776,14 @@ def _parse_lin_hand(text: str) -> Hand:
             continue
         else:
             if suit is None:
-                raise ParseError(f"rank {ch!r} before any suit letter in {text!r}")
+                raise ParseError(Message('rank {ch!r} before any suit letter in {text!r}', ch=ch, text=text))
             card = _CARDS_BY_LETTERS.get((suit, ch))
             if card is None:
-                raise ParseError(f"invalid rank {ch!r} in {text!r}")
+                raise ParseError(Message('invalid rank {ch!r} in {text!r}', ch=ch, text=text))
             cards.append(card)
     hand = Hand(cards)
     if len(hand) != len(cards):
-        raise ParseError(f"a card appears twice in {text!r}")
+        raise ParseError(Message('a card appears twice in {text!r}', text=text))
     return hand
 
 

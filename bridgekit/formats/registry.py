@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from ..board import Board
+from ..notation import Message
 
 __all__ = ["CONTENT", "Format", "WriteReport", "register", "find_format", "format_of_path", "formats",
            "sniff_format", "readable_names", "writable_names"]
@@ -137,11 +138,12 @@ _FORMATS: dict[str, Format] = {}
 def register(fmt: Format) -> Format:
     """Add ``fmt`` to the registry (its name and extensions must be new)."""
     if fmt.name in _FORMATS:
-        raise ValueError(f"format {fmt.name!r} is registered twice")
+        raise ValueError(Message('format {name!r} is registered twice', name=fmt.name))
     for other in _FORMATS.values():
         clash = set(other.extensions) & set(fmt.extensions)
         if clash:
-            raise ValueError(f"extension {sorted(clash)[0]} of {fmt.name} is already {other.name}'s")
+            raise ValueError(Message("extension {v1} of {name} is already {v3}'s",
+                                     v1=sorted(clash)[0], name=fmt.name, v3=other.name))
     _FORMATS[fmt.name] = fmt
     return fmt
 

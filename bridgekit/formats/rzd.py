@@ -19,6 +19,7 @@ from ..board import Board
 from ..errors import FileFormatError
 from .dealfile import Hands, as_bytes, hands_to_positions, make_board, positions_to_hands, truncated, write_deals
 from .registry import WriteReport
+from ..notation import Message
 
 RECORD = 13
 
@@ -54,9 +55,9 @@ def sniff(head: bytes, size: int | None) -> bool:
 def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
     data = as_bytes(data, name)
     if not data:
-        raise FileFormatError("empty file", name)
+        raise FileFormatError(Message('empty file'), name)
     if len(data) < RECORD or data[2:RECORD] != b" " * 11:
-        raise FileFormatError("not an RZD file (the 13-byte header is a board count and 11 spaces)", name)
+        raise FileFormatError(Message('not an RZD file (the 13-byte header is a board count and 11 spaces)'), name)
     declared = data[0] | data[1] << 8
     body = data[RECORD:]
     count = (len(body) + RECORD - 1) // RECORD
@@ -68,11 +69,13 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
             continue
         problems = []
         if i == count - 1 and declared != count:
-            problems.append(("count-mismatch", f"the header says {declared} boards, the file holds {count}"))
+            problems.append(("count-mismatch", Message('the header says {declared} boards, the file holds {count}',
+                                                       declared=declared, count=count)))
         yield make_board(start + i, positions_to_hands(decode_ranks(record)), name, problems=problems,
                          where=f"record {i + 1}")
     if count == 0 and declared:
-        raise FileFormatError(f"the header says {declared} boards, the file holds none", name)
+        raise FileFormatError(Message('the header says {declared} boards, the file holds none', declared=declared),
+                              name)
 
 
 def write(boards: Iterable[Board], stream: IO[bytes], report: WriteReport) -> int:

@@ -186,7 +186,8 @@ def _blocks_of_path(path: str, name: str) -> Iterator[list[str]]:
     except FileNotFoundError:
         raise FileFormatError(Message("no such file"), name) from None
     except (OSError, ValueError) as e:
-        raise FileFormatError(Message("cannot open: {error}", error=getattr(e, "strerror", None) or e), name) from None
+        raise FileFormatError(Message("cannot open: {error}", error=getattr(e, "strerror", None) or e),
+                              name) from None
     with stream:
         try:
             yield from _Decoder(stream, name).blocks()

@@ -17,7 +17,11 @@ from ..errors import BridgekitError
 from .answers import parse_answer, same
 from .compute import Computed, PositionError, compute, pos_auction, pos_deal, show_value, _play
 from .model import LANGS, Lesson, LessonError, Step
-from ..notation import Message
+from ..i18n import N_, _
+from ..notation import Message, render_message
+
+#: A finding's status, as the check table shows it (translated).
+STATUSES = (N_("ok"), N_("fail"), N_("skipped"))
 
 
 @dataclass(frozen=True)
@@ -29,8 +33,8 @@ class Finding:
     check: str
     stated: str
     computed: str
-    status: str  # "ok", "fail" or "skipped"
-    message: str = ""
+    status: str  # one of STATUSES
+    message: str = ""   # a Message, rendered in the reader's language
 
     @property
     def ok(self) -> bool:
@@ -41,10 +45,13 @@ class Finding:
                 "computed": self.computed, "status": self.status, "message": self.message}
 
     def __str__(self) -> str:
-        where = f"lesson {self.lesson}, step {self.step}"
-        if self.status == "fail":
-            return f"{where}: {self.check}: {self.message}"
-        return f"{where}: {self.check}: {self.status}"
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """``lesson NAME, step N: CHECK: what is wrong`` in ``lang``."""
+        message = render_message(self.message, False, lang) if self.status == "fail" else _(lang, self.status)
+        return _(lang, "lesson {lesson}, step {step}: {check}: {message}", lesson=self.lesson, step=self.step,
+                 check=self.check, message=message)
 
 
 def validate_position(step: Step) -> None:
@@ -98,28 +105,30 @@ def check_step(lesson: Lesson, step: Step, dds: bool = False) -> list[Finding]:
     try:
         validate_position(step)
     except BridgekitError as e:
-        add("position", "", "", "fail", f"illegal position: {e}")
+        add("position", "", "", "fail", Message("illegal position: {e}", e=e))
     results = run_computes(step, dds=dds)
     for c in step.computes:
         res = results[c.id]
         if res is None:
             for key, stated in c.expect.items():
-                add(f"{c.id}.{key}", stated, "", "skipped", "needs the double-dummy solver (--dds)")
+                add(f"{c.id}.{key}", stated, "", "skipped", Message("needs the double-dummy solver (--dds)"))
             continue
         if isinstance(res, Exception):
-            add(c.id, "", "", "fail", f"cannot compute {c.what}: {res}")
+            add(c.id, "", "", "fail", Message("cannot compute {what}: {why}", what=c.what, why=res))
             continue
         for key, stated in c.expect.items():
             if key not in res.values:
                 add(f"{c.id}.{key}", stated, "", "fail",
-                    f"{c.what} computes no {key!r} (it computes {', '.join(res.values)})")
+                    Message("{what} computes no {key!r} (it computes {keys})", what=c.what, key=key,
+                            keys=", ".join(res.values)))
                 continue
             value = res.values[key]
             if same(stated, value):
                 add(f"{c.id}.{key}", stated, show_value(value, ascii=True), "ok")
             else:
                 add(f"{c.id}.{key}", stated, show_value(value, ascii=True), "fail",
-                    f"the lesson states {stated!r} but bridgekit computes {show_value(value, ascii=True)!r}")
+                    Message("the lesson states {stated!r} but bridgekit computes {computed!r}", stated=stated,
+                            computed=show_value(value, ascii=True)))
     if step.kind == "quiz":
         findings.extend(_check_quiz(lesson, step, results))
     return findings
@@ -147,7 +156,8 @@ def _check_quiz(lesson: Lesson, step: Step, results: dict[str, Computed | Except
         answer = parsed(step.answer)
         if answer != _as_answer(step.answer_type, expected):
             out.append(Finding(name, step.index, "answer", step.answer, shown, "fail",
-                               f"the quiz expects {step.answer!r} but bridgekit computes {shown!r}"))
+                               Message("the quiz expects {answer!r} but bridgekit computes {computed!r}", answer=step.answer,
+                                       computed=shown)))
         else:
             out.append(Finding(name, step.index, "answer", step.answer, shown, "ok"))
         for spelling in step.accept if step.answer_type != "text" else ():
@@ -157,12 +167,14 @@ def _check_quiz(lesson: Lesson, step: Step, results: dict[str, Computed | Except
                 continue  # a literal synonym the parser does not know: accepted as typed
             if other != answer:
                 out.append(Finding(name, step.index, "accept", spelling, shown, "fail",
-                                   f"accepted spelling {spelling!r} does not mean {step.answer!r}"))
+                                   Message("accepted spelling {spelling!r} does not mean {answer!r}", spelling=spelling,
+                                           answer=step.answer)))
         correct = _as_answer(step.answer_type, expected)
         for hint in step.hints:
             if parsed(hint.answer) in (answer, correct):
                 out.append(Finding(name, step.index, "hint", hint.answer, shown, "fail",
-                                   f"a 'wrong answer' hint is attached to the right answer {hint.answer!r}"))
+                                   Message("a 'wrong answer' hint is attached to the right answer {answer!r}",
+                                           answer=hint.answer)))
     except LessonError as e:
         out.append(Finding(name, step.index, "answer", step.answer, shown, "fail", str(e)))
     return out
@@ -189,7 +201,7 @@ def check_lesson(lesson: Lesson, dds: bool = False) -> list[Finding]:
     for lang in LANGS[1:]:
         if lang not in lesson.tr:
             findings.append(Finding(lesson.name, 0, f"{lang}.lesson", "", "", "fail",
-                                    f"no [{lang}] title and summary"))
+                                    Message("no [{lang}] title and summary", lang=lang)))
             continue
         translated = lesson.in_lang(lang)
         for step, tr in zip(lesson.steps, translated.steps):
@@ -204,7 +216,7 @@ def _check_translation(lesson: Lesson, step: Step, tr: Step, lang: str, dds: boo
     missing = [k for k in needed if not (table or {}).get(k)]
     if missing:
         return [Finding(name, step.index, f"{lang}.text", "", "", "fail",
-                        f"no [steps.{lang}] {', '.join(missing)}")]
+                        Message("no [steps.{lang}] {missing}", lang=lang, missing=", ".join(missing)))]
     out = [Finding(name, step.index, f"{lang}.text", "", "", "ok")]
     if step.kind != "quiz":
         return out
@@ -221,21 +233,24 @@ def _check_translation(lesson: Lesson, step: Step, tr: Step, lang: str, dds: boo
             continue  # a literal synonym the parser does not know: accepted as typed
         if other != correct:
             out.append(Finding(name, step.index, f"{lang}.accept", spelling, "", "fail",
-                               f"accepted {lang} spelling {spelling!r} is not the answer"))
+                               Message("accepted {lang} spelling {spelling!r} is not the answer", lang=lang,
+                                       spelling=spelling)))
     wrong = {h.answer for h in step.hints}
     for hint in tr.hints:
         try:
             value = parse_answer(step.answer_type, hint.answer, lang)
         except BridgekitError:
             out.append(Finding(name, step.index, f"{lang}.hint", hint.answer, "", "fail",
-                               f"{hint.answer!r} cannot be read as a {step.answer_type} answer"))
+                               Message("{answer!r} cannot be read as a {kind} answer", answer=hint.answer,
+                                       kind=step.answer_type)))
             continue
         if value == correct:
             out.append(Finding(name, step.index, f"{lang}.hint", hint.answer, "", "fail",
-                               f"a 'wrong answer' hint is attached to the right answer {hint.answer!r}"))
+                               Message("a 'wrong answer' hint is attached to the right answer {answer!r}",
+                                       answer=hint.answer)))
         elif step.answer_type != "text" and hint.answer not in wrong:
             out.append(Finding(name, step.index, f"{lang}.hint", hint.answer, "", "fail",
-                               f"hint for {hint.answer!r} has no English counterpart"))
+                               Message("hint for {answer!r} has no English counterpart", answer=hint.answer)))
     return out
 
 

@@ -17,6 +17,7 @@ from typing import Iterable, Iterator
 from ...board import MANDATORY_TAGS, MAX_PROBLEMS, Board, Tag, quote
 from ...errors import FileFormatError
 from .sections import COMMENT, DATA, ESCAPE, RawItem, parse_game, unescape
+from ...notation import Message
 
 #: Tags whose value may not use ``#`` / ``##`` inheritance (PBN 4.8).
 NO_INHERIT = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
@@ -293,8 +294,9 @@ class Scanner:
             return False
         if not game.cut:
             game.cut = True
-            game.note("long-game", f"the game holds more than {_GAME_LINES:,} lines: lines from "
-                      f"{lineno} to the next empty line are not read", lineno, "error")
+            game.note("long-game", Message('the game holds more than {GAME_LINES:,} lines: lines from {lineno} to '
+                                           'the next empty line are not read', GAME_LINES=_GAME_LINES, lineno=lineno),
+                      lineno, "error")
         return True
 
     def _game(self, lineno: int) -> GameText:
@@ -334,7 +336,7 @@ class Scanner:
                 self.game = None
                 self._tag(self._game(lineno), name, raw, lineno)
                 return
-            game.note("duplicate-tag", f"repeated tag {name} ignored", lineno, "warning")
+            game.note("duplicate-tag", Message('repeated tag {name} ignored', name=name), lineno, "warning")
             game.current = []  # its section data is ignored too
             game.last = None
             return
@@ -347,7 +349,8 @@ class Scanner:
     def _inherited(self, game: GameText, name: str, value: str, lineno: int) -> str:
         """A ``#`` (previous game's value) or ``##`` (this value from now on) tag value."""
         if name in NO_INHERIT:
-            game.note("bad-inheritance", f"{name} may not inherit a value with '#'", lineno, "error")
+            game.note("bad-inheritance", Message("{name} may not inherit a value with '#'", name=name),
+                      lineno, "error")
             return value
         if value == "#":
             prev = self.previous.get(name)
@@ -375,12 +378,18 @@ class Scanner:
             game = self.game = GameText(self.name, comment.start)
         swallowed = sum(1 for text in comment.text[1:] if _TAG_LINE.match(text) is not None)
         if swallowed:
-            lines = "a tag line" if swallowed == 1 else f"{swallowed} tag lines"
-            game.note("comment-swallows-tags", f"the '{{' comment of line {comment.start} runs to line "
-                      f"{lineno} and holds {lines}: a missing '}}'?", comment.start, "warning")
+            game.note("comment-swallows-tags",
+                      Message.plural("the '{{' comment of line {start} runs to line {lineno} and holds a tag line: "
+                                     "a missing '}}'?", "the '{{' comment of line {start} runs to line {lineno} and "
+                                     "holds {n} tag lines: a missing '}}'?", swallowed, start=comment.start,
+                                     lineno=lineno),
+                      comment.start, "warning")
             # and where it ends: a '}' there may have been meant as text (PBN 3.8: it closes the comment)
-            game.note("comment-swallows-tags", f"this '}}' closes the '{{' comment of line {comment.start}: "
-                      f"{lines} before it {'was' if swallowed == 1 else 'were'} read as comment", lineno, "warning")
+            game.note("comment-swallows-tags",
+                      Message.plural("this '}}' closes the '{{' comment of line {start}: a tag line before it was "
+                                     "read as comment", "this '}}' closes the '{{' comment of line {start}: {n} tag "
+                                     "lines before it were read as comment", swallowed, start=comment.start),
+                      lineno, "warning")
         game.attach_comment(comment.owner, "\n".join(comment.text))
         self.comment = None
         rest = line[end + 1:]
@@ -394,7 +403,7 @@ class Scanner:
         self.partial = None
         if not line.strip() or line.startswith("%") or line.lstrip().startswith("["):
             assert self.game is not None
-            self.game.note("bad-tag", f"unterminated tag {quote(text.strip())}", first, "error")
+            self.game.note("bad-tag", Message('unterminated tag {v1}', v1=quote(text.strip())), first, "error")
             self.partial_count = 0
             return lineno, line
         self.partial_count = joined
@@ -408,7 +417,7 @@ class Scanner:
         game = self.game
         if game is None:
             game = self.game = GameText(self.name, comment.start)
-        game.note("unterminated-comment", "'{' comment is never closed; it is taken to end at its line",
+        game.note("unterminated-comment", Message("'{{' comment is never closed; it is taken to end at its line"),
                   comment.start, "error")
         game.attach_comment(comment.owner, comment.text[0])
         self.comment = None
@@ -438,7 +447,8 @@ class Scanner:
                 kind = "tok"
             if kind == "str" or kind == "tok":
                 if game.current is None:   # stray text: counts toward the line's bound as a stray ']' does
-                    game.note("bad-token", f"text {quote(m.group(kind))} outside any tag or section", lineno,
+                    game.note("bad-token", Message('text {v1} outside any tag or section', v1=quote(m.group(kind))),
+                              lineno,
                               "warning")
                     items += 1
                 elif run < 0:
@@ -452,8 +462,8 @@ class Scanner:
             items += 1
             if kind == "tag":
                 if self.export:
-                    game.note("export-format", f"tag {m.group('name')} is not alone at the start "
-                              "of its line (PBN 3.3, export format)", lineno, "warning")
+                    game.note("export-format", Message('tag {v1} is not alone at the start of its line (PBN 3.3, '
+                                                       'export format)', v1=m.group('name')), lineno, "warning")
                 self._tag(game, m.group("name"), m.group("value"), lineno)
                 game = self._game(lineno)  # a new one when the tag started it
             elif kind == "semi" or kind == "brace":
@@ -476,16 +486,17 @@ class Scanner:
                 other = m.group("other")
                 if other == '"':
                     scan = _SCAN_UNQUOTED
-                game.note("bad-token", f"stray {other!r}", lineno, "warning")
+                game.note("bad-token", Message('stray {other!r}', other=other), lineno, "warning")
         if run >= 0 and game.current is not None:
             game.current.append((lineno, line[run:run_end], DATA))
         if pos < n:
-            game.note("long-line", f"line {lineno} holds more than {_LINE_ITEMS:,} tags, comments "
-                      "or stray characters: the rest of it is not read", lineno, "error")
+            game.note("long-line", Message('line {lineno} holds more than {LINE_ITEMS:,} tags, comments or stray '
+                                           'characters: the rest of it is not read',
+                                           lineno=lineno, LINE_ITEMS=_LINE_ITEMS), lineno, "error")
 
     def _open_comment(self, game: GameText, lineno: int, line: str, text: str) -> None:
         if lineno <= self.reread_until:  # no '}' follows: this '{' is unclosed too (linear, not quadratic)
-            game.note("unterminated-comment", "'{' comment is never closed; it is taken to end at its line",
+            game.note("unterminated-comment", Message("'{{' comment is never closed; it is taken to end at its line"),
                       lineno, "error")
             game.comment(text, lineno)
         else:
@@ -501,8 +512,8 @@ class Scanner:
         unquoted = False
         if head is not None:
             if isinstance(last_close, re.Match) and last_close.start() >= head.end():
-                game.note("bad-tag", f"malformed tag {quote(line[start:last_close.end()])} "
-                          "(unescaped quote?), read as far as its last quote", lineno, "warning")
+                game.note("bad-tag", Message('malformed tag {v1} (unescaped quote?), read as far as its last quote',
+                                             v1=quote(line[start:last_close.end()])), lineno, "warning")
                 value = line[head.end():last_close.start()].replace('"', '\\"')
                 self._loose_tag(game, head.group(1), value, lineno)
                 return last_close.end(), False
@@ -511,7 +522,8 @@ class Scanner:
         if close < 0 and self.partial_count < 8:
             self.partial = (lineno, line[start:], self.partial_count + 1)
             return None
-        game.note("bad-tag", f"malformed tag {quote(line[start:close + 1 if close >= 0 else len(line)])}",
+        game.note("bad-tag", Message('malformed tag {v1}',
+                                     v1=quote(line[start:close + 1 if close >= 0 else len(line)])),
                   lineno, "error")
         return (close + 1, unquoted) if close >= 0 else None
 
@@ -519,7 +531,7 @@ class Scanner:
         """A tag read from a malformed line: it never starts a new game."""
         tags = game.board.tags
         if name in tags and name in ("Event", "Board") and "Deal" in tags:
-            game.note("duplicate-tag", f"repeated tag {name} ignored", lineno, "warning")
+            game.note("duplicate-tag", Message('repeated tag {name} ignored', name=name), lineno, "warning")
             return
         self._tag(game, name, value, lineno)
 
@@ -531,12 +543,13 @@ class Scanner:
         board = game.board
         if self.long_lines:
             for n in self.long_lines:
-                game.note("line-too-long", f"line {n} is longer than PBN's 255 characters "
-                          "(end of line included)", n, "warning")
+                game.note("line-too-long", Message("line {n} is longer than PBN's 255 characters (end of line "
+                                                   "included)", n=n), n, "warning")
             self.long_lines.clear()
         if missing_blank is not None:
-            game.note("missing-blank-line", f"a new game starts at line {missing_blank} "
-                      "without an empty line before it", missing_blank, "warning")
+            game.note("missing-blank-line", Message('a new game starts at line {missing_blank} without an empty '
+                                                    'line before it', missing_blank=missing_blank),
+                      missing_blank, "warning")
         tags = board.tags
         if self.export:
             _export_tag_rules(game, self.defaults)
@@ -561,13 +574,14 @@ class Scanner:
                 tag = self.prev_deal.get(key)
                 if tag is not None:
                     tags[key] = Tag(key, tag.value, None)
-            game.note("inherited-deal", "no Deal tag: board, dealer, vulnerability and "
-                      "deal taken from the previous game", game.board.line, "warning")
+            game.note("inherited-deal", Message('no Deal tag: board, dealer, vulnerability and deal taken from the '
+                                                'previous game'), game.board.line, "warning")
 
     def _end(self) -> None:
         game = self.game
         if self.partial is not None and game is not None:
-            game.note("truncated", f"file ends inside a tag {quote(self.partial[1].strip())}", self.partial[0],
+            game.note("truncated", Message('file ends inside a tag {v1}', v1=quote(self.partial[1].strip())),
+                      self.partial[0],
                       "error")
         if game is not None and game.has_tag:
             self._finish(game)
@@ -575,10 +589,11 @@ class Scanner:
             # text after the last game that is no game (a truncated tag, stray text, an unclosed '{')
             if not self.count:
                 code, message, at, _severity = game.scan_problems[0]
-                raise FileFormatError(f"no PBN game found ({code}: {message})", self.name, at)
+                raise FileFormatError(Message('no PBN game found ({code}: {message})', code=code, message=message),
+                                      self.name, at)
             self.finished.append(game)
         if not self.count and not self.text_seen:
-            raise FileFormatError("empty file (blank lines only)", self.name)
+            raise FileFormatError(Message('empty file (blank lines only)'), self.name)
         # PBN 2.1 (3): a file holds zero or more games, so a file with only its
         # '%' header (or comments) is valid and has no boards
 
@@ -591,13 +606,15 @@ def _export_tag_rules(game: GameText, defaults: dict[str, str]) -> None:
         return  # the common case: all of them first, in order
     missing = [n for n in MANDATORY_TAGS if n not in tags and n not in defaults]
     if missing:
-        game.note("export-format", f"mandatory tag{'s' if len(missing) > 1 else ''} "
-                  f"{', '.join(missing)} missing (PBN 3.4, export format)", game.board.line, "warning")
+        game.note("export-format", Message.plural("mandatory tag {tags} missing (PBN 3.4, export format)",
+                                                  "mandatory tags {tags} missing (PBN 3.4, export format)",
+                                                  len(missing), tags=", ".join(missing)),
+                  game.board.line, "warning")
     order = [n for n in tags if n in _MANDATORY_RANK]
     for a, b in zip(order, order[1:]):
         if _MANDATORY_RANK[a] > _MANDATORY_RANK[b]:
-            game.note("export-format", f"tag {b} comes after {a} (PBN 3.4: the mandatory "
-                      "tags in their order, export format)", tags[b].line, "warning")
+            game.note("export-format", Message('tag {b} comes after {a} (PBN 3.4: the mandatory tags in their '
+                                               'order, export format)', b=b, a=a), tags[b].line, "warning")
             break
 
 

@@ -14,9 +14,10 @@ from ...calls import ALL_CALLS, PASS, Call
 from ...cards import ALL_CARDS, Card
 from ...contract import Contract, end_position_strain
 from ...deal import Deal
-from ...errors import BridgekitError
+from ...errors import BridgekitError, message_of
 from ...play import trick_winner
 from ...seats import Seat, Vul
+from ...notation import Message
 
 #: The kinds of a section's raw items ``(line, text, kind)``: section data, a
 #: comment, a ``%`` line (placed by the count of entries before it).
@@ -169,17 +170,17 @@ def _attach_notes(board: Board, notes: list[tuple[str, int, str]], problem: _Pro
         number, sep, text = value.partition(":")
         n = small_int(number.strip(), 3)
         if not sep or n is None:
-            problem("bad-note", f"Note {quote(value)} is not 'number:text'", line, "warning")
+            problem("bad-note", Message("Note {v1} is not 'number:text'", v1=quote(value)), line, "warning")
             board.notes.append(value)
             continue
         target = play if section == "Play" and play is not None else auction
         if target is None:
             target = play
         if target is None:
-            problem("bad-note", f"Note {n} belongs to no Auction or Play section", line, "warning")
+            problem("bad-note", Message('Note {n} belongs to no Auction or Play section', n=n), line, "warning")
             board.notes.append(value)
         elif n in target.notes:
-            problem("duplicate-note", f"Note {n} given twice; the first is kept", line, "warning")
+            problem("duplicate-note", Message('Note {n} given twice; the first is kept', n=n), line, "warning")
         else:
             target.notes[n] = text
 
@@ -193,8 +194,8 @@ def _alert_marks(auction: AuctionRecord, alerted: list[CallEntry], problem: _Pro
     for entry in alerted:
         if entry.note is None:
             entry.note = n
-    problem("alert-mark", f"'*' after a call read as an alert mark (note {n}), not as the end of the "
-            f"auction, since calls follow it", alerted[0].line, "warning")
+    problem("alert-mark", Message("'*' after a call read as an alert mark (note {n}), not as the end of the "
+                                  "auction, since calls follow it", n=n), alerted[0].line, "warning")
 
 
 # -- entries and their annotations ------------------------------------------
@@ -266,7 +267,8 @@ class _AuctionParser:
             first = found if found is not None else Seat.parse(tag.value)
         except BridgekitError:
             first = board.dealer if board.dealer is not None else Seat.N
-            problem("bad-value", f"Auction: invalid first caller {tag.value!r} (taken as {first.name})", tag.line)
+            problem("bad-value", Message('Auction: invalid first caller {value!r} (taken as {name})',
+                                         value=tag.value, name=first.name), tag.line)
         self.rec = AuctionRecord(first, line=tag.line)
         self.last: CallEntry | None = None
         self.flag: str | None = None  # '^I' before the next call
@@ -300,8 +302,10 @@ class _AuctionParser:
             tokens = _tokens(text)
             for k, tok in enumerate(tokens):
                 if len(calls) >= MAX_ENTRIES:
-                    self.problem("too-many-calls", f"the auction holds more than {MAX_ENTRIES:,} calls: the rest, "
-                                 f"from line {line}, is not kept", line, call_index=len(calls))
+                    self.problem("too-many-calls", Message('the auction holds more than {MAX_ENTRIES:,} calls: the '
+                                                           'rest, from line {line}, is not kept',
+                                                           MAX_ENTRIES=MAX_ENTRIES, line=line),
+                                 line, call_index=len(calls))
                     return self._end()
                 if not self._token(tok, line):  # not a call: the rest of the section is kept as text
                     rest = [tokens.rest()] if isinstance(tokens, _Tokens) else list(tokens)[k:]
@@ -328,10 +332,12 @@ class _AuctionParser:
                 return True
         if self.ended:
             if self.rec.continue_marker:  # PBN 3.5: '+' stands for the next call, the last token
-                self.problem("continuation-mark", f"{quote(tok)} after '+' (the next call to make)", line,
+                self.problem("continuation-mark", Message("{v1} after '+' (the next call to make)", v1=quote(tok)),
+                             line,
                              call_index=len(calls))
             else:
-                self.problem("bad-call", f"{quote(tok)} after the end of the auction ('*' or 'AP')", line,
+                self.problem("bad-call", Message("{v1} after the end of the auction ('*' or 'AP')", v1=quote(tok)),
+                             line,
                              call_index=len(calls))
             return True
         if _annotation(tok, self.last, "call", line, self.problem, lambda: len(calls) - 1) or self._marker(tok, line):
@@ -351,7 +357,8 @@ class _AuctionParser:
         spells ``1NT``, ``1S``): read, and a warning (``P`` for Pass is left
         alone, as every program writes it)."""
         if tok not in _PLAIN_CALL_TOKENS and tok not in ("P", "p"):
-            self.problem("nonstandard-call", f"{quote(tok)} read as {call} (PBN 3.5.1 spells it {call})", line,
+            self.problem("nonstandard-call", Message('{v1} read as {call} (PBN 3.5.1 spells it {call})',
+                                                     v1=quote(tok), call=call), line,
                          call_index=len(self.rec.calls), severity="warning")
 
     def _call(self, call: Call, line: int) -> CallEntry:
@@ -372,7 +379,8 @@ class _AuctionParser:
             elif kind == "I":
                 self.flag = "^I"
             else:
-                self.problem("bad-call", f"irregularity {quote(tok)} is not allowed in an auction", line,
+                self.problem("bad-call", Message('irregularity {v1} is not allowed in an auction', v1=quote(tok)),
+                             line,
                              call_index=len(rec.calls))
         elif tok == "*":
             rec.incomplete_marker = self.ended = True
@@ -396,8 +404,9 @@ class _AuctionParser:
         rec = self.rec
         rec.unread = _unread_text(rest, line, after)
         self.escaped.extend(len(rec.calls) for _, _, kind in after if kind == ESCAPE)
-        self.problem("bad-call", f"{quote(tok)} is not a call: the Auction section is kept as text from there "
-                     f"({quote(' '.join(rec.unread), 40)})", line, call_index=len(rec.calls))
+        self.problem("bad-call", Message('{v1} is not a call: the Auction section is kept as text from there ({v2})',
+                                         v1=quote(tok), v2=quote(' '.join(rec.unread), 40)),
+                     line, call_index=len(rec.calls))
         if self.starred is not None:
             self.alerted.append(self.starred)
 
@@ -453,13 +462,13 @@ class _PlayParser:
         if not value:
             # [Play ""]: no play (passed out or not recorded); keep nothing but the tag
             if any(kind == DATA for _, _, kind in raw):
-                problem("bad-card", "cards after an empty Play tag are ignored", tag.line, "warning")
+                problem("bad-card", Message('cards after an empty Play tag are ignored'), tag.line, "warning")
             return None
         try:
             found = _SEATS.get(value)
             leader = found if found is not None else Seat.parse(value)
         except BridgekitError:
-            problem("bad-value", f"Play: invalid opening leader {tag.value!r}", tag.line)
+            problem("bad-value", Message('Play: invalid opening leader {value!r}', value=tag.value), tag.line)
             return None
         rec = self.rec = PlayRecord(leader, line=tag.line)
         tricks = rec.tricks
@@ -489,7 +498,7 @@ class _PlayParser:
                 break
             whole = self.flag is None and not self.ended and len(self.row) % 4 == 0
         if len(tricks) > 13:
-            problem("bad-card", f"{len(tricks)} tricks in the Play section (at most 13)", tag.line)
+            problem("bad-card", Message('{v1} tricks in the Play section (at most 13)', v1=len(tricks)), tag.line)
         return rec
 
     def _count(self) -> int:
@@ -501,14 +510,15 @@ class _PlayParser:
         """Read the tokens of a line; False when the play is full."""
         for tok in toks:
             if self._count() >= MAX_ENTRIES:
-                self.problem("too-many-cards", f"the play holds more than {MAX_ENTRIES:,} cards: the rest, from "
-                             f"line {line}, is not kept", line)
+                self.problem("too-many-cards", Message('the play holds more than {MAX_ENTRIES:,} cards: the rest, '
+                                                       'from line {line}, is not kept',
+                                                       MAX_ENTRIES=MAX_ENTRIES, line=line), line)
                 return False
             card = _CARDS.get(tok)
             if card is not None and self.flag is None and not self.ended:
                 self._put(CardEntry(card, line))
             elif self.ended:
-                self.problem("bad-card", f"{quote(tok)} after the end of the play ('*')", line,
+                self.problem("bad-card", Message("{v1} after the end of the play ('*')", v1=quote(tok)), line,
                              card_index=self._here())
             elif _annotation(tok, self.last, "card", line, self.problem, lambda: self._here() - 1):
                 pass
@@ -517,7 +527,8 @@ class _PlayParser:
                 if kind in ("R", "L"):
                     self.flag = "^" + kind
                 else:
-                    self.problem("bad-card", f"irregularity {quote(tok)} is not allowed in the play", line,
+                    self.problem("bad-card", Message('irregularity {v1} is not allowed in the play', v1=quote(tok)),
+                                 line,
                                  card_index=self._here())
             elif tok == "*":
                 self.rec.incomplete_marker = self.ended = True  # type: ignore[union-attr]
@@ -535,7 +546,7 @@ class _PlayParser:
         else:
             card = _card_of(tok)
             if card is None:
-                self.problem("bad-card", f"invalid card {quote(tok)}", line, card_index=self._here())
+                self.problem("bad-card", Message('invalid card {v1}', v1=quote(tok)), line, card_index=self._here())
             entry = CardEntry(card, line)
             if self.flag is not None:
                 entry.flag, self.flag = self.flag, None
@@ -569,7 +580,7 @@ def _value_error(name: str, value: str) -> str | None:
         return _VALUE_ERRORS[key]
     except KeyError:
         pass
-    error: str | None = None
+    error: Message | None = None
     text = value.strip()
     if text not in ("", "?"):
         if name == "Declarer" and text.startswith("^"):
@@ -578,14 +589,15 @@ def _value_error(name: str, value: str) -> str | None:
             _VALUE_PARSERS[name](text)
         except BridgekitError as e:
             if not (name == "Contract" and end_position_strain(text) is not None):
-                error = f"{name}: {e}"  # (a strain alone is an end position's contract, PBN 3.10)
+                error = Message("{name}: {e}", name=name, e=e)
+                    # (a strain alone is an end position's contract, PBN 3.10)
     if len(_VALUE_ERRORS) > 4096:
         _VALUE_ERRORS.clear()
     _VALUE_ERRORS[key] = error
     return error
 
 
-_VALUE_ERRORS: dict[tuple[str, str], str | None] = {}
+_VALUE_ERRORS: dict[tuple[str, str], Message | None] = {}
 _UNSEEN = "unseen"
 
 
@@ -609,12 +621,13 @@ def _check_values(board: Board, problem: _Problems) -> None:
             try:
                 parse_result(value)
             except BridgekitError as e:
-                problem("bad-value", f"Result: {e}", tag.line)
+                problem("bad-value", Message('Result: {e}', e=e), tag.line)
     tag = tags.get("Score")
     if tag is not None:
         long_number = _LONG_NUMBER.search(tag.value)
         if long_number is not None:
-            problem("bad-value", f"Score: a number of {len(long_number.group(0))} digits in {quote(tag.value)}",
+            problem("bad-value", Message('Score: a number of {v1} digits in {v2}',
+                                         v1=len(long_number.group(0)), v2=quote(tag.value)),
                     tag.line)
     tag = tags.get("Deal")
     if tag is not None:
@@ -623,14 +636,16 @@ def _check_values(board: Board, problem: _Problems) -> None:
             try:
                 deal = Deal.parse(value)
             except BridgekitError as e:
-                problem("bad-deal", str(e), tag.line)
+                problem("bad-deal", message_of(e), tag.line)
                 return
             if "Hidden" in tags:
                 shown = deal.hiding(board.hidden)
                 if shown is not deal:
-                    seats = [seat.full_name for seat in Seat if deal[seat] is not None and shown[seat] is None]
-                    problem("hidden-hand", f"{' and '.join(seats)} written '...' and named in the Hidden tag: "
-                            "read as unknown hand" + ("s" if len(seats) > 1 else ""), tag.line, "warning")
+                    seats = [seat for seat in Seat if deal[seat] is not None and shown[seat] is None]
+                    problem("hidden-hand", Message.plural("{seats:&} written '...' and named in the Hidden tag: read "
+                                                          "as unknown hand", "{seats:&} written '...' and named in the "
+                                                          "Hidden tag: read as unknown hands", len(seats),
+                                                          seats=seats), tag.line, "warning")
                     deal = shown
             # a Hidden tag names the hands a file hides: another hand written empty is then a mistake
             partial = "Hidden" not in tags
@@ -766,8 +781,9 @@ def _parse_table(tag: Tag, raw: list[RawItem], tables: dict[str, Table], problem
     width = max(1, len(columns))
     for column in columns:
         if not _COLUMN.fullmatch(column):
-            problem("bad-table", f"{tag.name}: column {column[:40]!r} is not a name with an optional "
-                    "'+'/'-' before it and a width such as '\\12R' after it (PBN 3.2)", tag.line)
+            problem("bad-table", Message("{name}: column {v2!r} is not a name with an optional '+'/'-' before it "
+                                         "and a width such as '\\12R' after it (PBN 3.2)",
+                                         name=tag.name, v2=column[:40]), tag.line)
             break
     elements: list[str] = []
     lines: list[int] = []
@@ -780,26 +796,29 @@ def _parse_table(tag: Tag, raw: list[RawItem], tables: dict[str, Table], problem
         if kind:
             tag.comments.append(tok)
             if elements:
-                problem("bad-table", f"{tag.name}: a comment among the table's elements (only the "
-                        "tag may be followed by a comment, PBN 5.1)", line or lines[-1])
+                problem("bad-table", Message("{name}: a comment among the table's elements (only the tag may be "
+                                             "followed by a comment, PBN 5.1)", name=tag.name), line or lines[-1])
             continue
         for m in _TABLE_TOKEN.finditer(tok):
             if len(elements) >= MAX_CELLS:
-                problem("too-many-cells", f"{tag.name}: more than {MAX_CELLS:,} elements: the rest, from line "
-                        f"{line}, is not kept", line)
+                problem("too-many-cells", Message('{name}: more than {MAX_CELLS:,} elements: the rest, from line '
+                                                  '{line}, is not kept',
+                                                  name=tag.name, MAX_CELLS=MAX_CELLS, line=line), line)
                 break
             text = m.group(0)
             if text[0] == '"':
                 text = unescape(text[1:-1] if len(text) > 1 and text.endswith('"') else text[1:])
             elif _FORBIDDEN_IN_ELEMENT.search(text):
-                problem("bad-table", f"{tag.name}: the element {text[:40]!r} holds a character a table "
-                        "element may not ([ ] { } ; % or a quote; PBN 3.2)", line)
+                problem("bad-table", Message('{name}: the element {v2!r} holds a character a table element may not '
+                                             '([ ] {{ }} ; % or a quote; PBN 3.2)', name=tag.name, v2=text[:40]),
+                        line)
             elements.append(text)
             lines.append(line)
     rows = [elements[i:i + width] for i in range(0, len(elements), width)]
     if rows and len(rows[-1]) != width:
-        problem("bad-table", f"{tag.name}: {len(elements)} element{'' if len(elements) == 1 else 's'} "
-                f"{'does' if len(elements) == 1 else 'do'} not fill rows of {width} columns",
+        problem("bad-table", Message.plural("{name}: {n} element does not fill rows of {width} columns",
+                                           "{name}: {n} elements do not fill rows of {width} columns", len(elements),
+                                           name=tag.name, width=width),
                 tag.line, "warning")
     _check_order(tag, columns, rows, lines[::width], problem)
     tables[tag.name] = Table(columns, rows, lines[::width])
@@ -825,9 +844,10 @@ def _check_order(tag: Tag, columns: list[str], rows: list[list[str]], starts: li
                 continue   # ?, -, a name: no order to judge
             if before is not None and (value > before if descending else value < before):
                 name = column[1:].split("\\", 1)[0]
-                problem("bad-table", f"{tag.name}: column {name} is marked {column[0]!r} ("
-                        f"{'highest' if descending else 'lowest'} first, PBN 5.2) but {row[i]} comes after "
-                        f"{before:g}", starts[r] if r < len(starts) else tag.line)
+                problem("bad-table", Message('{name}: column {v2} is marked {v3!r} ({v4} first, PBN 5.2) but {v5} '
+                                             'comes after {before:g}',
+                                             name=tag.name, v2=name, v3=column[0], v4='highest' if descending else 'lowest', v5=row[i], before=before),
+                        starts[r] if r < len(starts) else tag.line)
                 break
             before = value
 

@@ -1,0 +1,37 @@
+"""The readers' own messages and the model's parse errors in French (issue
+25.2): a broken PBN and a broken LIN file checked in both languages, each
+line naming file, line and board, the French written by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+BAD_PBN = ('[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQ.AKQ.AKQ.AKQJ ..."]\n'
+           '[Contract "4Z"]\n[Declarer "Q"]\n[Auction "N"]\n1S 9Z Pass Pass\nPass\n')
+
+
+def test_a_broken_pbn_file_in_both_languages(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pbn"
+    bad.write_text(BAD_PBN, encoding="utf-8")
+    en = run("check", str(bad), "--lang", "en").stdout.splitlines()
+    fr = run("check", str(bad), "--lang", "fr").stdout.splitlines()
+    assert en[1] == (f"{bad}, line 6, board 1: bad-value: Contract: invalid contract '4Z' "
+                     "(expected e.g. 4H, 3NTX, 6SXX or Pass)")
+    assert fr[1] == (f"{bad}, ligne 6, donne 1{NBSP}: bad-value{NBSP}: Contract{NBSP}: contrat invalide '4Z' "
+                     "(attendu par exemple 4H, 3NTX, 6SXX ou Pass)")
+    assert fr[2] == f"{bad}, ligne 7, donne 1{NBSP}: bad-value{NBSP}: Declarer{NBSP}: place invalide 'Q' (attendu N, E, S ou W)"
+    assert fr[3] == (f"{bad}, ligne 9, donne 1{NBSP}: bad-call{NBSP}: '9Z' n'est pas une enchère{NBSP}: la section "
+                     "Auction est gardée comme texte à partir de là ('9Z Pass Pass Pass')")
+
+
+def test_a_broken_lin_file_in_french(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.lin"
+    bad.write_text("md|1SAKQ,HAK,DAK,CAK|sv|x|mb|1S|mb|9Z|pg||\n", encoding="utf-8")
+    fr = run("check", str(bad), "--lang", "fr").stdout.splitlines()
+    assert fr[0] == (f"{bad}, ligne 1, donne 1{NBSP}: lin-bad-vulnerability{NBSP}: vulnérabilité inconnue sv|x| "
+                     "(attendu o, n, e ou b)")
+    assert f"{bad}, ligne 1, donne 1{NBSP}: hand-size{NBSP}: Nord a 2 cartes, pas 13" in fr
+    assert any(line.endswith(f"lin-bad-call{NBSP}: enchère illisible '9Z' dans mb|9Z|") for line in fr)
