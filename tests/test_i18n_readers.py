@@ -35,3 +35,13 @@ def test_a_broken_lin_file_in_french(tmp_path: Path) -> None:
                      "(attendu o, n, e ou b)")
     assert f"{bad}, ligne 1, donne 1{NBSP}: hand-size{NBSP}: Nord a 2 cartes, pas 13" in fr
     assert any(line.endswith(f"lin-bad-call{NBSP}: enchère illisible '9Z' dans mb|9Z|") for line in fr)
+
+
+def test_a_dealer_script_error_in_french(tmp_path: Path) -> None:
+    script = tmp_path / "bad.dl"
+    script.write_text("produce x\n", encoding="utf-8")
+    en = run("dealer", str(script), "--lang", "en")
+    fr = run("dealer", str(script), "--lang", "fr")
+    assert en.exit_code == fr.exit_code == 2
+    assert en.stderr.strip() == f"{script}: line 1, column 9: expected a number, found 'x'"
+    assert fr.stderr.strip() == f"{script}{NBSP}: ligne 1, colonne 9{NBSP}: attendu un nombre, trouvé 'x'"

@@ -11,7 +11,7 @@ import click
 
 from ..errors import BridgekitError, ExitStatus
 from ..i18n import _
-from .options import SolverOptions, current_lang, open_cli_solver, solver_options
+from .options import SolverOptions, current_lang, error_text, lang_option, open_cli_solver, solver_options
 
 _CTX = {"help_option_names": ["-h", "--help"]}
 FORMATS = ("dealer", "pbn", "json")
@@ -46,11 +46,12 @@ FORMATS = ("dealer", "pbn", "json")
 @click.option("--declarer", default=None, metavar="SEAT", help="With --contract: who declares (N, E, S, W).")
 @click.option("--json", "as_json", is_flag=True, help="With --dd: the simulation as JSON.")
 @solver_options
+@lang_option
 def dealer(script: str, produce: int | None, generate: int | None, seed: int | None, output: str | None,
            fmt: str | None, force: bool, quiet: bool, toggle_verbose: bool, no_stats: bool, meter: bool,
            time_limit: float | None, swap0: bool, swap2: bool, swap3: bool, upper: bool, dd: bool, contract: str | None,
            declarer: str | None, as_json: bool, jobs: int | None, scheduler: str | None, cluster: str | None,
-           cache_dir: str | None, no_cache: bool) -> None:
+           cache_dir: str | None, no_cache: bool, lang: str) -> None:
     """Run a dealer script (Hans van Staveren's dealer language), unchanged.
 
     Prints what dealer prints (printall, printpbn, printoneline, average,
@@ -82,7 +83,7 @@ def dealer(script: str, produce: int | None, generate: int | None, seed: int | N
     try:
         program = parse(text)
     except ScriptError as e:
-        click.echo(f"{_name(script)}: {e}", err=True)
+        click.echo(_(lang, "{script}: {error}", script=_name(script), error=error_text(e, lang)), err=True)
         ctx.exit(int(ExitStatus.USAGE))
         return
     from ..dealer.evaluate import uses_tricks

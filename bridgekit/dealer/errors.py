@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import BridgekitError
+from ..notation import Message
 
 
 class ScriptError(BridgekitError):
@@ -12,4 +13,5 @@ class ScriptError(BridgekitError):
 
     def __init__(self, line: int, column: int, message: str) -> None:
         self.line, self.column, self.message = line, column, message
-        super().__init__(f"line {line}, column {column}: {message}")
+        super().__init__(Message("line {line}, column {column}: {message}", line=line, column=column, message=message)
+                         )

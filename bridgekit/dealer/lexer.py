@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .errors import ScriptError
+from ..notation import Message
 
 # Token kinds (strings: they appear in "expected ..." messages)
 NUMBER = "number"
@@ -107,9 +108,9 @@ class Token:
 
     def describe(self) -> str:
         if self.kind == EOF:
-            return "end of file"
+            return Message("end of file")
         if self.kind == STRING:
-            return f"string {self.text}"
+            return Message("string {text}", text=self.text)
         return f"'{self.text}'"
 
 
@@ -178,7 +179,7 @@ def tokenize(text: str) -> Iterator[Token]:
         if text.startswith("/*", pos):
             end = text.find("*/", pos + 2)
             if end < 0:
-                raise ScriptError(line, col, "comment not closed: '/*' without '*/'")
+                raise ScriptError(line, col, Message("comment not closed: '/*' without '*/'"))
             line += text.count("\n", pos, end)
             last_nl = text.rfind("\n", pos, end)
             if last_nl >= 0:
@@ -208,7 +209,7 @@ def tokenize(text: str) -> Iterator[Token]:
                 pos += len(op)
                 break
         else:
-            raise ScriptError(line, col, f"unexpected character {ch!r}")
+            raise ScriptError(line, col, Message('unexpected character {ch!r}', ch=ch))
     yield Token(EOF, "", None, line, pos - col0 + 1, pos)
 
 

@@ -25,6 +25,7 @@ from . import ast as A
 from .errors import ScriptError
 from .lexer import (CARD, CONTRACT, DISTR, EOF, HOLDING, IDENT, KEYWORD, NUMBER, OP, STRING, Token, card_index,
                     comment_echo, tokenize)
+from ..notation import Message
 
 _SEAT_NAMES = ("North", "East", "South", "West")
 _SUIT_NAMES = ("Club", "Diamond", "Heart", "Spade")
@@ -74,7 +75,7 @@ class _Parser:
         return ScriptError(t.line, t.column, message)
 
     def expected(self, what: str) -> ScriptError:
-        return self.error(f"expected {what}, found {self.tok.describe()}")
+        return self.error(Message('expected {what}, found {found}', what=what, found=self.tok.describe()))
 
     def is_op(self, *ops: str) -> bool:
         t = self.tok
@@ -84,7 +85,7 @@ class _Parser:
 
     def op(self, op: str) -> Token:
         if not self.is_op(op):
-            raise self.expected(f"'{op}'")
+            raise self.expected(Message("'{op}'", op=op))
         return self.advance()
 
     def is_kw(self, *categories: str) -> bool:
@@ -96,10 +97,11 @@ class _Parser:
         return self.advance()
 
     def seat(self) -> int:
-        return int(self.kw("compass", "a seat (north, east, south or west)").value[1])  # type: ignore[index]
+        return int(self.kw("compass", Message("a seat (north, east, south or west)")).value[1])  # type: ignore[index]
 
     def suit(self) -> int:
-        return int(self.kw("suit", "a suit (clubs, diamonds, hearts or spades)").value[1])  # type: ignore[index]
+        return int(self.kw("suit", Message("a suit (clubs, diamonds, hearts or spades)")
+                           ).value[1])  # type: ignore[index]
 
     def number(self) -> int:
         """dealer's ``number``: digits, a minus and digits, or four digits."""
@@ -111,7 +113,7 @@ class _Parser:
         if t.kind == NUMBER or (t.kind == DISTR and "x" not in t.text):
             self.advance()
             return -int(t.text) if neg else int(t.text)
-        raise self.expected("a number")
+        raise self.expected(Message('a number'))
 
     def at_number(self) -> bool:
         t = self.tok
@@ -145,7 +147,8 @@ class _Parser:
             p.dealer = self.seat()
         elif cat == "vulnerable":
             self.advance()
-            p.vulnerable = str(self.kw("side", "a vulnerability (none, NS, EW or all)").value[1])  # type: ignore[index]
+            p.vulnerable = str(self.kw("side", Message("a vulnerability (none, NS, EW or all)")
+                                       ).value[1])  # type: ignore[index]
         elif cat == "predeal":
             self.advance()
             self.predeal()
@@ -159,7 +162,7 @@ class _Parser:
             nt = self.tok
             n = self.number()
             if not 0 <= n <= 9:
-                raise self.error(f"altcount {n}: the alternative counts are numbered 0 to 9", nt)
+                raise self.error(Message('altcount {n}: the alternative counts are numbered 0 to 9', n=n), nt)
             # dealer's altcount N sets its table N (0 is hcp, 1 controls), not the
             # table ptN reads (N + 2): scripts were tuned against that behaviour
             self.counts(n)
@@ -173,10 +176,10 @@ class _Parser:
             self.advance()
             self.advance()
             if t.text in p.variables:
-                raise self.error(f"variable '{t.text}' is defined twice", t)
+                raise self.error(Message("variable '{text}' is defined twice", text=t.text), t)
             p.variables[t.text] = A.Var(t.text, self.expr())
         elif cat in _ACTION_WORDS:
-            raise self.error(f"'{t.text}' is an action: write it after 'action'")
+            raise self.error(Message("'{text}' is an action: write it after 'action'", text=t.text))
         else:
             p.condition = self.expr()
 
@@ -199,7 +202,7 @@ class _Parser:
                 n = self.number()
                 self.suit_length(seat, suit, n, st)
             elif not started:
-                raise self.expected("a seat and its cards (predeal south SAQ542, HKJ87, D32, CAK)")
+                raise self.expected(Message('a seat and its cards (predeal south SAQ542, HKJ87, D32, CAK)'))
             else:
                 return
             started = True
@@ -207,7 +210,7 @@ class _Parser:
     def holding(self, seat: int) -> None:
         t = self.tok
         if t.kind != HOLDING:
-            raise self.expected("a holding (a suit letter then its cards: SAQ542)")
+            raise self.expected(Message('a holding (a suit letter then its cards: SAQ542)'))
         self.advance()
         for ch in t.text[1:]:
             self.predeal_card(seat, card_index(ch, t.text[0]), t)
@@ -215,23 +218,23 @@ class _Parser:
     def predeal_card(self, seat: int, card: int, tok: Token) -> None:
         p = self.prog
         if card in p.predeal:
-            raise self.error(f"card {_card_name(card)} predealt twice", tok)
+            raise self.error(Message('card {v1} predealt twice', v1=_card_name(card)), tok)
         if sum(1 for s in p.predeal.values() if s == seat) >= 13:
-            raise self.error(f"more than 13 cards for {_SEAT_NAMES[seat]}", tok)
+            raise self.error(Message('more than 13 cards for {v1}', v1=_SEAT_NAMES[seat]), tok)
         p.predeal[card] = seat
 
     def suit_length(self, seat: int, suit: int, n: int, tok: Token) -> None:
         p = self.prog
         if (seat, suit) in p.suit_lengths:
-            raise self.error(f"{_SEAT_NAMES[seat]}'s {_SUIT_NAMES[suit]} suit has length already set "
-                             f"to {p.suit_lengths[seat, suit]}", tok)
+            raise self.error(Message("{v1}'s {v2} suit has length already set to {v3}",
+                                     v1=_SEAT_NAMES[seat], v2=_SUIT_NAMES[suit], v3=p.suit_lengths[seat, suit]), tok)
         if not 0 <= n <= 13:
-            raise self.error(f"a suit length is 0 to 13, not {n}", tok)
+            raise self.error(Message('a suit length is 0 to 13, not {n}', n=n), tok)
         p.suit_lengths[seat, suit] = n
         if sum(v for (s, _), v in p.suit_lengths.items() if s == seat) > 13:
-            raise self.error(f"suit lengths too long for {_SEAT_NAMES[seat]}", tok)
+            raise self.error(Message('suit lengths too long for {v1}', v1=_SEAT_NAMES[seat]), tok)
         if sum(v for (_, su), v in p.suit_lengths.items() if su == suit) > 13:
-            raise self.error(f"too many {_SUIT_NAMES[suit]}s", tok)
+            raise self.error(Message('too many {v1}s', v1=_SUIT_NAMES[suit]), tok)
 
     def counts(self, table: int) -> None:
         values = [0] * 13
@@ -240,7 +243,7 @@ class _Parser:
             t = self.tok
             v = self.number()
             if index < 0:
-                raise self.error("too many pointcount values (13 at most, ace to two)", t)
+                raise self.error(Message('too many pointcount values (13 at most, ace to two)'), t)
             values[index] = v
             index -= 1
         self.prog.tables[table] = values
@@ -318,9 +321,10 @@ class _Parser:
         self.op(",")
         hi = self.number()
         if hi < lo:
-            raise self.error(f"frequency bounds {lo}, {hi}: the low bound is above the high one", t)
+            raise self.error(Message('frequency bounds {lo}, {hi}: the low bound is above the high one', lo=lo, hi=hi),
+                             t)
         if hi - lo > 10_000:
-            raise self.error(f"frequency bounds {lo}, {hi}: at most 10001 rows", t)
+            raise self.error(Message('frequency bounds {lo}, {hi}: at most 10001 rows', lo=lo, hi=hi), t)
         return lo, hi
 
     def optstring(self) -> str | None:
@@ -375,10 +379,10 @@ class _Parser:
         if t.kind == IDENT:
             self.advance()
             if self.is_op("("):
-                raise self.error(f"unknown function '{t.text}'", t)
+                raise self.error(Message("unknown function '{text}'", text=t.text), t)
             var = self.prog.variables.get(t.text)
             if var is None:
-                raise self.error(f"unknown variable '{t.text}' (define it first: {t.text} = ...)", t)
+                raise self.error(Message("unknown variable '{text}' (define it first: {text} = ...)", text=t.text), t)
             return var
         if self.is_op("("):
             self.advance()
@@ -428,7 +432,7 @@ class _Parser:
             seat = self.seat()
             self.op(",")
             if self.tok.kind != CARD:
-                raise self.expected("a card (rank then suit: AS, TC)")
+                raise self.expected(Message('a card (rank then suit: AS, TC)'))
             card = cast(int, self.advance().value)
             self.op(")")
             return A.HasCard(seat, card)
@@ -440,16 +444,16 @@ class _Parser:
             if self.is_kw("suit", "notrump"):
                 strain = int(self.advance().value[1])  # type: ignore[index]
             else:
-                raise self.expected("a strain (clubs, diamonds, hearts, spades or notrumps)")
+                raise self.expected(Message('a strain (clubs, diamonds, hearts, spades or notrumps)'))
             self.op(")")
             return A.Tricks(seat, strain)
         if cat == "score":
             self.advance()
             self.op("(")
-            vul = int(self.kw("vul", "a vulnerability (nv or vul)").value[1])  # type: ignore[index]
+            vul = int(self.kw("vul", Message("a vulnerability (nv or vul)")).value[1])  # type: ignore[index]
             self.op(",")
             if self.tok.kind != CONTRACT:
-                raise self.expected("a contract (x3N, x4S, x7C...)")
+                raise self.expected(Message('a contract (x3N, x4S, x7C...)'))
             level, strain = cast(tuple[int, int], self.advance().value)
             self.op(",")
             tricks = self.expr()
@@ -462,10 +466,10 @@ class _Parser:
             self.op(")")
             return A.Imps(e) if cat == "imps" else A.Rnd(e)
         if cat in _ACTION_WORDS:
-            raise self.error(f"'{t.text}' is an action: write it after 'action'")
+            raise self.error(Message("'{text}' is an action: write it after 'action'", text=t.text))
         if cat in _STATEMENTS:
-            raise self.error(f"expected an expression, found the statement '{t.text}'")
-        raise self.expected("an expression")
+            raise self.error(Message("expected an expression, found the statement '{text}'", text=t.text))
+        raise self.expected(Message('an expression'))
 
     def shape(self) -> A.Expr:
         self.advance()
@@ -487,7 +491,7 @@ class _Parser:
             if t.kind != DISTR:
                 if count and self.is_op(")"):
                     break
-                raise self.expected("a shape (four digits or x: 4333, 5xxx, any 4432)")
+                raise self.expected(Message('a shape (four digits or x: 4333, 5xxx, any 4432)'))
             self.advance()
             _insert_shape(table, t.text, any_, neg, t)
             count += 1
@@ -505,8 +509,9 @@ def _insert_shape(table: np.ndarray, pattern: str, any_: bool, neg: bool, tok: T
     fixed = [int(c) for c in pattern if c != "x"]
     free = pattern.count("x")
     if sum(fixed) > 13 or (free == 0 and sum(fixed) != 13):
-        msg = "wrong number of cards in shape" if free == 0 else "too many cards in ambiguous shape"
-        raise ScriptError(tok.line, tok.column, f"{msg} '{pattern}'")
+        raise ScriptError(tok.line, tok.column,
+                          Message("wrong number of cards in shape '{pattern}'", pattern=pattern) if free == 0 else
+                          Message("too many cards in ambiguous shape '{pattern}'", pattern=pattern))
     shapes: set[tuple[int, ...]] = set()
 
     def fill(chars: list[str]) -> None:
