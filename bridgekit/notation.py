@@ -251,9 +251,12 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
         return side_text(value, lang)                  # N/S, E/W / N/S, E/O
     if isinstance(value, BaseException) and value.args and isinstance(value.args[0], Text):
         return value.args[0].render(ascii, lang, colour=colour)   # an error quoted in a message: its own data
-    if isinstance(value, float) and lang == "fr":
-        return format(value, spec).replace(".", ",")     # the decimal comma
-    return format(value, spec)
+    try:
+        if isinstance(value, float) and lang == "fr":
+            return format(value, spec).replace(".", ",")     # the decimal comma
+        return format(value, spec)
+    except (TypeError, ValueError):   # a spec for a seat or a card given None or text (an unknown declarer)
+        return "?" if value is None else str(value)
 
 
 def seat_of(seat: Seat, lang: str = "en") -> str:
