@@ -65,3 +65,15 @@ def test_a_post_mortem_in_french() -> None:
     assert en[-1] == "First mistakes: N: none; E: none; S: none; W: trick 9, \u2666A (cost 1)"
     assert fr[-1] == (f"Premières erreurs{NBSP}: N{NBSP}: aucune{NNBSP}; E{NBSP}: aucune{NNBSP}; S{NBSP}: aucune"
                       f"{NNBSP}; O{NBSP}: pli 9, \u2666A (coûte 1)")
+
+
+@pytest.mark.dds
+def test_the_results_page_in_french(tmp_path: Path) -> None:
+    page = tmp_path / "res.html"
+    r = run("event", str(PAIRS), "-o", str(page), "--lang", "fr")
+    assert r.exit_code == 0 and r.stderr.strip() == f"page des résultats (4 donnes) écrite dans {page}"
+    html = page.read_text(encoding="utf-8")
+    assert '<html lang="fr">' in html and "<h3>Classement, N/S</h3>" in html
+    for label in ("<th>Rang</th>", "<th>Paire</th>", "Donne 1 \u00b7 Vuln. Pers.", "<td class=\"n\">75,00</td>",
+                  "points de match, barème acbl", "4 donnes, 16 résultats. Fait avec bridgekit."):
+        assert label in html, label

@@ -16,7 +16,7 @@ from ..rules import Profile
 from ..printable import printable
 from ..i18n import _n
 from ..notation import Message
-from .options import current_lang, error_text, from_option, lang_option
+from .options import error_text, from_option, lang_option
 from .options import (RunStatus, ascii_option, expand_inputs, input_format, iter_boards, rules_option,
                       wants_ascii, warn)
 from .output import output_one, output_options
@@ -140,7 +140,7 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
     if not report_event(ev, fmt if output != "-" else None, ascii_, ranking_only, lang):
         ctx.exit(int(status.exit_code or ExitStatus.PROBLEMS))
     if out is not None and output is not None and page:
-        ctx.exit(_write_results_page(ev, boards, out, output, status, ascii_, rules))
+        ctx.exit(_write_results_page(ev, boards, out, output, status, ascii_, rules, lang))
     if out is not None:
         from ..event import write_event
         write_event(ev)
@@ -156,7 +156,7 @@ def event(files: tuple[str, ...], method: ScoringMethod | None, scale: str | Non
 
 
 def _write_results_page(ev: Event, boards: list[Board], out: Any, output: str, status: RunStatus,
-                        ascii_: bool, rules: Profile | None) -> int:
+                        ascii_: bool, rules: Profile | None, lang: str = "en") -> int:
     """The results page (ranking, boards with their hand record and
     traveller, scorecards) written whole to ``out``; the deals solved double
     dummy through the deal cache.  Returns the exit status."""
@@ -166,7 +166,7 @@ def _write_results_page(ev: Event, boards: list[Board], out: Any, output: str, s
     from ..safeio import OutputChanged
     record: HandRecord | None
     try:
-        record = build_hand_record(hand_record_tables(boards), rules=rules, ascii=ascii_)
+        record = build_hand_record(hand_record_tables(boards), rules=rules, ascii=ascii_, lang=lang)
     except (BridgekitError, OSError, ImportError) as e:   # no solver here: the page without DD tables
         warn(Message("no double-dummy tables on the page: {why}", why=e))
         record = None
@@ -174,10 +174,11 @@ def _write_results_page(ev: Event, boards: list[Board], out: Any, output: str, s
     head = boards[0] if boards else None
     title = (head.get("Event") or "").strip() if head is not None else ""
     when = [(head.get(t) or "").strip() for t in ("Site", "Date")] if head is not None else []
-    subtitle = " \u00b7 ".join(x for x in (when[0] if when else "", format_date(when[1]) if when else "")
+    subtitle = " \u00b7 ".join(x for x in (when[0] if when else "", format_date(when[1], lang) if when else "")
                                if x and x != "?")
     page = render_results_html(ev, record if record is not None and record.boards else None,
-                               title=title if title and title != "?" else None, subtitle=subtitle, ascii=ascii_)
+                               title=title if title and title != "?" else None, subtitle=subtitle, ascii=ascii_,
+                               lang=lang)
     with out:
         if status.unreadable:
             warn(Message("{path} not written (an input could not be read)", path=output))
@@ -194,7 +195,7 @@ def _write_results_page(ev: Event, boards: list[Board], out: Any, output: str, s
             warn(Message("cannot write {path}: {why}", path=output, why=e.strerror or str(e)))
             return int(ExitStatus.UNREADABLE)
     if output != "-":
-        click.echo(_n(current_lang(), "wrote the results page ({n} board) to {path}",
+        click.echo(_n(lang, "wrote the results page ({n} board) to {path}",
                       "wrote the results page ({n} boards) to {path}", len(ev.boards), path=output), err=True)
     status.problems = len(ev.problems)
     return int(status.exit_code)
