@@ -42,6 +42,7 @@ from ..rules.auction_bridge import TRICK_VALUE
 from ..seats import Seat, Side, Vul
 from .answers import parse_answer
 from .runner import LineTalk
+from .screen import compact
 from .. import notation
 from ..i18n import N_, _, _n
 from ..notation import strain_word
@@ -817,12 +818,18 @@ class DrillRunner(LineTalk):
                 topic = _pick(self.rng, [(t, self.stats.topic_weight(t)) for t in TOPICS])
             ex = generate(topic, self.rng, lang, self.rules, lean)
             self.write("")
+            self.screen_start()
             left = _(lang, "Exercise {n} of {count}", n=n, count=self.count)
             right = _(lang, "score {right}/{asked}", right=self.right + self.second, asked=self.asked)
-            self.write(f"{left}{' ' * max(2, 78 - len(left) - len(right))}{right}\n{'-' * 78}")
-            self.write(wrap(ex.setup.replace("\n", "\n\n")) if "\n" not in ex.setup else ex.setup)
-            self.write("\n" + wrap(_(lang, "QUESTION: ") + ex.question))
-            verdict = self.one(ex)
+            shown = "\n".join([f"{left}{' ' * max(2, 78 - len(left) - len(right))}{right}\n{'-' * 78}",
+                               wrap(ex.setup.replace("\n", "\n\n")) if "\n" not in ex.setup else ex.setup,
+                               "\n" + wrap(_(lang, "QUESTION: ") + ex.question)])
+            self.write(shown)
+            self.in_view(shown, compact(shown))
+            try:
+                verdict = self.one(ex)
+            finally:
+                self.settled()
             if verdict is None:
                 break
         self.summary()
@@ -846,9 +853,10 @@ class DrillRunner(LineTalk):
             if line == "":
                 continue
             if line == "?":
-                self.write(wrap(_(lang, "Hint: ") + ex.hint))
+                self.feedback(wrap(_(lang, "Hint: ") + ex.hint))
                 continue
             if line.lower() in ("show", "voir", "??", "montrer", "réponse"):
+                self.settled()
                 self.shown += 1
                 self.missed[ex.kind] = self.missed.get(ex.kind, 0) + 1
                 if self.stats is not None:
@@ -861,9 +869,10 @@ class DrillRunner(LineTalk):
                     line = self.unambiguous(ex.answer_type, line, lang)
                 given = read_answer(ex, line, lang)
             except BridgekitError:
-                self.write(_(lang, "I could not read {text!r} as {help}.", text=line, help=help_))
+                self.feedback(wrap(_(lang, "I could not read {text!r} as {help}.", text=line, help=help_)))
                 continue
             if given == ex.answer:
+                self.settled()
                 if tries == 0:
                     self.right += 1
                 else:
@@ -877,8 +886,9 @@ class DrillRunner(LineTalk):
                 tries = 1
                 self.missed[ex.kind] = self.missed.get(ex.kind, 0) + 1
                 targeted = next((h for a, h in ex.hints if a == given), "")
-                self.write(wrap(_(lang, "Not quite.") + " " + (targeted or ex.hint)))
+                self.feedback(wrap(_(lang, "Not quite.") + " " + (targeted or ex.hint)))
                 continue
+            self.settled()
             self.asked += 1
             if self.stats is not None:
                 self.stats.record(ex.kind, False)

@@ -26,6 +26,7 @@ from .problem import LineStep, Problem, ProblemGame, winning_line
 from .problem_text import msg, theme_name
 from .runner import LineTalk
 from ..notation import Message
+from .screen import compact
 
 SCREEN_LINES = 24
 PAGE = SCREEN_LINES - 2
@@ -310,29 +311,43 @@ class ProblemRunner(LineTalk):
             if len(legal) == 1:   # a forced card is played for the learner
                 game.declarer_plays(legal[0])
                 continue
-            self.write("\n" + screen(game, n, lang, ascii))
-            who = msg("to_play", lang, seat=seat_name(play.turn, lang))
-            while True:
-                line = self.ask(msg("prompt", lang, who=who))
-                if line is None or line.lower() in ("q", "quit", "quitter"):
+            shown = screen(game, n, lang, ascii)
+            self.write()
+            self.screen_start()
+            self.write(shown)
+            self.in_view(shown, compact(shown))
+            try:
+                if not self.ask_card(game, problem):
                     return None
-                if line == "":
-                    continue
-                if line == "?":
-                    themes = ", ".join(theme_name(t, lang) for t in problem.themes) or "?"
-                    self.write(msg("hint", lang, themes=themes))
-                    continue
-                card = self._card(line)
-                if card is None:
-                    self.write(msg("unreadable", lang, text=line))
-                    continue
-                try:
-                    game.declarer_plays(card)
-                except IllegalCardError:
-                    self.write(msg("illegal", lang, card=card_str(card, ascii, lang)))
-                    continue
-                break
+            finally:
+                self.settled()
         return self.review(game, n)
+
+    def ask_card(self, game: ProblemGame, problem: Problem) -> bool:
+        """Ask for the learner's card until one is played; False at a quit."""
+        from .display import wrap
+        lang, ascii = self.lang, self.ascii
+        who = msg("to_play", lang, seat=seat_name(game.play().turn, lang))
+        while True:
+            line = self.ask(msg("prompt", lang, who=who))
+            if line is None or line.lower() in ("q", "quit", "quitter"):
+                return False
+            if line == "":
+                continue
+            if line == "?":
+                themes = ", ".join(theme_name(t, lang) for t in problem.themes) or "?"
+                self.feedback(wrap(msg("hint", lang, themes=themes)))
+                continue
+            card = self._card(line)
+            if card is None:
+                self.feedback(wrap(msg("unreadable", lang, text=line)))
+                continue
+            try:
+                game.declarer_plays(card)
+            except IllegalCardError:
+                self.feedback(wrap(msg("illegal", lang, card=card_str(card, ascii, lang))))
+                continue
+            return True
 
     def _card(self, text: str) -> Card | None:
         from .answers import parse_answer

@@ -28,6 +28,7 @@ from ..seats import Seat
 from .answers import parse_answer
 from .problem_text import MESSAGES, msg, theme_name
 from .runner import LineTalk
+from .screen import compact
 from ..i18n import _, _n
 from ..notation import call_text, card_text, contract_text, seat_letter
 from .i18n import seat_name, side_name
@@ -388,12 +389,21 @@ class PuzzleRunner(LineTalk):
             where = pz.source + (f", {_(lang, 'board')} {pz.board}" if pz.board else "")
             head = _(lang, "Puzzle {n} of {count}: {where}", n=n, count=self.count, where=where)
             head += " · " + msg("pz_level", lang, level=pz.level)
-            self.write(("\n" if n > 1 else "") + head[:79])
-            self.write(position_text(pz, lang, self.ascii))
-            self.write(wrap(_(lang, "You are {seat}, to play. Every card is in view (double dummy). With best play {side} can take {target} tricks in all. Which card keeps them?", seat=seat_name(pz.seat, lang),
-                                     side=side_name(pz.seat.side, lang), target=pz.target)))
-            if self.one(pz) is None:
-                break
+            if n > 1:
+                self.write()
+            self.screen_start()
+            position = position_text(pz, lang, self.ascii)
+            question = wrap(_(lang, "You are {seat}, to play. Every card is in view (double dummy). With best play {side} can take {target} tricks in all. Which card keeps them?", seat=seat_name(pz.seat, lang),
+                              side=side_name(pz.seat.side, lang), target=pz.target))
+            self.write(head[:79])
+            self.write(position)
+            self.write(question)
+            self.in_view("\n".join([head[:79], position, question]), compact(head[:79], question))
+            try:
+                if self.one(pz) is None:
+                    break
+            finally:
+                self.settled()
         self.write("\n" + _n(lang, "{n}/{asked} correct.", "{n}/{asked} correct.", self.right, asked=self.asked))
         return self.right
 
@@ -412,7 +422,7 @@ class PuzzleRunner(LineTalk):
                 text = (msg("pz_theme", lang, theme=theme_name(theme, lang)) + " " + msg("pz_hint_" + theme, lang)
                         if "pz_hint_" + theme in MESSAGES else
                         _(lang, "Count the tricks you can still lose; think about entries, ruffs and who is squeezed."))
-                self.write(wrap(_(lang, "Hint: ") + text))
+                self.feedback(wrap(_(lang, "Hint: ") + text))
                 continue
             show = line.lower() in ("show", "voir", "??")
             card: Card | None = None
@@ -420,7 +430,7 @@ class PuzzleRunner(LineTalk):
                 try:
                     card = parse_answer("card", self.unambiguous("card", line, lang), lang)
                 except BridgekitError:
-                    self.write(_(lang, "I could not read {text!r} as {help}.", text=line, help=_(lang, "a card, e.g. SA, H10, C2")))
+                    self.feedback(wrap(_(lang, "I could not read {text!r} as {help}.", text=line, help=_(lang, "a card, e.g. SA, H10, C2"))))
                     continue
                 if card not in pz.values:
                     try:
@@ -428,9 +438,10 @@ class PuzzleRunner(LineTalk):
                         reason = ""
                     except IllegalCardError as e:
                         reason = str(e) if lang == "en" else ""
-                    self.write(wrap(_(lang, "{card} cannot be played here.", card=card_text(card, self.ascii, lang, tens=not self.ascii))
+                    self.feedback(wrap(_(lang, "{card} cannot be played here.", card=card_text(card, self.ascii, lang, tens=not self.ascii))
                                     + (f" ({reason})" if reason else "")))
                     continue
+            self.settled()
             self.asked += 1
             best = card_list(pz.best, self.ascii, lang)
             if card is not None and pz.side_total(card) == pz.target:

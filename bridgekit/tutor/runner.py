@@ -21,6 +21,7 @@ from .answers import type_help
 from .display import WIDTH, answer_text, learner_text, step_text, wrap
 from .model import Lesson, Step
 from .progress import Progress, progress_key
+from .screen import HEIGHT, ROWS, compact, pages, recap, rows
 
 class LineTalk:
     """Talking with a learner one line at a time, on a terminal or piped
@@ -32,28 +33,70 @@ class LineTalk:
         self.out = out
         self.ascii = ascii
         self.echo = (not _isatty(inp)) if echo is None else echo
+        self._rows = 0                  # terminal rows written since the screen's heading
+        self._recaps: list[str] = []    # the question's screen, fullest first, while it is asked
+        self._prompt_rows = 1           # the rows of the question's prompt
 
     def write(self, text: str = "") -> None:
-        self.out.write(learner_text(text, self.ascii) + "\n")
+        shown = learner_text(text, self.ascii)
+        self.out.write(shown + "\n")
         self.out.flush()
+        self._rows += rows(shown)
 
-    def write_paged(self, text: str) -> bool:
+    def screen_start(self) -> None:
+        """A screen's heading comes next: count its rows from here."""
+        self._rows = 0
+
+    def in_view(self, *recaps: str) -> None:
+        """A question's screen has just been written.  Until ``settled``, on a
+        terminal, feedback (``feedback``) and prompts that would push its
+        heading off a 24-row terminal come after the screen written again:
+        the fullest of ``recaps`` that fits (``tutor.screen.recap``)."""
+        self._recaps = [learner_text(r, self.ascii) for r in recaps if r] if not self.echo else []
+
+    def settled(self) -> None:
+        """The question is answered: what follows may scroll."""
+        self._recaps = []
+
+    def _make_room(self, needed: int) -> None:
+        if self._recaps and self._rows + needed > ROWS:
+            text = recap(self._recaps, ROWS - needed)
+            if rows(text) + needed < ROWS:
+                self.out.write("\n")        # a blank line before it, when it fits
+            self._rows = 0
+            self.write(text)
+
+    def feedback(self, text: str) -> None:
+        """A hint or a remark at a question: written under the question, or,
+        when it and the prompt would push the heading off, under the
+        question's screen written again."""
+        self._make_room(rows(learner_text(text, self.ascii)) + self._prompt_rows)
+        self.write(text)
+
+    def write_paged(self, text: str, reserve: int = ROWS - HEIGHT) -> bool:
         """Write a screen that may be taller than the terminal: on a terminal
         page by page (``tutor.screen.pages``: the heading on each page, the
-        question with its position on the last), waiting for Enter between
+        question with its position on the last), each page leaving
+        ``reserve`` rows for the prompt under it, waiting for Enter between
         pages; piped, all at once.  False when input ends at a pause."""
         from .problem_text import msg
-        from .screen import pages
-        parts = pages(text) if not self.echo else [text]
+        parts = pages(text, ROWS - max(1, reserve)) if not self.echo else [text]
         for i, part in enumerate(parts):
             if i and self.ask(msg("more", getattr(self, "lang", "en"))) is None:
                 return False
+            self.screen_start()
             self.write(part)
         return True
 
     def ask(self, prompt: str) -> str | None:
-        """One line of input (stripped), or None at end of input."""
-        self.out.write(learner_text(prompt, self.ascii))
+        """One line of input (stripped), or None at end of input.  While a
+        question is in view, a prompt that would push its heading off comes
+        after the question's screen written again."""
+        shown = learner_text(prompt, self.ascii)
+        if self._recaps:
+            self._prompt_rows = rows(shown)
+            self._make_room(self._prompt_rows)
+        self.out.write(shown)
         self.out.flush()
         line = self.inp.readline()
         if not line:
@@ -62,6 +105,7 @@ class LineTalk:
         line = line.rstrip("\r\n")
         if self.echo:
             self.out.write(line + "\n")
+        self._rows += rows(shown + line)
         return line.strip()
 
     def unambiguous(self, answer_type: str, line: str, lang: str) -> str:
@@ -129,14 +173,16 @@ class LessonRunner(LineTalk):
             step = steps[i]
             self.state.step = step.index
             self.progress.save()
-            self.write_paged(step_text(self.lesson, step, self.results(step), self.ascii,
-                                       reveal=step.index in self.state.answered, show_checks=self.show_checks))
-            move = self.quiz(step) if step.kind == "quiz" and step.index not in self.state.answered else None
+            screen = step_text(self.lesson, step, self.results(step), self.ascii,
+                               reveal=step.index in self.state.answered, show_checks=self.show_checks)
+            asking = step.kind == "quiz" and step.index not in self.state.answered
+            self.write_paged(screen, rows(self.quiz_prompt(step) if asking else self.nav_prompt(i)))
+            move = self.quiz(step, screen) if asking else None
             if move is None:
                 move = self.navigate(i)
             if move == "quit":
                 self.progress.save()
-                self.write(_(self.lang, "\nProgress saved at step {i} of {n}. Resume with: bridgekit lesson run", i=step.index, n=len(steps)))
+                self.write("\n" + wrap(_(self.lang, "\nProgress saved at step {i} of {n}. Resume with: bridgekit lesson run", i=step.index, n=len(steps))))
                 return "quit"
             if move == "back":
                 i = max(0, i - 1)
@@ -170,11 +216,18 @@ class LessonRunner(LineTalk):
             return
         self.drill(self.lesson.drill, self)
 
-    def navigate(self, i: int) -> str:
+    def nav_prompt(self, i: int) -> str:
         last = i + 1 == len(self.lesson.steps)
-        prompt = _(self.lang, "[Enter] {what}, b back, q quit: ", what=_(self.lang, "finish") if last else _(self.lang, "next"))
+        return "\n" + _(self.lang, "[Enter] {what}, b back, q quit: ", what=_(self.lang, "finish") if last else _(self.lang, "next"))
+
+    def quiz_prompt(self, step: Step) -> str:
+        return _(self.lang, "\nYour answer ({help})\nor ? for a hint, 'show' for the answer, 'back', q to quit: ",
+                 help=type_help(step.answer_type, self.lang))
+
+    def navigate(self, i: int) -> str:
+        prompt = self.nav_prompt(i)
         while True:
-            line = self.ask("\n" + prompt)
+            line = self.ask(prompt)
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return "quit"
             if line == "" or line.lower() in ("n", "next", "suite"):
@@ -186,14 +239,27 @@ class LessonRunner(LineTalk):
                 return "back"
             self.write(_(self.lang, "Press Enter for the next step, b to go back, q to quit."))
 
-    def quiz(self, step: Step) -> str | None:
+    def quiz(self, step: Step, screen: str = "") -> str | None:
         """Ask until the answer is right or shown; returns a move for back or
-        quit, None to go on with the usual prompt."""
+        quit, None to go on with the usual prompt.  ``screen`` is the step as
+        shown: hints and prompts keep its heading and question in view."""
+        from .display import position_text
+        heading = screen.split("\n", 1)[0]
+        question = wrap(_(self.lang, "QUESTION: ") + step.question)
+        position = position_text(step, self.ascii, self.lang)
+        self.in_view(screen, compact(heading, wrap(step.text) if step.text else "", position, question),
+                     compact(heading, position, question), compact(heading, question))
+        try:
+            return self._quiz(step)
+        finally:
+            self.settled()
+
+    def _quiz(self, step: Step) -> str | None:
         results = self.results(step)
         tries = 0
+        help_ = type_help(step.answer_type, self.lang)
         while True:
-            help_ = type_help(step.answer_type, self.lang)
-            line = self.ask(_(self.lang, "\nYour answer ({help})\nor ? for a hint, 'show' for the answer, 'back', q to quit: ", help=help_))
+            line = self.ask(self.quiz_prompt(step))
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
                 return "quit"
             if line.lower() in ("back", "retour"):
@@ -201,18 +267,20 @@ class LessonRunner(LineTalk):
             if line == "":
                 continue
             if line == "?":
-                self.write(wrap(_(self.lang, "Hint: ") + (step.hint or _(self.lang, "look again at the rule above."))))
+                self.feedback(wrap(_(self.lang, "Hint: ") + (step.hint or _(self.lang, "look again at the rule above."))))
                 continue
             if line.lower() in ("show", "show answer", "answer", "??", "voir", "réponse"):
+                self.settled()
                 self.write("\n" + answer_text(step, results, self.ascii, self.show_checks, self.lang))
                 self.state.answered.append(step.index)
                 return None
             line = self.unambiguous(step.answer_type, line, self.lang)
             verdict = is_correct(step, results, line, self.lang)
             if verdict is None:
-                self.write(_(self.lang, "I could not read {text!r} as {help}.", text=line, help=help_))
+                self.feedback(wrap(_(self.lang, "I could not read {text!r} as {help}.", text=line, help=help_)))
                 continue
             if verdict:
+                self.settled()
                 self.write("\n" + _(self.lang, "Right!") + "\n\n"
                            + answer_text(step, results, self.ascii, self.show_checks, self.lang))
                 if step.index not in self.state.answered:
@@ -221,9 +289,10 @@ class LessonRunner(LineTalk):
                 return None
             tries += 1
             hint = hint_for(step, line, self.lang)
-            self.write(wrap(f"{_(self.lang, 'Not quite.')} {hint}" if hint else _(self.lang, "Not quite. Try again, or type 'show' to see the answer.")))
+            text = wrap(f"{_(self.lang, 'Not quite.')} {hint}" if hint else _(self.lang, "Not quite. Try again, or type 'show' to see the answer."))
             if tries >= 3:
-                self.write(_(self.lang, "(Type 'show' to see the answer.)"))
+                text += "\n" + _(self.lang, "(Type 'show' to see the answer.)")
+            self.feedback(text)
 
 
 def _isatty(stream: TextIO) -> bool:
