@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 from .auction import Auction
 from .board import AuctionRecord, Board, CallEntry, PlayRecord
 from .calls import Call
-from .cards import Card, Rank, Strain, Suit, PBN_SUIT_ORDER
+from .cards import Card, Strain, Suit, PBN_SUIT_ORDER
 from .contract import Contract
 from .deal import Deal, Hand
 from .errors import BridgekitError
 from . import notation
 from .notation import Message
-from .i18n import N_, _, _n, _p
+from .i18n import N_, _, _n
 from .play import Play
 from .printable import printable, visible_len
 from .rules import ABOVE, BELOW, ScoreItem
@@ -119,31 +119,15 @@ def call_text(call: Call, ascii: bool = False, colour: bool = False, lang: str =
     return notation.call_text(call, ascii, lang, colour=colour)
 
 
-#: A call (``2C``, ``3NT``) or a card (``SA``, ``H8``) written in letters in
-#: the system card's text (``2C: strong and artificial``): its markup.
-_SPELLED = re.compile(r"(?<!\w)(?:([1-7])(NT|[CDHS])|([CDHS])([AKQJT2-9]))(?!\w)")
-
-#: The catalogue's context of the system card's lines (``bridgekit.game.bidding``).
-SYSTEM_CARD = "system card"
-
-
 def reason_text(reason: str, ascii: bool = False, colour: bool = False, lang: str = "en") -> str:
-    """The computer's reason for a call or a card as shown.  A
-    :class:`~bridgekit.notation.Message` is rendered from its data; a line of
-    the system card (``2C: strong and artificial, 22+ HCP (forcing; 2D
-    waits)``, the record's and the catalogue's form, calls and cards in
-    letters) goes through the catalogue (context ``system card``), then its
-    calls and cards are rendered as ``call_text`` and ``card_text`` render
-    them (``2♣``, ``♠A``; ``2T`` in French letters)."""
+    """The computer's reason for a call or a card as shown: a
+    :class:`~bridgekit.notation.Message` (every reason the bidder and the card
+    player give) rendered from its data in the notation and language; plain
+    text (a note read back from a file) as written, suits as letters with
+    ``ascii``."""
     if isinstance(reason, Message):
         return reason.render(ascii, lang, colour=colour)
-    text = _p(lang, SYSTEM_CARD, reason) if lang != "en" else reason
-
-    def one(m: re.Match[str]) -> str:
-        if m.group(1):
-            return m.group(1) + strain_text(Strain[m.group(2)], ascii, colour, lang)
-        return card_text(Card(Suit[m.group(3)], Rank.parse(m.group(4))), ascii, colour, lang)
-    return _SPELLED.sub(one, text)
+    return notation.letters(reason) if ascii else reason
 
 
 #: The score items' labels (``rules``), each followed by an optional detail in

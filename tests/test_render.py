@@ -166,9 +166,15 @@ def test_long_labels_and_names_keep_the_columns() -> None:
     assert "..." in lines[0] and all(len(line) <= 80 for line in lines)
 
 
-def test_reasons_spell_calls_and_cards_as_the_screen_does() -> None:
-    reason = "2C: Stayman after 1NT-2C-2D; SA then HT, 15-17 HCP, not 8S or S10"
-    assert reason_text(reason) == "2\u2663: Stayman after 1NT-2\u2663-2\u2666; \u2660A then \u2665T, 15-17 HCP, not 8S or S10"
-    assert reason_text(reason, ascii=True) == reason
-    coloured = reason_text("HA", colour=True)
+def test_reasons_render_their_calls_and_cards_as_the_screen_does() -> None:
+    from bridgekit.calls import Call
+    from bridgekit.notation import Message
+    reason = Message("{call}: Stayman after {a}-{b}-{c}; {card} then {other}", call=Call.parse("2C"),
+                     a=Call.parse("1NT"), b=Call.parse("2C"), c=Call.parse("2D"), card=Card.parse("SA"),
+                     other=Card.parse("HT"))
+    assert reason_text(reason) == "2\u2663: Stayman after 1NT-2\u2663-2\u2666; \u2660A then \u2665T"
+    assert reason_text(reason, ascii=True) == "2C: Stayman after 1NT-2C-2D; SA then HT"
+    assert reason_text(reason, lang="fr").startswith("2\u2663: Stayman after 1SA-2\u2663-2\u2666; \u2660A then \u266510")
+    coloured = reason_text(Message("{card}", card=Card.parse("HA")), colour=True)
     assert coloured == card_text(Card.parse("HA"), colour=True) and coloured != "\u2665A"
+    assert reason_text("a note from a file: \u2660A", ascii=True) == "a note from a file: SA"
