@@ -13,6 +13,20 @@ from conftest import SAMPLES, run
 NBSP, NNBSP = "\u00a0", "\u202f"
 MATCH = str(SAMPLES / "match.pbn")
 RUBBER = str(SAMPLES / "rubber-1920.pbn")
+#: Board 1 made 4♠ by North (+420), board 2 has no contract.
+MATCH_TWO_BOARDS = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKJ75.K84.Q62.A3 42.T73.T93.JT964 Q963.A52.K74.852 T8.QJ96.AJ85.KQ7"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "10"]
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "N:AKJ75.K84.Q62.A3 42.T73.T93.JT964 Q963.A52.K74.852 T8.QJ96.AJ85.KQ7"]
+"""
 
 
 def test_the_quick_form_in_french() -> None:
@@ -36,7 +50,8 @@ def test_a_file_scored_in_french() -> None:
     assert row_en == ["4", "Open", "All", "6\u2666", "W", "12", "-1370", "-1370", "ok"]
     assert row_fr == ["4", "Open", "Tous", "6\u2666", "O", "12", "-1370", "-1370", "ok"]
     assert "8 boards, 8 scored; total for N/S -2170; recorded Score agrees on 8 of 8" in en
-    assert f"8 donnes, marquées{NBSP}: 8{NNBSP}; total pour N/S -2170" in fr.replace("\n", " ")
+    assert f"8 donnes, 8 marquées{NNBSP}; total pour N/S -2170{NNBSP}; Score enregistré exact{NBSP}: 8 sur 8" \
+        in fr.splitlines()   # one line, in 80 columns as the English
     assert run("score", MATCH, "--json", "--lang", "fr").stdout == run("score", MATCH, "--json").stdout
 
 
@@ -66,3 +81,25 @@ def test_dealt_boards_in_french() -> None:
     assert r.stdout.splitlines()[1].startswith("Donneur Nord")
     assert "Donneur Est" in r.stdout and "Vuln. N-S" in r.stdout
     assert r.stderr.strip() == "2 donnes de la graine 7"
+
+
+def test_each_count_agrees_with_its_noun() -> None:
+    """Two boards, one scored: ``2 donnes, 1 marquée`` (each number its own
+    plural), the unscored board's reason in the check column in French."""
+    text = MATCH_TWO_BOARDS
+    en = run("score", "-", "--lang", "en", input=text).stdout.splitlines()
+    fr = run("score", "-", "--lang", "fr", input=text).stdout.splitlines()
+    assert en[-1] == "2 boards, 1 scored; total for N/S +420"
+    assert fr[-1] == f"2 donnes, 1 marquée{NNBSP}; total pour N/S +420"
+    assert en[3].split()[-2:] == ["no", "contract"] and fr[3].split()[-2:] == ["aucun", "contrat"]
+
+
+def test_a_rubber_file_totals_in_french() -> None:
+    """Points above and below the line of six rubber deals (classic auction
+    bridge): N/S 12+27+14+60 = 113 below, 30+50+80+80 = 240 above; E/W 48
+    below, 30+30+140 = 200 above."""
+    en = run("score", str(SAMPLES / "rubber-classic.pbn"), "--lang", "en").stdout.splitlines()
+    fr = run("score", str(SAMPLES / "rubber-classic.pbn"), "--lang", "fr").stdout.splitlines()
+    assert en[-2] == "6 boards, 6 scored; N/S 113 below, 240 above; E/W 48 below, 200 above"
+    assert fr[-2] == f"6 donnes, 6 marquées{NNBSP}; N/S 113 dessous, 240 dessus{NNBSP}; E/O 48 dessous, 200 dessus"
+    assert max(len(line) for line in fr) <= 80

@@ -40,7 +40,7 @@ FILES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "bridgekit").rglob("*.p
 #: Calls whose first argument is shown to a user (by the last name of the
 #: function: ``click.echo`` and ``echo`` alike).
 SHOWN_FIRST = {"echo", "secho", "say", "warn", "fail", "UsageError", "BadParameter", "ClickException", "FileError",
-               "BadOptionUsage", "BadArgumentUsage"}
+               "BadOptionUsage", "BadArgumentUsage", "EventProblem"}
 #: Exceptions raised for bad input: their message is shown (``str(e)`` on stderr).
 ERRORS = re.compile(r"^[A-Z]\w*(Error|Refused|Changed)$")
 #: Python's own errors, for a program's mistakes (``pop`` of an empty play), not for a user.

@@ -15,7 +15,7 @@ from ..contract import Contract, Result
 from ..deal import Deal
 from ..errors import BridgekitError, ExitStatus, ParseError
 from ..i18n import N_, _, _n, _p, fixed, number
-from ..notation import Message, contract_text, seat_letter, seat_name, side_pair, vul_column
+from ..notation import Message, contract_text, render_message, seat_letter, seat_name, side_pair, vul_column
 from ..render import item_label, render_deal, render_match, render_pad
 from ..printable import printable
 from ..rules import DEFAULT, Profile
@@ -340,7 +340,7 @@ def _check_cell(row: Mapping[str, Any], lang: str = "en") -> str:
         key = str(getattr(unscored, "template", unscored))
         if key in _UNSCORED_CELL:
             return _(lang, _UNSCORED_CELL[key])
-        return str(unscored).split(" (")[0]   # a reason of its own (a profile's), as it is
+        return render_message(unscored, lang=lang).split(" (")[0]   # a reason of its own (a profile's)
     mismatch = row["mismatch"]
     return "" if mismatch is None else _(lang, "MISMATCH") if mismatch else _(lang, "ok")
 
@@ -352,15 +352,16 @@ _UNSCORED_CELL = {"no contract": N_("no contract"), "no declarer": N_("no declar
 
 
 def _totals_line(t: ScoreTotals, lang: str = "en") -> str:
-    text = _n(lang, "{n} board, {scored} scored", "{n} boards, {scored} scored", t.boards, scored=t.scored)
+    # two plurals: "2 donnes, 1 marquée" agrees with each number
+    text = _n(lang, "{n} board", "{n} boards", t.boards) + _n(lang, ", {n} scored", ", {n} scored", t.scored)
     if t.scored:
         if t.netted or not t.lines:
             text += _(lang, "; total for N/S {score}", score=_ns_text(t.net_ns))
         if t.lines:
-            text += "; " + Message("N/S {ns_below} below, {ns_above} above; E/W {ew_below} below, {ew_above} above",
-                                   ns_below=t.lines.get("below_ns", 0), ns_above=t.lines.get("above_ns", 0),
-                                   ew_below=t.lines.get("below_ew", 0),
-                                   ew_above=t.lines.get("above_ew", 0)).render(lang=lang)
+            text += _(lang, "; {lines}", lines=Message(
+                "N/S {ns_below} below, {ns_above} above; E/W {ew_below} below, {ew_above} above",
+                ns_below=t.lines.get("below_ns", 0), ns_above=t.lines.get("above_ns", 0),
+                ew_below=t.lines.get("below_ew", 0), ew_above=t.lines.get("above_ew", 0)).render(lang=lang))
     if t.compared:
         text += _(lang, "; recorded Score agrees on {agree} of {n}", agree=t.compared - t.mismatches, n=t.compared)
     return text

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from ..notation import Message
 from ..scoring.boards import BoardScore
 from ..scoring.tags import parse_imp_tag, room_of
 from .methods import Method
@@ -214,8 +215,8 @@ def _read_rooms(boards: dict[object, list[BoardScore]], home: str | None, visit:
             names = [str(room_of(s.board) or "?") for s in group]
             listed = ", ".join(names) if len(names) <= 4 else ", ".join(  # 60 records: '? x60', not 60 '?'
                 f"{room} x{names.count(room)}" for room in dict.fromkeys(names))
-            m.unpaired.append(f"board {key if key is not None else '?'} "
-                              f"({len(group)} record{'s' if len(group) != 1 else ''}: {listed})")
+            m.unpaired.append(Message.plural("board {board} ({n} record: {listed})", "board {board} ({n} records: {listed})",
+                                             len(group), board=key if key is not None else "?", listed=listed))
             continue
         number = key if isinstance(key, (int, str)) else str(key)
         m.pairs.append((number, _result(pair[0], team_a, team_b, team_a), _result(pair[1], team_b, team_a, team_a)))

@@ -11,6 +11,7 @@ from ..board import Board
 from ..contract import Result
 from ..rules import Profile
 from ..seats import Vul
+from ..notation import Message
 from .artificial import BYE
 from .methods import Method, method_for_tag, tag_fields
 from .model import Event, EventOptions, EventProblem, EventResult, Traveller
@@ -56,8 +57,9 @@ def score_event(results: Iterable[EventResult], options: EventOptions = EventOpt
                     continue     # a bye is credited when the pair's total is known (ranking)
                 a, b = (method.arbitrary_points(m, top, options) for m in r.arbitrary)
                 if a is None or b is None:
-                    found.append(EventProblem(f"arbitrary score {'/'.join(r.arbitrary)} cannot be IMPed "
-                                              f"(a percentage other than average, plus or minus): not scored", r.file, r.line, r.board,
+                    found.append(EventProblem(Message("arbitrary score {score} cannot be IMPed (a percentage other "
+                                                      "than average, plus or minus): not scored",
+                                                      score="/".join(r.arbitrary)), r.file, r.line, r.board,
                                               r.row_number))
                     continue
                 r.points_ns, r.points_ew = a, b

@@ -212,7 +212,8 @@ class BoardAMatch(TeamMethod):
         m.vp_home = m.vp_away = None
 
     def describe(self, settings: Settings) -> Message:
-        return Message("board-a-match, {scale} a board", scale="2/1/0" if settings.scale is Scale.EBU else "1/0.5/0")
+        return Message("board-a-match, 2/1/0 a board") if settings.scale is Scale.EBU else \
+            Message("board-a-match, 1/0.5/0 a board")
 
 
 class Patton(BoardAMatch):
