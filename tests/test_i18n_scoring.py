@@ -103,3 +103,16 @@ def test_a_rubber_file_totals_in_french() -> None:
     assert en[-2] == "6 boards, 6 scored; N/S 113 below, 240 above; E/W 48 below, 200 above"
     assert fr[-2] == f"6 donnes, 6 marquées{NNBSP}; N/S 113 dessous, 240 dessus{NNBSP}; E/O 48 dessous, 200 dessus"
     assert max(len(line) for line in fr) <= 80
+
+
+def test_an_unscored_board_in_the_check_column_in_french() -> None:
+    """A hand of twelve cards: the board is not scored, the first problem's
+    code and how many more in the check column, short in French so that the
+    row stays within 80 columns; the problems themselves on stderr."""
+    bad = str(SAMPLES / "bad" / "twelve_cards.pbn")
+    en = run("score", bad, "--lang", "en")
+    fr = run("score", bad, "--lang", "fr")
+    row_en, row_fr = en.stdout.splitlines()[2], fr.stdout.splitlines()[2]
+    assert row_en.endswith("not scored: hand-size and 1 more")
+    assert row_fr.endswith(f"non marquée{NBSP}: hand-size (+1)") and len(row_fr) <= 80
+    assert en.exit_code == fr.exit_code != 0 and "hand-size" in fr.stderr
