@@ -20,6 +20,17 @@ SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 CONVERTED = [
     ("06-duplicate-scoring", "Table 2: 3♠ with an overtrick"),
     ("07-team-match-imps", "420 against 170"),
+    ("04-auction-1920-scoring", "1♠ making ten tricks"),
+    ("04-auction-1920-scoring", "A failed contract"),
+    ("04-auction-1920-scoring", "1♥ doubled making nine tricks"),
+    ("04-auction-1920-scoring", "3NT doubled, two down"),
+    ("04-auction-1920-scoring", "7♠ doubled, one down"),
+    ("04-auction-1920-scoring", "The defenders' slam"),
+    ("04-auction-1920-scoring", "Four spade honours in one hand"),
+    ("04-auction-1920-scoring", "Honours for the defenders, contract failed"),
+    ("04-auction-1920-scoring", "Four aces split"),
+    ("04-auction-1920-scoring", "A game in three deals"),
+    ("04-auction-1920-scoring", "A rubber from start to finish"),
 ]
 
 
@@ -44,21 +55,30 @@ def test_converted_step_asks_and_its_answer_is_the_computed_one(lesson_name: str
         assert all(not same(parse_answer(s.answer_type, h.answer, lang), computed) for h in s.hints)
 
 
-def seed_example() -> str:
+def seed_texts() -> str:
     if not SEEDS.is_dir():
         pytest.skip("../shared/seeds absent")
-    for path in sorted(SEEDS.glob("*.txt")):
-        text = path.read_text(encoding="utf-8")
-        if "3×30+30+50=170" in text:
-            return text
-    pytest.skip("the team-match worked example is not in the seeds")
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt")))
 
 
-def test_answers_match_the_rule_books_worked_example() -> None:
-    """The seed (team match document) works 3♠+1 = 3×30+30+50=170 and
-    420−170=250, soit 6 IMP: the figures are read from its text."""
-    text = seed_example()
-    table2 = int(re.search(r"3×30\+30\+50=(\d+)", text).group(1))
-    imps = int(re.search(r"=\s*\d+, soit (\d+) IMP", text).group(1))
-    assert int(step("06-duplicate-scoring", "Table 2: 3♠ with an overtrick").answer) == table2
-    assert int(step("07-team-match-imps", "420 against 170").answer) == imps
+# (pattern in the rule documents capturing a worked example's figure, the
+# converted step whose answer it is). The 1920 laws (seed 000) and the team
+# match document (seed 003) work these examples themselves.
+SEED_EXAMPLES = [
+    (r"3×30\+30\+50=(\d+)", "06-duplicate-scoring", "Table 2: 3♠ with an overtrick"),
+    (r"=\s*\d+, soit (\d+) IMP", "07-team-match-imps", "420 against 170"),
+    (r"\(10−6\)×9=(\d+) dessous", "04-auction-1920-scoring", "1♠ making ten tricks"),
+    (r"50\+2×50=(\d+) dessus", "04-auction-1920-scoring", "1♥ doubled making nine tricks"),
+    (r"en main donnent 8×9=(\d+)", "04-auction-1920-scoring", "Four spade honours in one hand"),
+]
+
+
+@pytest.mark.parametrize("pattern,lesson_name,title", SEED_EXAMPLES)
+def test_answers_match_the_rule_books_worked_example(pattern: str, lesson_name: str, title: str) -> None:
+    """The figure is read from the seed's own text (e.g. 3♠+1 =
+    3×30+30+50=170), not copied from the lesson."""
+    m = re.search(pattern, seed_texts())
+    if m is None:
+        pytest.skip(f"worked example {pattern!r} not in the seeds")
+    figure = int(m.group(1).replace("−", "-"))
+    assert int(step(lesson_name, title).answer) == figure
