@@ -12,6 +12,7 @@ import pytest
 
 from bridgekit.tutor.answers import parse_answer, same
 from bridgekit.tutor.checker import lookup, run_computes
+from bridgekit.tutor.display import computed_text, learner_text, step_text
 from bridgekit.tutor.loader import find_lesson
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
@@ -20,6 +21,9 @@ SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 CONVERTED = [
     ("06-duplicate-scoring", "Table 2: 3♠ with an overtrick"),
     ("07-team-match-imps", "420 against 170"),
+    ("03-the-play", "May North discard?"),
+    ("03-the-play", "A small trump against an ace"),
+    ("03-the-play", "Dummy's ace, West's trump"),
     ("04-auction-1920-scoring", "1♠ making ten tricks"),
     ("04-auction-1920-scoring", "A failed contract"),
     ("04-auction-1920-scoring", "1♥ doubled making nine tricks"),
@@ -31,6 +35,24 @@ CONVERTED = [
     ("04-auction-1920-scoring", "Four aces split"),
     ("04-auction-1920-scoring", "A game in three deals"),
     ("04-auction-1920-scoring", "A rubber from start to finish"),
+    ("05-auction-classic", "1♠ with eleven tricks"),
+    ("05-auction-classic", "Four honours in one hand, the later way"),
+    ("05-auction-classic", "All five hearts, 3 + 2 and 4 + 1"),
+    ("05-auction-classic", "The flat bonus for a doubled contract"),
+    ("05-auction-classic", "The double as a weapon"),
+    ("05-auction-classic", "Four passes"),
+    ("05-auction-classic", "Same tricks, same score?"),
+    ("05-auction-classic", "A real deal, double dummy"),
+    ("06-duplicate-scoring", "Table 1: 4♠ just made"),
+    ("06-duplicate-scoring", "2♥ doubled, vulnerable, with an overtrick"),
+    ("06-duplicate-scoring", "6NT bid, and twelve tricks unbid"),
+    ("06-duplicate-scoring", "4♥ doubled, vulnerable, two down"),
+    ("06-duplicate-scoring", "The non-vulnerable doubled ladder"),
+    ("07-team-match-imps", "The edges of the table"),
+    ("07-team-match-imps", "Walking the sample match"),
+    ("07-team-match-imps", "Board 3: a pass-out"),
+    ("07-team-match-imps", "Board 4: the slam that was bid"),
+    ("07-team-match-imps", "Four tables in IMPs: the Butler datum"),
 ]
 
 
@@ -70,6 +92,8 @@ SEED_EXAMPLES = [
     (r"\(10−6\)×9=(\d+) dessous", "04-auction-1920-scoring", "1♠ making ten tricks"),
     (r"50\+2×50=(\d+) dessus", "04-auction-1920-scoring", "1♥ doubled making nine tricks"),
     (r"en main donnent 8×9=(\d+)", "04-auction-1920-scoring", "Four spade honours in one hand"),
+    (r"4×30\+300=(\d+)", "06-duplicate-scoring", "Table 1: 4♠ just made"),
+    (r"vulnérable chuté de 2 coûte (−\d+)", "06-duplicate-scoring", "4♥ doubled, vulnerable, two down"),
 ]
 
 
@@ -82,3 +106,22 @@ def test_answers_match_the_rule_books_worked_example(pattern: str, lesson_name: 
         pytest.skip(f"worked example {pattern!r} not in the seeds")
     figure = int(m.group(1).replace("−", "-"))
     assert int(step(lesson_name, title).answer) == figure
+
+
+@pytest.mark.parametrize("lesson_name,title", CONVERTED)
+def test_the_screen_before_the_answer_does_not_show_it(lesson_name: str, title: str) -> None:
+    """What the learner sees before answering (the text, the diagrams, the
+    question) holds none of the lines that show the figure (bridgekit's
+    computed score sheet, trick, IMP line) and no trick table naming the
+    winner; they appear once the question is answered."""
+    for lang in ("en", "fr"):
+        lesson = find_lesson(lesson_name).in_lang(lang)
+        s = next(x for x in lesson.steps if x.index == step(lesson_name, title).index)
+        results = run_computes(s, dds=False, lang=lang)
+        before = step_text(lesson, s, results, ascii=True, reveal=False)
+        after = step_text(lesson, s, results, ascii=True, reveal=True)
+        shown = [line for line in learner_text(computed_text(s, results, True, False, lang), True).splitlines() if line.strip()]
+        assert shown and all(line in after for line in shown)
+        assert not any(line in before for line in shown), (lang, before)
+        if lang == "en":
+            assert "Trick  Lead" not in before, before  # the trick table names the winner
