@@ -5,15 +5,18 @@ tutor/compute.py computes or from the rule book's own worked example."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 
-from bridgekit.tutor.answers import parse_answer, same
+from bridgekit.tutor.answers import number_unit, parse_answer, same
 from bridgekit.tutor.checker import lookup, run_computes
 from bridgekit.tutor.display import computed_text, learner_text, step_text
-from bridgekit.tutor.loader import find_lesson
+from bridgekit.tutor.loader import find_lesson, load_lessons
+from bridgekit.tutor.progress import Progress
+from bridgekit.tutor.runner import LessonRunner
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
@@ -125,3 +128,29 @@ def test_the_screen_before_the_answer_does_not_show_it(lesson_name: str, title: 
         assert not any(line in before for line in shown), (lang, before)
         if lang == "en":
             assert "Trick  Lead" not in before, before  # the trick table names the winner
+
+
+def number_quizzes():
+    for lesson in load_lessons():
+        for s in lesson.steps:
+            if s.kind == "quiz" and s.answer_type == "number":
+                yield lesson, s
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_number_prompt_names_its_unit_and_never_shows_the_answer(lang: str, tmp_path: Path) -> None:
+    """The prompt says points, IMPs or tricks (issue 29.4), and its example
+    figures are never the answer the step waits for (the old "e.g. 420 or
+    -500" gave lesson 6's table 1 away)."""
+    units = {"en": {"points": "points", "imps": "IMPs", "tricks": "tricks"},
+             "fr": {"points": "points", "imps": "IMP", "tricks": "plis"}}[lang]
+    seen = set()
+    for lesson, s in number_quizzes():
+        runner = LessonRunner(lesson.in_lang(lang), io.StringIO(), io.StringIO(),
+                              progress=Progress(tmp_path / "p.json"))
+        prompt = runner.quiz_prompt(s)
+        unit = number_unit(s.expect_key)
+        seen.add(unit)
+        assert re.search(rf"\b{units[unit]}\b", prompt), (lesson.name, s.title, prompt)
+        assert s.answer not in re.findall(r"-?\d+", prompt), (lesson.name, s.title, prompt)
+    assert seen == {"points", "imps", "tricks"}

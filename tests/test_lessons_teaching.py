@@ -27,11 +27,11 @@ def run(args: list[str], answers: str = "") -> str:
 
 
 def test_checks_only_with_show_checks(state: Path) -> None:
-    # step 1 of lesson 6 is text, step 2 too, step 3 the 420 example
-    plain = run(["run", "6", "--step", "3"], "q\n")
+    # step 1 of lesson 6 is text, step 2 too, step 3 the 420 quiz: its breakdown shows once answered
+    plain = run(["run", "6", "--step", "3"], "420\nq\n")
     assert "120 + 300 = 420" in plain and "N/S +420" in plain  # the breakdown stays
     assert "Stated in the lesson" not in plain and "agrees" not in plain
-    checked = run(["run", "6", "--step", "3", "--show-checks"], "q\n")
+    checked = run(["run", "6", "--step", "3", "--show-checks"], "420\nq\n")
     assert "Stated in the lesson: score ns 420 (agrees)" in " ".join(checked.split())
     shown = run(["show", "6"])
     assert "agrees" not in shown and "trick points" in shown

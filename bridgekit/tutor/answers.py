@@ -79,7 +79,30 @@ TYPE_HELP = {
 }
 
 
-def type_help(answer_type: str, lang: str) -> str:
+#: A number's help names its unit; the examples are figures no lesson asks for,
+#: so that the prompt never shows the answer it waits for.
+NUMBER_HELP = {
+    "imps": N_("a number of IMPs, e.g. 5 or -3"), "tricks": N_("a number of tricks, e.g. 8"),
+    "points": N_("a number of points, e.g. 110 or -200"),
+}
+
+
+def number_unit(key: str) -> str:
+    """The unit of the computed figure named ``key`` (a quiz's expect_key,
+    ``id.name`` or ``name``): imps, tricks or points."""
+    name = key.rsplit(".", 1)[-1]
+    if "imps" in name:
+        return "imps"
+    if "tricks" in name:
+        return "tricks"
+    return "points"
+
+
+def type_help(answer_type: str, lang: str, key: str = "") -> str:
+    """What an answer of ``answer_type`` looks like, as the prompt says it;
+    for a number checked against the figure ``key``, with its unit."""
+    if answer_type == "number" and key:
+        return _(lang, NUMBER_HELP[number_unit(key)])
     return _(lang, TYPE_HELP[answer_type])
 
 

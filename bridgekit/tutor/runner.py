@@ -222,7 +222,7 @@ class LessonRunner(LineTalk):
 
     def quiz_prompt(self, step: Step) -> str:
         return _(self.lang, "\nYour answer ({help})\nor ? for a hint, 'show' for the answer, 'back', q to quit: ",
-                 help=type_help(step.answer_type, self.lang))
+                 help=type_help(step.answer_type, self.lang, step.expect_key))
 
     def navigate(self, i: int) -> str:
         prompt = self.nav_prompt(i)
@@ -257,7 +257,7 @@ class LessonRunner(LineTalk):
     def _quiz(self, step: Step) -> str | None:
         results = self.results(step)
         tries = 0
-        help_ = type_help(step.answer_type, self.lang)
+        help_ = type_help(step.answer_type, self.lang, step.expect_key)
         while True:
             line = self.ask(self.quiz_prompt(step))
             if line is None or line.lower() in ("q", "quit", "exit", "quitter"):
