@@ -457,3 +457,15 @@ def test_game_raise_of_a_weak_jump_overcall_needs_more() -> None:
     assert str(d.call) != "5D", d
     # three hearts and 17 HCP with a doubleton: game opposite the jump
     said("1C 2H P", "AQ92.K73.KJ65.A6", "4H", "weak jump overcall", dealer=Seat.S)
+
+
+def test_responder_rebids_a_six_card_suit_rather_than_1nt() -> None:
+    # S 1D, N 1H, S 1S: six hearts and 9 HCP (5+3+1) sign off in 2H, not 1NT
+    said("1D P 1H P 1S P", "852.AJT976.K2.J8", "2H", "six or more hearts, 6-9 HCP")
+    # six hearts, a void and 10 HCP (5+5): 3H invites (not 1NT, not 2NT)
+    said("1D P 1H P 1S P", "852.AJT976..AJ87", "3H", "six or more hearts and 10-12 HCP")
+    # a singleton and 10 HCP: not 1NT
+    d = decide("1D P 1H P 1S P", "7.AJ642.K6.QT532")
+    assert str(d.call) != "1NT", d
+    # balanced without a fit: 1NT as before (2+4+2+1 = 9)
+    said("1D P 1H P 1S P", "Q52.KJ64.Q3.J982", "1NT", "6-10 HCP, no fit")

@@ -72,7 +72,7 @@ Responder's rebid (``responder.py``), the opponents silent
     first suit at the two level with at least as many cards there (simple
     preference, 6-9; false preference with a doubleton), pass with more
     cards in the second suit, raise a one-level second suit with four, 1NT
-    6-10, rebid a six-card suit to play; with 10-12 jump preference, raise
+    6-10 (no six-card suit, no singleton), rebid a six-card suit to play; with 10-12 jump preference, raise
     the second suit to three, 2NT with the unbid suit stopped, or three of
     my six-card suit.
   * After 1NT (12-14): pass 6-10, two of my six-card suit or of opener's

@@ -100,7 +100,8 @@ def _after_new_suit(x: Suit, y: Suit, z: Suit, rebid: Call) -> list[Rule]:
                           (6, 9), {z: (4, 13)},
                           test=points_test(z, 6, 9)))
         rules.append(Rule(bid(1, NT), Message('6-10 HCP, no fit, nothing more to say'), (6, 10),
-                          test=lambda i: i.lengths[z] <= 3 and i.lengths[x] <= 3))
+                          test=lambda i: i.lengths[z] <= 3 and i.lengths[x] <= 3 and i.lengths[y] <= 5
+                          and min(i.lengths.values()) >= 2))
     rules.append(Rule(bid(lvl_y, y.strain), Message('six or more {y:word}, 6-9 HCP: to play', y=y), (6, 9),
                       {y: (6, 13)}, test=lambda i: i.lengths[x] <= 2 and i.lengths[z] <= 3))
     if lvl_x == 2:
@@ -118,11 +119,11 @@ def _after_new_suit(x: Suit, y: Suit, z: Suit, rebid: Call) -> list[Rule]:
              (10, 12), {x: (3, 13)}, test=points_test(x, 10, 12), invite=True),
         Rule(bid(3, z.strain), Message('four {z:word} for partner and 10-12 points, invites game', z=z), (10, 12),
              {z: (4, 13)}, test=points_test(z, 10, 12), invite=True),
+        Rule(bid(3, y.strain), Message('six or more {y:word} and 10-12 HCP, invites game', y=y), (10, 12),
+             {y: (6, 13)}, invite=True),
         Rule(bid(2, NT), Message('10-12 HCP, the unbid suit stopped, invites 3NT'), (10, 12),
              test=lambda i: all(i.stopper(s) for s in stop)
              and i.lengths[x] <= 2, invite=True),
-        Rule(bid(3, y.strain), Message('six or more {y:word} and 10-12 HCP, invites game', y=y), (10, 12),
-             {y: (6, 13)}, invite=True),
     ]
     if lvl_x == 2:
         rules.append(Rule(bid(2, x.strain), Message('false preference with two {x:word}, 6-9 HCP: to play', x=x),
