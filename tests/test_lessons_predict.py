@@ -76,8 +76,11 @@ def test_converted_step_asks_and_its_answer_is_the_computed_one(lesson_name: str
         # the figure is not given away before the question
         figures = re.findall(r"\d+", re.sub(r"(lesson|leçon) \d+", "", s.title + " " + s.text, flags=re.I))
         assert s.answer not in figures
-        # no targeted hint answers the right figure
+        # no targeted hint answers the right figure, nor gives it in its text (issue 29.4)
         assert all(not same(parse_answer(s.answer_type, h.answer, lang), computed) for h in s.hints)
+        if s.answer_type == "number":
+            for h in s.hints:
+                assert s.answer.lstrip("-") not in re.findall(r"\d+", h.text), (lang, h.text)
 
 
 def seed_texts() -> str:
