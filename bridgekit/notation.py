@@ -222,15 +222,16 @@ def render_value(value: Any, spec: str = "", ascii: bool = False, lang: str = "e
     passed-out contract is ``passed out``); a list or tuple as its items so
     written, joined by spaces (by ``", "`` when ``spec`` ends with a comma);
     a seat with ``spec`` ``de`` as a complement (:func:`seat_of`), ``letter``
-    as its letter; a list's spec ending ``,`` ``;`` or ``&`` joins its items
-    with a comma, a semicolon or ``and``;
+    as its letter; a list's spec ending ``,`` ``;`` ``&`` or ``|`` joins its
+    items with a comma, a semicolon, ``and`` or ``or``;
     anything else through ``format``.  ``colour``: hearts and diamonds in red."""
     if isinstance(value, Text):
         return value.render(ascii, lang, colour=colour)
     if isinstance(value, (list, tuple)):
         inner, sep = (spec[:-1], ", ") if spec.endswith(",") else \
             (spec[:-1], "\u202f; " if lang == "fr" else "; ") if spec.endswith(";") else \
-            (spec[:-1], f" {_(lang, 'and')} ") if spec.endswith("&") else (spec, " ")
+            (spec[:-1], f" {_(lang, 'and')} ") if spec.endswith("&") else \
+            (spec[:-1], f" {_(lang, 'or')} ") if spec.endswith("|") else (spec, " ")
         return sep.join(render_value(v, inner, ascii, lang, colour) for v in value)
     if isinstance(value, Call):
         return call_text(value, ascii, lang, colour=colour)

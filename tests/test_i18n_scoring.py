@@ -7,6 +7,9 @@ languages.  The figures are hand-checked: 4♥X two down vulnerable is
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from conftest import SAMPLES, run
 
@@ -116,3 +119,30 @@ def test_an_unscored_board_in_the_check_column_in_french() -> None:
     assert row_en.endswith("not scored: hand-size and 1 more")
     assert row_fr.endswith(f"non marquée{NBSP}: hand-size (+1)") and len(row_fr) <= 80
     assert en.exit_code == fr.exit_code != 0 and "hand-size" in fr.stderr
+
+
+def test_the_rubber_profiles_offered_with_or_in_french() -> None:
+    """``rubber`` on a duplicate match: the profiles that keep a pad, joined
+    by 'or' / 'ou' in each language."""
+    en, fr = run("rubber", MATCH, "--lang", "en"), run("rubber", MATCH, "--lang", "fr")
+    assert en.exit_code == fr.exit_code == 2
+    assert "the contract profile is not scored in rubbers: use auction-1920 or auction-classic" in en.stderr
+    assert f"le profil contract ne se marque pas en robres{NBSP}: utilisez auction-1920 ou auction-classic" \
+        in fr.stderr
+
+
+def test_a_par_without_dealer_nor_vulnerability_in_french(tmp_path: Path) -> None:
+    """A bare deal (no Board, Dealer or Vulnerable tag) has no par: what is
+    missing is said in the output's language, a list joined by 'et'."""
+    from bridgekit.analysis.ddtags import board_par
+    from bridgekit.errors import BridgekitError
+    from bridgekit.formats import read_boards
+    src = tmp_path / "bare.pbn"
+    src.write_text('[Deal "N:AKJ75.K84.Q62.A3 42.T73.T93.JT964 Q963.A52.K74.852 T8.QJ96.AJ85.KQ7"]\n')
+    board, = read_boards(str(src))
+    with pytest.raises(BridgekitError) as e:
+        board_par(board, None)   # type: ignore[arg-type]   # never reached: the tags are checked first
+    message = e.value.args[0]
+    assert message.render(lang="en") == "no dealer and vulnerability (no Dealer/Vulnerable tag and no board number)"
+    assert message.render(lang="fr") == "pas de donneur et vulnérabilité (ni balise Dealer/Vulnerable ni numéro " \
+        "de donne)"

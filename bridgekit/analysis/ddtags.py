@@ -296,8 +296,8 @@ def board_par(board: Board, table: DDTable, rules: Profile | None = None) -> tup
     profile = profile_for_board(board, rules)
     vul, dealer = board_vul_dealer(board)
     if dealer is None or vul is None:
-        missing = " and ".join(w for w, v in (("dealer", dealer), ("vulnerability", vul)) if v is None)
-        raise BridgekitError(Message('no {missing} (no Dealer/Vulnerable tag and no board number)', missing=missing))
+        missing = [w for w, v in ((Message("dealer"), dealer), (Message("vulnerability"), vul)) if v is None]
+        raise BridgekitError(Message('no {missing:&} (no Dealer/Vulnerable tag and no board number)', missing=missing))
     deal, _ = board_deal(board)
     return profile, profile.par(table, vul, dealer, deal)
 

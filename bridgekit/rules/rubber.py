@@ -152,9 +152,9 @@ def keep_score(deals: Iterable[SessionDeal], profile: Profile) -> list[Rubber]:
     deal's tricks are unknown.
     """
     if not profile.keeps_rubbers:
-        raise BridgekitError(Message("the {profile} profile is not scored in rubbers: use {others}",
+        raise BridgekitError(Message("the {profile} profile is not scored in rubbers: use {others:|}",
                                      profile=profile.name,
-                                     others=" or ".join(p.name for p in profiles() if p.keeps_rubbers)))
+                                     others=[p.name for p in profiles() if p.keeps_rubbers]))
     rubbers: list[Rubber] = []
     current: Rubber | None = None
     below = {Side.NS: 0, Side.EW: 0}
