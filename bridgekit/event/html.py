@@ -285,7 +285,9 @@ def render_results_html(ev: Event, record: HandRecord | None = None, *, title: s
         found = deals.get(t.board, [])
         deal = next((b for b in found if t.results and t.results[0].deal == str(b.deal)), found[0] if found else None)
         hand = (_diagram(deal, ascii) + "<div>" + _dd(deal, ascii) + "</div>") if deal is not None else ""
-        vul = "" if t.vulnerable is None else " \u00b7 " + _t(_(L, "Vul {vul}", vul=vul_text(t.vulnerable, L)))
+        # the vulnerability in the heading when no diagram below says it already
+        vul = "" if t.vulnerable is None or deal is not None else \
+            " \u00b7 " + _t(_(L, "Vul {vul}", vul=vul_text(t.vulnerable, L)))
         boards.append(f'<section class="board" id="b-{_slug(t.board)}"><h3>{_t(_(L, "Board {board}", board=t.board))}'
                       f'{vul}</h3>{hand}{_traveller(ev, t, ascii, L)}</section>')
     links = " ".join(f'<a href="#b-{_slug(t.board)}">{_t(t.board)}</a>' for t in ev.boards)
