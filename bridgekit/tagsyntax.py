@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Callable, Iterator
+from typing import Callable, Dict, Iterator, Tuple
 
 from .board import Board
+from .i18n import N_
+from .notation import Message
 from .seats import Vul
 
 #: Section 3.4.12's basic scoring systems and modifiers (the list is open:
@@ -69,8 +71,15 @@ _SCORE_RUBBER = _scores(_RUBBER)
 #: Section 4.2.7: the side is required, four forms.
 _OPTIMUM = re.compile(rf"(?:NS|EW) {_INT}|NS {_INT} EW {_INT}|EW {_INT} NS {_INT}")
 
-Check = Callable[[str], "tuple[str, str] | None"]
+#: What a check finds: a code, the message's template (``{tag}`` and
+#: ``{value}`` are the tag's name and value) and the template's other values.
+Found = Tuple[str, str, Dict[str, object]]
+Check = Callable[[str], "Found | None"]
 _CHECKS: dict[str, Check] = {}
+
+
+def _bad(code: str, template: str, **values: object) -> Found:
+    return code, template, values
 
 
 def _check(*names: str) -> Callable[[Check], Check]:
@@ -82,179 +91,181 @@ def _check(*names: str) -> Callable[[Check], Check]:
 
 
 @_check("Date", "EventDate", "UTCDate")
-def _date(value: str) -> tuple[str, str] | None:
+def _date(value: str) -> Found | None:
     m = _DATE.fullmatch(value)
     if m is None:
         iso = _ISO_DATE.fullmatch(value)
         if iso is not None:
-            return "nonstandard-date", "is readable but PBN writes a date YYYY.MM.DD"
-        return "bad-date", "is not a date YYYY.MM.DD ('?' for unknown digits)"
+            return _bad("nonstandard-date", N_("{tag} {value} is readable but PBN writes a date YYYY.MM.DD"))
+        return _bad("bad-date", N_("{tag} {value} is not a date YYYY.MM.DD ('?' for unknown digits)"))
     month, day = m.group(2), m.group(3)
     if (month.isdigit() and not 1 <= int(month) <= 12) or (day.isdigit() and not 1 <= int(day) <= 31):
-        return "bad-date", "has no such month or day"
+        return _bad("bad-date", N_("{tag} {value} has no such month or day"))
     return None
 
 
 @_check("Time", "UTCTime")
-def _time(value: str) -> tuple[str, str] | None:
+def _time(value: str) -> Found | None:
     m = _TIME.fullmatch(value)
     if m is None:
-        return "bad-time", "is not a time HH:MM:SS ('?' for unknown digits)"
+        return _bad("bad-time", N_("{tag} {value} is not a time HH:MM:SS ('?' for unknown digits)"))
     limits = (23, 59, 59)
     if any(g.isdigit() and int(g) > top for g, top in zip(m.groups(), limits)):
-        return "bad-time", "has no such hour, minute or second"
+        return _bad("bad-time", N_("{tag} {value} has no such hour, minute or second"))
     return None
 
 
 @_check("Board")
-def _board(value: str) -> tuple[str, str] | None:
+def _board(value: str) -> Found | None:
     if value.isascii() and value.isdigit() and value.strip("0"):  # no int(): 5,000 digits are a number too
         return None
     if value.isascii() and value.lstrip("+-").isdigit():   # a number, but 0 or negative: no board has it
-        return "bad-board-number", "is not a positive whole number"
+        return _bad("bad-board-number", N_("{tag} {value} is not a positive whole number"))
     # '1-1', '3 summary', 'spacer': a teaching file's labels for its exercises
-    return "board-label", "is a label, not a board number (PBN 3.4.4 asks for a positive whole number)"
+    return _bad("board-label", N_("{tag} {value} is a label, not a board number (PBN 3.4.4 asks for a positive whole number)"))
 
 
 @_check("Round")
-def _round(value: str) -> tuple[str, str] | None:
+def _round(value: str) -> Found | None:
     if _ROUND.fullmatch(value):
         return None
-    return "bad-round", "may hold only letters, digits and '_', in parts separated by '.'"
+    return _bad("bad-round", N_("{tag} {value} may hold only letters, digits and '_', in parts separated by '.'"))
 
 
 @_check("Vulnerable")
-def _vulnerable(value: str) -> tuple[str, str] | None:
+def _vulnerable(value: str) -> Found | None:
     if value.lower() in ("none", "love", "-", "ns", "ew", "all", "both"):  # 3.11: any case
         return None
-    return "bad-vulnerable", "is not one of None, Love, -, NS, EW, All, Both"
+    return _bad("bad-vulnerable", N_("{tag} {value} is not one of None, Love, -, NS, EW, All, Both"))
 
 
 @_check("Dealer")
-def _dealer(value: str) -> tuple[str, str] | None:
+def _dealer(value: str) -> Found | None:
     if value.upper() in ("W", "N", "E", "S"):  # 3.11: any case
         return None
-    return "bad-seat", "is not one of W, N, E, S"
+    return _bad("bad-seat", N_("{tag} {value} is not one of W, N, E, S"))
 
 
 @_check("Declarer")
-def _declarer(value: str) -> tuple[str, str] | None:
+def _declarer(value: str) -> Found | None:
     if value.upper() in ("W", "N", "E", "S", "^W", "^N", "^E", "^S"):
         return None
-    return "bad-seat", "is not one of W, N, E, S (or ^W, ^N, ^E, ^S for a swapped declarer)"
+    return _bad("bad-seat", N_("{tag} {value} is not one of W, N, E, S (or ^W, ^N, ^E, ^S for a swapped declarer)"))
 
 
 @_check("Deal")
-def _deal(value: str) -> tuple[str, str] | None:
+def _deal(value: str) -> Found | None:
     if len(value) < 2 or value[0] not in "WNES" or value[1] != ":":
         return None  # the reader reports what it cannot read
     hands = value[2:].split(" ")
     if len(hands) != 4 or not all(_HAND.fullmatch(h) for h in hands):
         if len(value[2:].split()) == 4:
-            return "bad-deal", "must separate its four hands by single spaces"
+            return _bad("bad-deal", N_("{tag} {value} must separate its four hands by single spaces"))
         return None
     if all(h == "-" for h in hands):
-        return "bad-deal", "gives no hand at all"
+        return _bad("bad-deal", N_("{tag} {value} gives no hand at all"))
     return None
 
 
 @_check("Scoring")
-def _scoring(value: str) -> tuple[str, str] | None:
+def _scoring(value: str) -> Found | None:
     fields = value.split(";")
     for f in fields:
         if not _SCORING_FIELD.fullmatch(f):
-            return "bad-scoring", f"has the field {f!r}: fields are words separated by ';'"
+            return _bad("bad-scoring", N_("{tag} {value} has the field {field}: fields are words separated by ';'"),
+                        field=repr(f))
     unknown = [f for f in fields if f.lower() not in SCORING_WORDS]
     if unknown:
-        return "unknown-scoring", f"uses {', '.join(unknown)}, not in the standard's list (kept)"
+        return _bad("unknown-scoring", N_("{tag} {value} uses {words}, not in the standard's list (kept)"),
+                    words=", ".join(unknown))
     return None
 
 
 @_check("Score")
-def _score(value: str) -> tuple[str, str] | None:
+def _score(value: str) -> Found | None:
     if _SCORE.fullmatch(value):
         return None
-    return "bad-score", "is not a whole number of points, optionally after NS or EW"
+    return _bad("bad-score", N_("{tag} {value} is not a whole number of points, optionally after NS or EW"))
 
 
 @_check("ScoreIMP", "ScoreMP")
-def _score_decimal(value: str) -> tuple[str, str] | None:
+def _score_decimal(value: str) -> Found | None:
     if _SCORE_DECIMAL.fullmatch(value):
         return None
-    return "bad-score", "is not a number (decimals after a '.'), optionally after NS or EW"
+    return _bad("bad-score", N_("{tag} {value} is not a number (decimals after a '.'), optionally after NS or EW"))
 
 
 @_check("ScorePercentage")
-def _percentage(value: str) -> tuple[str, str] | None:
+def _percentage(value: str) -> Found | None:
     if not _SCORE_DECIMAL.fullmatch(value):
-        return "bad-score", "is not a percentage, optionally after NS or EW"
+        return _bad("bad-score", N_("{tag} {value} is not a percentage, optionally after NS or EW"))
     if any(not 0 <= float(n) <= 100 for n in re.findall(_DECIMAL, value)):
-        return "bad-score", "is not between 0 and 100"
+        return _bad("bad-score", N_("{tag} {value} is not between 0 and 100"))
     return None
 
 
 @_check("ScoreRubber")
-def _score_rubber(value: str) -> tuple[str, str] | None:
+def _score_rubber(value: str) -> Found | None:
     if _SCORE_RUBBER.fullmatch(value):
         return None
-    return "bad-score", "is not above/below (two whole numbers), optionally after NS or EW"
+    return _bad("bad-score", N_("{tag} {value} is not above/below (two whole numbers), optionally after NS or EW"))
 
 
 @_check("OptimumScore")
-def _optimum(value: str) -> tuple[str, str] | None:
+def _optimum(value: str) -> Found | None:
     if _OPTIMUM.fullmatch(value):
         return None
-    return "bad-score", "is not NS or EW followed by a whole number of points"
+    return _bad("bad-score", N_("{tag} {value} is not NS or EW followed by a whole number of points"))
 
 
 @_check("ScoreRubberHistory")
-def _history(value: str) -> tuple[str, str] | None:
+def _history(value: str) -> Found | None:
     if parse_rubber_history(value) is None:
-        return ("bad-rubber-history", "is not 'NS <above> <above>/<below>... EW ...' "
-                "(section 4.2.6)")
+        return _bad("bad-rubber-history",
+                    N_("{tag} {value} is not 'NS <above> <above>/<below>... EW ...' (section 4.2.6)"))
     return None
 
 
 @_check("Room")
-def _room(value: str) -> tuple[str, str] | None:
+def _room(value: str) -> Found | None:
     if value in ("Open", "Closed"):
         return None
-    return "bad-room", "is not Open or Closed"
+    return _bad("bad-room", N_("{tag} {value} is not Open or Closed"))
 
 
 @_check("FrenchMP")
-def _french(value: str) -> tuple[str, str] | None:
+def _french(value: str) -> Found | None:
     if value in ("Yes", "No"):
         return None
-    return "bad-frenchmp", "is not Yes or No"
+    return _bad("bad-frenchmp", N_("{tag} {value} is not Yes or No"))
 
 
 @_check("Hidden")
-def _hidden(value: str) -> tuple[str, str] | None:
+def _hidden(value: str) -> Found | None:
     if _HIDDEN.fullmatch(value) and len(set(value)) == len(value):
         return None
-    return "bad-hidden", "is not a set of the letters W, N, E, S"
+    return _bad("bad-hidden", N_("{tag} {value} is not a set of the letters W, N, E, S"))
 
 
 @_check("DoubleDummyTricks")
-def _dd_tricks(value: str) -> tuple[str, str] | None:
+def _dd_tricks(value: str) -> Found | None:
     if _DD_TRICKS.fullmatch(value):
         return None
-    return "bad-dd-tricks", "is not 20 hexadecimal digits (tricks 0-13 by declarer and strain)"
+    return _bad("bad-dd-tricks", N_("{tag} {value} is not 20 hexadecimal digits (tricks 0-13 by declarer and strain)"))
 
 
 @_check("TimeControl")
-def _time_control(value: str) -> tuple[str, str] | None:
+def _time_control(value: str) -> Found | None:
     if _TIME_CONTROL.fullmatch(value):
         return None
-    return "bad-time-control", "is not <games>/<minutes>"
+    return _bad("bad-time-control", N_("{tag} {value} is not <games>/<minutes>"))
 
 
 @_check("TimeCall", "TimeCard")
-def _seconds(value: str) -> tuple[str, str] | None:
+def _seconds(value: str) -> Found | None:
     if _SECONDS.fullmatch(value):
         return None
-    return "bad-number", "is not a whole number of seconds"
+    return _bad("bad-number", N_("{tag} {value} is not a whole number of seconds"))
 
 
 #: Codes of values that break no rule a reader needs: the standard's open
@@ -302,7 +313,7 @@ def history_vulnerability(ns: list[int], ew: list[int]) -> Vul:
     return (Vul.ALL if ns_vul and ew_vul else Vul.NS if ns_vul else Vul.EW if ew_vul else Vul.NONE)
 
 
-def tag_problems(board: Board) -> Iterator[tuple[str, str, str, str]]:
+def tag_problems(board: Board) -> Iterator[tuple[str, Message, str, str]]:
     """``(code, message, tag, severity)`` for each tag of ``board`` whose value
     the standard does not allow (errors) or whose value is outside an open
     list of examples (warnings)."""
@@ -317,25 +328,28 @@ def tag_problems(board: Board) -> Iterator[tuple[str, str, str, str]]:
     yield from _consistency(board)
 
 
-def _judge(name: str, value: str) -> tuple[str, str, str] | None:
+def _judge(name: str, value: str) -> tuple[str, Message, str] | None:
     """``(code, message, severity)`` when tag ``name`` may not hold ``value``."""
     bad = _CONTROL.search(value)
     if bad is not None:
-        return ("bad-character", f"{name} holds the control character {bad.group(0)!r} (a string "
-                "may hold printing characters only, PBN 2.2-2.3)", "error")
+        return ("bad-character", Message("{tag} holds the control character {char!r} (a string may hold printing "
+                                         "characters only, PBN 2.2-2.3)", tag=name, char=bad.group(0)), "error")
     check = _CHECKS.get(name)
     if check is not None:
         found = check(value)
         if found is None:
             return None
         if value != value.strip() and check(value.strip()) is None:
-            return "padded-value", f"{name} {_shown(value)} has spaces around its value", "warning"
-        code, why = found
-        return code, f"{name} {_shown(value)} {why}", "warning" if code in WARNINGS else "error"
+            return ("padded-value", Message("{tag} {value} has spaces around its value", tag=name,
+                                            value=_shown(value)), "warning")
+        code, template, values = found
+        return (code, Message(template, tag=name, value=_shown(value), **values),
+                "warning" if code in WARNINGS else "error")
     examples = EXAMPLES.get(name)
     if examples is not None and value.lower() not in examples:
-        return ("unusual-value", f"{name} {_shown(value)} is none of the standard's examples "
-                f"({', '.join(sorted(examples))}; kept)", "warning")
+        return ("unusual-value", Message("{tag} {value} is none of the standard's examples ({examples}; kept)",
+                                         tag=name, value=_shown(value), examples=", ".join(sorted(examples))),
+                "warning")
     return None
 
 
@@ -345,7 +359,7 @@ _REMEMBERED = 100
 _judged = functools.lru_cache(maxsize=4096)(_judge)
 
 
-def _consistency(board: Board) -> Iterator[tuple[str, str, str, str]]:
+def _consistency(board: Board) -> Iterator[tuple[str, Message, str, str]]:
     history = board.get("ScoreRubberHistory")
     vul = board.get("Vulnerable")
     if history and vul and _vulnerable(vul) is None:
@@ -354,8 +368,9 @@ def _consistency(board: Board) -> Iterator[tuple[str, str, str, str]]:
             implied = history_vulnerability(*parsed)
             if implied is not Vul.parse(vul):
                 yield ("rubber-history-vulnerable",
-                       f"Vulnerable {vul!r} but ScoreRubberHistory makes it {str(implied)!r} "
-                       "(a side that has won a game is vulnerable)", "ScoreRubberHistory", "error")
+                       Message("Vulnerable {value!r} but ScoreRubberHistory makes it {implied!r} (a side that has "
+                               "won a game is vulnerable)", value=vul, implied=str(implied)),
+                       "ScoreRubberHistory", "error")
 
 
 def _shown(value: str, limit: int = 40) -> str:
@@ -387,7 +402,7 @@ EXTENSION_TAGS = frozenset("""
 _TAG_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")
 
 
-def tag_name_problem(name: str) -> tuple[str, str, str] | None:
+def tag_name_problem(name: str) -> tuple[str, Message, str] | None:
     """``(code, message, severity)`` for a tag name outside the standard:
     a name that does not begin with an upper-case letter or holds another
     character than letters, digits and '_' breaks PBN 3.3 (an error); a
@@ -397,10 +412,11 @@ def tag_name_problem(name: str) -> tuple[str, str, str] | None:
     if name in STANDARD_TAGS or name in EXTENSION_TAGS:
         return None
     if not _TAG_NAME.fullmatch(name):
-        return ("bad-tag-name", f"the tag name {_shown(name)} does not begin with an upper-case letter or holds "
-                "other characters than letters, digits and '_' (PBN 3.3)", "error")
-    return ("unknown-tag", f"{name} is not a PBN 2.1 tag: kept, and skipped by every check "
-            "(PBN 4.9 allows new tags)", "warning")
+        return ("bad-tag-name", Message("the tag name {tag} does not begin with an upper-case letter or holds "
+                                        "other characters than letters, digits and '_' (PBN 3.3)", tag=_shown(name)),
+                "error")
+    return ("unknown-tag", Message("{tag} is not a PBN 2.1 tag: kept, and skipped by every check "
+                                   "(PBN 4.9 allows new tags)", tag=name), "warning")
 
 
 __all__ = ["tag_problems", "tag_name_problem", "parse_rubber_history", "history_vulnerability", "SCORING_WORDS",
