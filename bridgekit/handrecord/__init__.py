@@ -273,8 +273,9 @@ _MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N
 
 
 def format_date(value: str, lang: str = "en") -> str:
-    """PBN ``2026.11.29`` -> ``29 November 2026``; partial dates (``2026.??.??``)
-    as far as known; anything else as written."""
+    """PBN ``2026.11.29`` -> ``29 November 2026`` (``29 novembre 2026``,
+    ``1er novembre 2026``); partial dates (``2026.??.??``) as far as known;
+    anything else as written."""
     m = re.match(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$", value.strip())
     if m is None:
         return value.strip()
@@ -286,6 +287,8 @@ def format_date(value: str, lang: str = "en") -> str:
     name = _(lang, _MONTHS[int(month) - 1])
     if "?" in day:
         return f"{name} {year}"
+    if int(day) == 1:   # le 1er novembre
+        return _(lang, "1 {month} {year}", month=name, year=year)
     return f"{int(day)} {name} {year}"
 
 

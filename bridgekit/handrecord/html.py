@@ -114,8 +114,10 @@ def _board(box: BoardBox, L: Layout, x: float, y: float, ascii: bool) -> str:
                f'height:{_mm(L.diagram_h(board))}">')
     Lg = board.lang
     dealer, vul = dealer_vul(board)
+    info = L.info_size((dealer, vul))
+    size = "" if info == L.small else f' style="font-size:{info:.2f}pt"'   # a long French dealer line
     out.append(f'<div class="info"><h2>{escape(_(Lg, "Board {board}", board=board.label))}</h2>'
-               f'<div class="dealer">{escape(dealer)}</div><div class="vul">{escape(vul)}</div></div>')
+               f'<div class="dealer"{size}>{escape(dealer)}</div><div class="vul"{size}>{escape(vul)}</div></div>')
     for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
         suits = "".join(f'<div class="suit">{_t(line)}</div>' for line in hand_lines(board.hand(seat), ascii, Lg))
         out.append(f'<div class="hand {_SEAT_CLASS[seat]}" aria-label="{seat_name(seat, Lg)}">{suits}</div>')

@@ -32,7 +32,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..i18n import N_, _
+from ..i18n import N_, _, _p
 from ..notation import Message, seat_letter, seat_name, strain_text
 from ..seats import Seat
 from . import DD_DECLARERS, DD_STRAINS, BoardRecord, HandRecord, hand_lines, par_lines
@@ -185,6 +185,13 @@ class Layout:
         dd_fit = (self.dd_unit - 0.8) / (1.272 * PT)
         par_fit = (self.column - 1.0) / (8.5 * PT)
         return min(self.font * SMALL, dd_fit, par_fit)
+
+    def info_size(self, lines: Sequence[str], measure: Measure = text_width) -> float:
+        """The dealer and vulnerability lines' font: ``small``, or smaller
+        when the longest (``Donneur Ouest``) would reach North's hand."""
+        widest = max((measure(line, 1.0, False) for line in lines), default=0.0)
+        room = self.column - 0.5   # North's hand starts 1 mm into its column: 1.5 mm clear
+        return self.small if widest * self.small <= room else max(MIN_FONT * SMALL, room / widest)
 
     # -- the band below the diagram ---------------------------------------------
 
@@ -397,7 +404,7 @@ def extras_for(board: BoardRecord, layout: Layout, measure: Measure = text_width
             continue
         L = board.lang
         if several or room.room:
-            out.append(ExtraLine("room", _(L, "{room} room", room=room.room) if room.room else _(L, "Table")))
+            out.append(ExtraLine("room", _p(L, "heading", "{room} room", room=room.room) if room.room else _(L, "Table")))
         if room.result:
             out.extend(ExtraLine("text", t) for t in wrap(room.result, width, size, measure))
         if room.auction:

@@ -136,8 +136,9 @@ def _draw_board(doc: _Pdf, box: BoardBox, x0: float, y0: float, ascii: bool) -> 
     Lg = board.lang
     doc.text(cx[0], ry[0], _(Lg, "Board {board}", board=board.label), L.font * 1.25, bold=True, line_h=lh * 1.25)
     dealer, vul = dealer_vul(board)
-    doc.text(cx[0], ry[0] + lh * 1.35, dealer, L.small, line_h=sh)
-    doc.text(cx[0], ry[0] + lh * 1.35 + sh, vul, L.small, line_h=sh)
+    info = L.info_size((dealer, vul))   # smaller when a French dealer line would reach North's hand
+    doc.text(cx[0], ry[0] + lh * 1.35, dealer, info, line_h=sh)
+    doc.text(cx[0], ry[0] + lh * 1.35 + sh, vul, info, line_h=sh)
 
     # the hands
     spots = {Seat.N: (cx[1] + indent, ry[0]), Seat.W: (cx[0], ry[1]), Seat.E: (cx[2] + indent, ry[1]),
