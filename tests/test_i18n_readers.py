@@ -45,3 +45,32 @@ def test_a_dealer_script_error_in_french(tmp_path: Path) -> None:
     assert en.exit_code == fr.exit_code == 2
     assert en.stderr.strip() == f"{script}: line 1, column 9: expected a number, found 'x'"
     assert fr.stderr.strip() == f"{script}{NBSP}: ligne 1, colonne 9{NBSP}: attendu un nombre, trouvé 'x'"
+
+
+def test_record_formats_and_pbn_annotations_in_both_languages(tmp_path: Path) -> None:
+    """A deal file's record problems (BER: a seat digit 7 in record 2, record
+    3 cut after 20 of its 52 bytes) and a PBN auction's misplaced annotations
+    are rendered from their data, in French too (written by hand)."""
+    seats = "".join(str(1 + i % 4) for i in range(52))   # any 13 cards each
+    ber = tmp_path / "x.ber"
+    ber.write_text(seats + seats[:5] + "7" + seats[6:] + seats[:20], encoding="ascii")
+    pbn = tmp_path / "n.pbn"
+    pbn.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                   '[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.8765.876.765 432.432.5432.432"]\n'
+                   '[Auction "N"]\n$5 1S =1= =2= Pass Pass Pass\n', encoding="ascii")
+    en = run("check", str(ber), str(pbn), "--lang", "en").stdout.splitlines()
+    fr = run("check", str(ber), str(pbn), "--lang", "fr").stdout.splitlines()
+    assert en[:2] == [f"{ber}, board 2: bad-card: record 2: seat digits must be 1-4, found '7'",
+                      f"{ber}, board 3: truncated-record: record 3: the file ends inside this board's record "
+                      "(20 of 52 bytes): the board is not read (BER records are 52 bytes)"]
+    assert fr[:2] == [f"{ber}, donne 2{NBSP}: bad-card{NBSP}: enregistrement 2{NBSP}: les chiffres des places "
+                      f"vont de 1 à 4, trouvé{NBSP}: '7'",
+                      f"{ber}, donne 3{NBSP}: truncated-record{NBSP}: enregistrement 3{NBSP}: le fichier s'arrête "
+                      f"dans l'enregistrement de cette donne (20 octets sur 52){NBSP}: la donne n'est pas lue "
+                      "(un enregistrement BER fait 52 octets)"]
+    assert en[2:4] == [f"{pbn}, line 6, board 1: warning: bad-call: NAG '$5' before any call",
+                       f"{pbn}, line 6, board 1: warning: bad-call: second note reference '=2=' on one call"]
+    assert fr[2:4] == [f"{pbn}, ligne 6, donne 1{NBSP}: avertissement{NBSP}: bad-call{NBSP}: NAG '$5' avant toute "
+                       "enchère",
+                       f"{pbn}, ligne 6, donne 1{NBSP}: avertissement{NBSP}: bad-call{NBSP}: second renvoi de note "
+                       "'=2=' sur une même enchère"]

@@ -50,6 +50,9 @@ PROGRAM_ERRORS = {"IndexError", "KeyError", "TypeError", "AttributeError", "Asse
 MARKERS = {"_": (1,), "_n": (1, 2), "_p": (2,), "N_": (0,), "Message": (0,), "Text": (0,), "plural": (0, 1)}
 #: A problem code: the first item of a ``(code, message)`` pair, ``add("code", message)``.
 CODE = re.compile(r"^[a-z]+(-[a-z]+)+$|^[a-z]+$")
+#: A problem code in a pair of its own (``("bad-record", message)`` returned or
+#: listed anywhere): hyphenated, as no other pair of words in the code is.
+PAIR_CODE = re.compile(r"^[a-z]+(-[a-z0-9]+)+$")
 #: What is not a word of English in a literal: fields, option names, the program's name, file extensions.
 _NOT_WORDS = re.compile(r"\{[^{}]*\}|--?[a-z][a-z-]*|\bbridgekit\b|\.[a-z]{3}\b|\\[nt]")
 
@@ -123,6 +126,14 @@ def unmarked(source: str) -> list[Unmarked]:
             found.append(Unmarked(node.lineno, text))   # type: ignore[attr-defined]
 
     for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Tuple) and len(node.elts) >= 2:
+            first = node.elts[0]
+            second = node.elts[1]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str) and PAIR_CODE.match(first.value) \
+                    and not (isinstance(second, ast.Constant) and isinstance(second.value, str)
+                             and CODE.match(second.value)):   # a pair of codes
+                check(second)
+            continue
         if not isinstance(node, ast.Call):
             continue
         name = _func_name(node) or ""
@@ -144,11 +155,14 @@ def unmarked(source: str) -> list[Unmarked]:
         elif name in ("add", "problem", "note", "bad") and len(args) >= 2 and isinstance(args[0], ast.Constant) \
                 and isinstance(args[0].value, str) and CODE.match(args[0].value):
             check(args[1])
+        elif name == "skip" and len(args) >= 3 and isinstance(args[1], ast.Constant) \
+                and isinstance(args[1].value, str) and CODE.match(args[1].value):
+            check(args[2])   # a writer's report: the board not written, its code and why
         elif name == "append" and args and isinstance(args[0], ast.Tuple) and len(args[0].elts) >= 2:
             first = args[0].elts[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str) and CODE.match(first.value):
                 check(args[0].elts[1])
-    return sorted(found, key=lambda u: u.line)
+    return sorted(set(found), key=lambda u: (u.line, u.text))
 
 
 # -- the scanner on a small source of its own ------------------------------------
@@ -166,6 +180,9 @@ def f(lang, path, n, e, out, problems, status):
     raise IndexError("pop from an empty play")              # a program's mistake: not shown
     print(_(lang, f"{n} boards"))                           # 12: an f-string msgid
     click.echo(f"{n} board{'s' if n != 1 else ''} read")    # 13
+    return make_board(1, None, path, problems=[("bad-record", f"{n} fields, not 18")])  # 14: a pair
+    report.skip(out, "no-deal", "no complete deal: not written")  # 15: a writer's report
+    problems = [("bad-record", Message("{n} fields", n=n))]
 '''
 
 MARKED = '''
@@ -188,7 +205,7 @@ def f(lang, path, n, e, out, problems, status, text, template):
 
 
 def test_the_scanner_finds_each_planted_string():
-    assert [u.line for u in unmarked(PLANTED)] == [4, 5, 6, 7, 8, 9, 10, 12, 13]
+    assert [u.line for u in unmarked(PLANTED)] == [4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15]
 
 
 def test_the_scanner_passes_marked_strings():

@@ -50,10 +50,11 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
         bad = sorted({chr(b) for b in record if b not in _DIGITS})
         if bad:
             yield make_board(start + i, None, name, problems=[(
-                "bad-card", f"seat digits must be 1-4, found {', '.join(repr(b) for b in bad[:5])}")],
-                where=f"record {i + 1}")
+                "bad-card", Message("seat digits must be 1-4, found {found}",
+                                found=", ".join(repr(b) for b in bad[:5])))],
+                record=i + 1)
             continue
-        yield make_board(start + i, positions_to_hands([b - 49 for b in record]), name, where=f"record {i + 1}")
+        yield make_board(start + i, positions_to_hands([b - 49 for b in record]), name, record=i + 1)
 
 
 def write(boards: Iterable[Board], stream: IO[bytes], report: WriteReport) -> int:

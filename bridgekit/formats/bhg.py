@@ -60,9 +60,12 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
             if seen == 1 and (len(text) < 40 or not text.isalpha()):
                 raise FileFormatError(Message('not a BHG file (a board is a line of 52 letters A-Z a-z)'),
                                       name, lineno)
-            bad = "" if None not in cards else f", with {text[cards.index(None)]!r}"
-            yield make_board(number, None, name, lineno, [(
-                "bad-record", f"a board is 52 letters A-Z a-z, this line has {len(text)} characters{bad}")])
+            if None in cards:
+                message = Message("a board is 52 letters A-Z a-z, this line has {n} characters, with {v1}",
+                                  n=len(text), v1=repr(text[cards.index(None)]))
+            else:
+                message = Message("a board is 52 letters A-Z a-z, this line has {n} characters", n=len(text))
+            yield make_board(number, None, name, lineno, [("bad-record", message)])
             continue
         dealer = (number - 1) % 4
         hands: Hands = [[], [], [], []]

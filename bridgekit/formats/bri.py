@@ -106,7 +106,7 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
             problems.append(("truncated-record", Message("the file ends inside this board's record ({size} of "
                                                          "{RECORD} bytes), after its card numbers: the deal is read",
                                                          size=size, RECORD=RECORD)))
-        yield make_board(number, hands, name, problems=problems, where=f"record {i + 1}")
+        yield make_board(number, hands, name, problems=problems, record=i + 1)
 
 
 def write(boards: Iterable[Board], stream: IO[bytes], report: WriteReport) -> int:

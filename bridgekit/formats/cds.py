@@ -47,7 +47,7 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
         if own == 0:
             problems.append(("board-number", Message('board number 0')))
         yield make_board(number, positions_to_hands(decode_ranks(record[1:], 1)), name, problems=problems,
-                         where=f"record {i + 1}")
+                         record=i + 1)
 
 
 def encode(number: int, hands: Hands) -> bytes:

@@ -53,7 +53,7 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
                 raise FileFormatError(Message('not a deal CSV file (18 fields a line: 16 suits, board, '
                                               'dealer/vulnerable; this line has {v1})', v1=len(row)), name, lineno)
             yield make_board((first or 1) + index - 1, None, name, lineno, [(
-                "bad-record", f"{len(row)} fields, not 18 (16 suits, board, dealer/vulnerable)")])
+                "bad-record", Message("{n} fields, not 18 (16 suits, board, dealer/vulnerable)", n=len(row)))])
             continue
         own = int(row[16]) if row[16].strip().isdigit() else None
         if offset is None:
@@ -86,7 +86,7 @@ def write(boards: Iterable[Board], stream: IO[bytes], report: WriteReport) -> in
     for board in boards:
         hands = hands_of(board)
         if hands is None:
-            report.skip(board, "no-deal", "no complete deal: not written to CSV")
+            report.skip(board, "no-deal", Message("no complete deal: not written to {label}", label="CSV"))
             continue
         report.account(board)
         number = board.number if board.number is not None else (last + 1 if last is not None else 1)

@@ -78,12 +78,12 @@ def standard_vul(number: int) -> str:
 
 
 def make_board(number: int, hands: Hands | None, name: str, line: int | None = None,
-               problems: Iterable[tuple[str, str]] = (), where: str = "") -> Board:
+               problems: Iterable[tuple[str, str]] = (), record: int | None = None) -> Board:
     """The board of a deal file's record: Board, Dealer, Vulnerable (the
     standard cycle for ``number``), Deal (when ``hands`` give all four hands:
     a card twice or missing is kept as written and reported).  ``problems``
-    (code, message) are recorded as errors; ``where`` (``record 3``) starts
-    each message when the format has no lines."""
+    (code, message) are recorded as errors; the ``record`` number starts
+    each message (``record 3: ...``) when the format has no lines."""
     board = Board(file=name, line=line)
     tags = board.tags
     tags["Board"] = Tag("Board", str(number), line)
@@ -97,7 +97,8 @@ def make_board(number: int, hands: Hands | None, name: str, line: int | None = N
     if found:
         log = ProblemLog(board, board.problems)
         for code, message in found:
-            log.add(code, f"{where}: {message}" if where else message, line=line)
+            log.add(code, message if record is None else Message("record {n}: {message}", n=record, message=message),
+                    line=line)
         log.close()
     return board
 
@@ -208,7 +209,7 @@ def write_deals(boards: Iterable[Board], stream: IO[bytes], report: WriteReport,
     for board in boards:
         hands = hands_of(board)
         if hands is None:
-            report.skip(board, "no-deal", f"no complete deal: not written to {label}")
+            report.skip(board, "no-deal", Message("no complete deal: not written to {label}", label=label))
             continue
         own = board.number
         if keeps_numbers:
@@ -221,8 +222,9 @@ def write_deals(boards: Iterable[Board], stream: IO[bytes], report: WriteReport,
             if own != number:
                 renumbered = True
         if max_number is not None and not 1 <= number <= max_number:
-            report.skip(board, "board-number", f"board number {number} is out of {label}'s range 1-{max_number}: "
-                        "not written")
+            report.skip(board, "board-number", Message("board number {number} is out of {label}'s range "
+                                                      "1-{high}: not written", number=number, label=label,
+                                                      high=max_number))
             continue
         report.account(board)
         if "dealer" not in carries:
@@ -288,5 +290,6 @@ def fixed_records(data: bytes, size: int, name: str, what: str) -> Iterator[tupl
 
 def truncated(number: int, index: int, size: int, got: int, name: str, label: str) -> Board:
     return make_board(number, None, name, problems=[(
-        "truncated-record", f"the file ends inside this board's record ({got} of {size} bytes): "
-        f"the board is not read ({label} records are {size} bytes)")], where=f"record {index + 1}")
+        "truncated-record", Message("the file ends inside this board's record ({got} of {size} bytes): the board "
+                                     "is not read ({label} records are {size} bytes)", got=got, size=size,
+                                     label=label))], record=index + 1)

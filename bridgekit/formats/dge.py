@@ -104,8 +104,8 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
                                                          "bytes), after its hands: the deal is read",
                                                          v1=len(record), size=size)))
         if hands is None and not problems:
-            problems = [("no-deal", "the record holds no hands (blanks)")]
-        yield make_board(number, hands, name, problems=problems, where=f"record {i + 1}")
+            problems = [("no-deal", Message("the record holds no hands (blanks)"))]
+        yield make_board(number, hands, name, problems=problems, record=i + 1)
 
 
 def write(boards: Iterable[Board], stream: IO[bytes], report: WriteReport) -> int:

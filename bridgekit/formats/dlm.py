@@ -117,8 +117,8 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
         if not boards:
             raise FileFormatError(Message("not a DLM file: no 'From board', 'To board' or 'Board NN=' line"), name)
         low, high = min(boards), max(boards)
-        header_problem: tuple[str, str] | None = ("dlm-header", "no 'From board'/'To board' in [Document]: "
-                                                  f"boards {low}-{high} read")
+        header_problem: tuple[str, str] | None = ("dlm-header", Message(
+            "no 'From board'/'To board' in [Document]: boards {low}-{high} read", low=low, high=high))
     else:
         header_problem = None
         status = fields.get("status", ("", 0))[0].strip().lower()
@@ -126,8 +126,9 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
         given = number("checksum")
         expected = file_checksum(dups, low, high, status == "show")
         if given is not None and given != expected:
-            header_problem = ("bad-checksum", f"the file's Checksum={given} does not match its header "
-                              f"(Duplicates, From board, To board, Status give {expected})")
+            header_problem = ("bad-checksum", Message("the file's Checksum={given} does not match its header "
+                                                      "(Duplicates, From board, To board, Status give {expected})",
+                                                      given=given, expected=expected))
     headline = fields.get("headline", ("", 0))[0].strip()
     offset = 0 if first is None else first - low
     if high < low:

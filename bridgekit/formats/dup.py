@@ -103,7 +103,7 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
                                                        'holds {count}',
                                                        lowest=lowest, highest=highest, v3=highest - lowest + 1, count=count)
                              ))
-        yield make_board(number, hands, name, problems=problems, where=f"record {i + 1}")
+        yield make_board(number, hands, name, problems=problems, record=i + 1)
 
 
 def _key(hands: Hands) -> list[list[int]]:

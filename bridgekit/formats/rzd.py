@@ -72,7 +72,7 @@ def read(data: Any, name: str, first: int | None = None) -> Iterator[Board]:
             problems.append(("count-mismatch", Message('the header says {declared} boards, the file holds {count}',
                                                        declared=declared, count=count)))
         yield make_board(start + i, positions_to_hands(decode_ranks(record)), name, problems=problems,
-                         where=f"record {i + 1}")
+                         record=i + 1)
     if count == 0 and declared:
         raise FileFormatError(Message('the header says {declared} boards, the file holds none', declared=declared),
                               name)

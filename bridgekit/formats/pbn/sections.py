@@ -203,6 +203,20 @@ def _alert_marks(auction: AuctionRecord, alerted: list[CallEntry], problem: _Pro
 Entry = Union[CallEntry, CardEntry]
 
 
+def _before_any(kind: str, tok: str, what: str) -> Message:
+    """An annotation ``tok`` misplaced: a note reference (``note``) or a NAG
+    (``nag``) with no ``what`` (call or card) before it, or a ``second`` note
+    reference on one."""
+    if kind == "note":
+        return (Message("note reference {v1} before any call", v1=quote(tok)) if what == "call" else
+                Message("note reference {v1} before any card", v1=quote(tok)))
+    if kind == "second":
+        return (Message("second note reference {v1} on one call", v1=quote(tok)) if what == "call" else
+                Message("second note reference {v1} on one card", v1=quote(tok)))
+    return (Message("NAG {v1} before any call", v1=quote(tok)) if what == "call" else
+            Message("NAG {v1} before any card", v1=quote(tok)))
+
+
 def _annotation(tok: str, last: Entry | None, what: str, line: int, problem: _Problems,
                 index: Callable[[], int]) -> bool:
     """Apply ``tok`` to the entry before it (``last``, a ``what``: ``call`` or
@@ -213,26 +227,27 @@ def _annotation(tok: str, last: Entry | None, what: str, line: int, problem: _Pr
     if c == "=" and len(tok) > 2 and tok[-1] == "=":
         number = small_int(tok[1:-1], 3)
         if last is None:
-            message, code, severity = f"note reference {quote(tok)} before any {what}", "bad-" + what, "warning"
+            message, code, severity = _before_any("note", tok, what), "bad-" + what, "warning"
         elif last.note is not None:
-            message, code, severity = f"second note reference {quote(tok)} on one {what}", "bad-" + what, "warning"
+            message, code, severity = _before_any("second", tok, what), "bad-" + what, "warning"
         elif number is None:
-            message, code, severity = f"note reference {quote(tok)} is not a number from 0 to 999", "bad-note", "error"
+            message, code, severity = Message("note reference {v1} is not a number from 0 to 999", v1=quote(tok)), \
+                "bad-note", "error"
         else:
             last.note = number
             return True
     elif c == "$" and tok[1:].isdigit():
         number = small_int(tok[1:], 3)
         if number is None:
-            message, code, severity = f"NAG {quote(tok)} is not a number from 0 to 999", "bad-nag", "warning"
+            message, code, severity = Message("NAG {v1} is not a number from 0 to 999", v1=quote(tok)), "bad-nag", "warning"
         elif last is None:
-            message, code, severity = f"NAG {quote(tok)} before any {what}", "bad-" + what, "warning"
+            message, code, severity = _before_any("nag", tok, what), "bad-" + what, "warning"
         else:
             last.nags.append(number)
             return True
     elif c in "!?" and tok in SUFFIX_NAGS:
         if last is None or last.suffix is not None:
-            message, code, severity = f"misplaced suffix {quote(tok)}", "bad-" + what, "warning"
+            message, code, severity = Message("misplaced suffix {v1}", v1=quote(tok)), "bad-" + what, "warning"
         else:
             last.suffix = tok
             return True
