@@ -179,8 +179,9 @@ def _answer_takeout_double(ctx: Context, state: BidState) -> list[Rule]:
         if lvl > 4:
             continue
         game = 4 if s in (Suit.H, Suit.S) else 5
-        longest_unbid = (lambda i, s=s: i.lengths[s] == max(i.lengths[x] for x in unbid)
-                         and (i.lengths[s] > max([i.lengths[x] for x in unbid if x > s] or [0])))
+        def longest_unbid(i: HandInfo, s: Suit = s) -> bool:
+            return bool(i.lengths[s] == max(i.lengths[x] for x in unbid)
+                        and i.lengths[s] > max([i.lengths[x] for x in unbid if x > s] or [0]))
         if game >= lvl and s in (Suit.H, Suit.S):
             rules.append(Rule(bid(game, s.strain), Message('game opposite the takeout double, 12+ HCP, four+ '
                                                            '{s:word}', s=s),
