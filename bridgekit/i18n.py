@@ -37,6 +37,8 @@ from typing import Callable, Mapping
 
 LANGS = ("en", "fr")
 DOMAIN = "bridgekit"
+#: The commands' ``--help`` texts (long, and edited apart from the messages).
+HELP_DOMAIN = "bridgekit-help"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
@@ -50,8 +52,8 @@ def default_lang(env: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 class PoTranslations(_gettext.NullTranslations):
@@ -144,11 +146,11 @@ def _plural_rule(header: str) -> Callable[[int], int]:
 
 
 @lru_cache(maxsize=None)
-def translation(lang: str) -> _gettext.NullTranslations:
+def translation(lang: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
     """The catalogue of ``lang`` (English: the messages as written)."""
     if lang == "en":
         return _gettext.NullTranslations()
-    path = po_path(lang)
+    path = po_path(lang, domain)
     if not path.is_file():
         return _gettext.NullTranslations()
     catalog, header = parse_po(path)

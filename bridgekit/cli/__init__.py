@@ -48,8 +48,11 @@ class LazyGroup(click.Group):
         return cmd
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        with formatter.section("Commands"):
-            formatter.write_dl([(name, spec[2]) for name, spec in COMMANDS.items()])
+        from .helptext import help_of
+        from .options import current_lang
+        lang = current_lang()
+        with formatter.section(_(lang, "Commands")):
+            formatter.write_dl([(name, help_of(lang, spec[2])) for name, spec in COMMANDS.items()])
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -130,7 +133,8 @@ CLICK_WORDS = (N_("Usage:"), N_("Try '{command} {option}' for help."), N_("Error
                N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
                N_("{name} {filename!r} does not exist."), N_("{name} {filename!r} is a file."),
                N_("{name} {filename!r} is a directory."), N_("Option {name!r} does not take a value."),
-               N_("Missing command."))
+               N_("Missing command."), N_("Options"), N_("Commands"), N_("default: {default}"),
+               N_("required"), N_("env var: {var}"))
 #: click's plural messages (``ngettext``), by their singular.
 CLICK_PLURALS = {"{value!r} is not {choice}.": "{value!r} is not one of {choices}.",
                  "Got unexpected extra argument ({args})": "Got unexpected extra arguments ({args})",
@@ -170,11 +174,13 @@ def _speak_click() -> None:
             return translation(lang).ngettext(singular, plural, n)   # click fills the fields
         return singular if n == 1 else plural
 
-    for module in (click.core, click.exceptions, click.formatting, click.parser, click.types):
+    for module in (click.core, click.exceptions, click.formatting, click.parser, click.types, click.decorators):
         if hasattr(module, "_"):
             setattr(module, "_", gettext)
         if hasattr(module, "ngettext"):
             setattr(module, "ngettext", ngettext)
+    from .helptext import install
+    install()   # --help pages too
 
 
 def _lang(ctx: click.Context | None = None) -> str:
