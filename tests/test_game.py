@@ -458,7 +458,7 @@ def test_review_after_the_deal_shows_reasons_and_costs(tmp_path: Path) -> None:
     assert len(re.findall(r"no trick lost|: cost \d+ tricks? \(best", review)) >= len(south)
     total = sum(v.cost for v in south)
     if total:
-        assert f"Your cards that cost tricks double dummy ({total} in all):" in review
+        assert f"Your cards that cost tricks double dummy ({total} trick{'s' if total > 1 else ''} in all):" in review
     else:
         assert "Your cards none cost a trick double dummy." in review
     for v in south:

@@ -106,7 +106,8 @@ def test_when_north_declares_you_play_both_hands_and_the_review_says_so() -> Non
     assert score is not None
     assert summary.imps_from_par == wbf_imps(score - summary.par.score)
     mine = [c for c in summary.costly if c.by_you]
-    assert f"Your cards that cost tricks double dummy ({sum(c.cost for c in mine)} in all):" in body
+    cost = sum(c.cost for c in mine)
+    assert f"Your cards that cost tricks double dummy ({cost} trick{'s' if cost > 1 else ''} in all):" in body
     assert max(len(line) for line in lines) <= 80
     detail = detail_lines(record, pm)
     assert any(line.startswith("  North (you)") for line in detail)
@@ -117,7 +118,7 @@ def test_when_north_declares_you_play_both_hands_and_the_review_says_so() -> Non
     assert fr[0] == "Bilan de la donne."
     assert any(line.startswith("Contrat    4♠ joué par Nord, ") for line in fr)
     n = sum(c.cost for c in mine)
-    assert f"Vos cartes qui ont coûté des plis en double mort ({n} en tout) :" in fr
+    assert f"Vos cartes qui ont coûté des plis en double mort ({n} pli{'s' if n > 1 else ''} en tout) :" in fr
     assert len([line for line in fr if line.startswith("  Pli ")]) == len(summary.costly)
     assert max(len(line) for line in fr) <= 80
     detail_fr = detail_lines(record, pm, lang="fr")

@@ -265,11 +265,13 @@ def summary_lines(record: GameRecord, s: Summary, ascii_: bool = False, colour: 
             lines.append(_label(_(L, "Your cards")) + _(L, "none cost a trick double dummy."))
         else:
             total = sum(x.cost for x in yours)
-            lines.append(_(L, "Your cards that cost tricks double dummy ({n} in all):", n=total))
+            lines.append(_n(L, "Your cards that cost tricks double dummy ({n} trick in all):",
+                             "Your cards that cost tricks double dummy ({n} tricks in all):", total))
             lines += [_costly_line(x, record, st) for x in yours]
         if theirs:
             total = sum(x.cost for x in theirs)
-            lines.append(_(L, "The computer's cards that cost tricks ({n} in all):", n=total))
+            lines.append(_n(L, "The computer's cards that cost tricks ({n} trick in all):",
+                         "The computer's cards that cost tricks ({n} tricks in all):", total))
             lines += [_costly_line(x, record, st) for x in theirs]
     if s.off_par is None:
         if c is not None and s.dd_score_ns == s.par.score:
