@@ -140,3 +140,18 @@ def test_lang_from_the_environment_in_a_real_run(tmp_path: Path) -> None:
 if __name__ == "__main__":   # python tests/test_i18n_help.py: the entries still to translate, as .po
     for where, text in missing(sys.argv[1] if len(sys.argv) > 1 else "fr"):
         print(po_entry(where, text))
+
+
+def test_lang_given_to_a_group_reaches_its_commands() -> None:
+    """``bridgekit --lang fr check FILE`` and ``bridgekit lesson --lang fr
+    list`` speak French; the command's own ``--lang`` wins."""
+    sample = str(ROOT / "samples" / "match.pbn")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["--lang", "fr", "check", sample]).output.splitlines()[-1] == \
+        "8 donnes vérifiées, 0 avec des problèmes"
+    assert runner.invoke(cli, ["--lang", "fr", "check", sample, "--lang", "en"]).output.splitlines()[-1] == \
+        "8 boards checked, 0 with problems"
+    assert runner.invoke(cli, ["check", sample, "--lang", "en"]).output.splitlines()[-1] == \
+        "8 boards checked, 0 with problems"
+    listing = runner.invoke(cli, ["lesson", "--lang", "fr", "list"]).output
+    assert "La table et la donne" in listing and "The table and the deal" not in listing

@@ -14,6 +14,7 @@ import click
 
 from ..errors import ExitStatus
 from ..i18n import N_, _, _n, translation
+from .options import group_lang_option
 
 #: command name -> (module under bridgekit.cli, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -57,6 +58,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="bridgekit")
+@group_lang_option
 def cli() -> None:
     """bridgekit: read, check, score, analyse and teach bridge deal files.
 

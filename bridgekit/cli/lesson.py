@@ -10,7 +10,7 @@ import click
 from ..errors import BridgekitError, ExitStatus, message_of
 from ..i18n import _, _n
 from ..notation import Message, render_message
-from .options import RULES, ascii_option, current_lang, lang_option, wants_ascii, wide_option
+from .options import RULES, ascii_option, current_lang, group_lang_option, lang_option, wants_ascii, wide_option
 from .output import column, output_one, output_options, output_rows, table
 from ..reports import LessonChecks
 
@@ -65,6 +65,7 @@ show_checks_option = click.option(
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@group_lang_option
 def lesson() -> None:
     """Lessons: step through the rules with worked examples computed live.
 

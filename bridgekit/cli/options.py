@@ -8,6 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 import click
+from click.core import ParameterSource
 from click.shell_completion import CompletionItem
 
 from ..calls import Call
@@ -68,19 +69,38 @@ def _lang_default() -> str:
 _LANG_KEY = "bridgekit.lang"
 
 
-def lang_option(f: F) -> F:
+#: Set when a group's ``--lang`` was typed (``bridgekit --lang fr check``):
+#: the command's own default then follows it (click shares ``meta`` down the chain).
+_LANG_TYPED = "bridgekit.lang-typed"
+
+
+def lang_option(f: F, *, group: bool = False) -> F:
     """``--lang en|fr``: the language of a command's text (its table headers,
     notes and messages; calls, cards and seats in that language's notation);
     by default from LC_ALL, LC_MESSAGES or LANG (:func:`bridgekit.i18n.default_lang`).
     Machine output (JSON, CSV, PBN) does not change.  The value is passed to
-    the command and kept on its context, where :func:`current_lang` finds it."""
+    the command and kept on its context, where :func:`current_lang` finds it.
+    On a ``group`` (``bridgekit --lang fr ...``, ``bridgekit lesson --lang fr
+    ...``) it is not passed, and its subcommands take it unless they are
+    given their own."""
     def keep(ctx: click.Context, param: click.Parameter, value: str) -> str:
+        typed = ctx.get_parameter_source(param.name or "lang") is not ParameterSource.DEFAULT
+        if not typed and (group or ctx.meta.get(_LANG_TYPED)):
+            return str(ctx.meta.get(_LANG_KEY, value))   # the group's --lang, or none typed yet
         ctx.meta[_LANG_KEY] = value
+        if typed:
+            ctx.meta[_LANG_TYPED] = True
         return value
     return click.option(
         "--lang", type=click.Choice(["en", "fr"]), default=_lang_default, show_default="from LANG/LC_ALL",
         callback=keep, is_eager=True,   # known before the other options are checked (their errors in it)
+        expose_value=not group,
         help="Language of the text: en or fr (French when LC_ALL or LANG says so).")(f)
+
+
+def group_lang_option(f: F) -> F:
+    """``--lang`` on a group of commands (see :func:`lang_option`)."""
+    return lang_option(f, group=True)
 
 
 def current_lang() -> str:
