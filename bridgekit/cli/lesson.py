@@ -224,7 +224,7 @@ def _checks_text(checks: LessonChecks, show_all: bool, lang: str = "en") -> str:
 
 
 @lesson.command()
-@click.argument("topic", required=False, type=click.Choice(["scoring", "auction", "tricks", "imps", "rubber"]))
+@click.argument("topic", required=False, type=click.Choice(["scoring", "auction", "tricks", "imps", "rubber", "table", "record"]))
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many exercises.")
 @click.option("--seed", type=int, default=None, help="Seed for the same exercises again.")
@@ -235,8 +235,9 @@ def _checks_text(checks: LessonChecks, show_all: bool, lang: str = "en") -> str:
 def drill(topic: str | None, count: int, seed: int | None, rules: Profile | None, lang: str, ascii_: bool) -> None:
     """Practise: generated exercises, each answer checked by bridgekit's engines.
 
-    TOPIC is scoring, auction, tricks, imps or rubber (all of them mixed when
-    left out).  A wrong answer gets the rule it missed and a second try,
+    TOPIC is scoring, auction, tricks, imps, rubber, table (seats, dealing,
+    a board's dealer and vulnerability) or record (a saved game's tags: the
+    score) (all of them mixed when left out).  A wrong answer gets the rule it missed and a second try,
     then the answer and the breakdown; 'show' reveals it without scoring;
     at the end, 'k/N correct' and what to review.  Without --seed the
     exercises lean to the kinds you get wrong (results kept in the state

@@ -1,6 +1,6 @@
 """Practice drills: endless generated exercises checked by bridgekit's engines.
 
-Five topics, each a generator ``(rng, lang, profile) -> Exercise``:
+Seven topics, each a generator ``(rng, lang, profile) -> Exercise``:
 
 * ``scoring``: a result under a rules profile (doubled, redoubled,
   vulnerable, slams, honours); duplicate asks the signed N/S score, the
@@ -9,7 +9,11 @@ Five topics, each a generator ``(rng, lang, profile) -> Exercise``:
   a strain;
 * ``tricks``: a trick and the trump suit; who wins it;
 * ``imps``: a score difference (or two tables' scores); how many IMPs;
-* ``rubber``: a rubber pad; who has a game, who wins the rubber.
+* ``rubber``: a rubber pad; who has a game, who wins the rubber;
+* ``table`` (lesson 1): partners and opponents, who receives the first and
+  the last card and who deals next, a board's dealer and vulnerability;
+* ``record`` (lesson 8): a saved game's Contract, Declarer, Vulnerable and
+  Result tags; North-South's score.
 
 Every answer is computed by the engines (the profiles' scorers, ``Auction``,
 ``trick_winner``, the IMP table, the rubber pad); each exercise also carries
@@ -51,7 +55,7 @@ from .compute import score_rows
 from .i18n import kind_name, seat_name, side_name, vul_name
 from ..notation import Message
 
-TOPICS = ("scoring", "auction", "tricks", "imps", "rubber")
+TOPICS = ("scoring", "auction", "tricks", "imps", "rubber", "table", "record")
 
 
 @dataclass
@@ -691,9 +695,200 @@ def drill_rubber(rng: random.Random, lang: str, profile: Profile | None) -> Exer
                     "game", position, "games_ns games_ew")
 
 
+# -- table (lesson 1) ---------------------------------------------------------
+
+_SEAT_QUESTIONS = {"partner": N_("Who is the partner {seat:de}?"),
+                   "lho": N_("Who is the left-hand opponent {seat:de}?"),
+                   "rho": N_("Who is the right-hand opponent {seat:de}?")}
+_DEAL_QUESTIONS = {"first_card_to": N_("{seat} deals. Who receives the first card?"),
+                   "last_card_to": N_("{seat} deals. Who receives the last card of the pack?"),
+                   "next_dealer": N_("{seat} dealt this deal. Who deals the next one?")}
+
+
+def _say(lang: str, template: str, **values: Any) -> str:
+    """``template`` with its values (seats as complements: ``{seat:de}``) in ``lang``."""
+    return notation.Message(template, **values).render(False, lang)
+
+
+def _table_seats(rng: random.Random, lang: str) -> Exercise:
+    seat = rng.choice(list(Seat))
+    relation = rng.choice(list(_SEAT_QUESTIONS))
+    answer: Seat = getattr(seat, relation)
+    clockwise = _(lang, "Partners sit opposite each other; clockwise round the table: North, East, South, West. "
+                        "Your left-hand opponent plays just after you, your right-hand opponent just before.")
+    hints: list[tuple[Any, str]] = [(seat, _(lang, "That is the player named in the question: the answer is "
+                                                   "another seat."))]
+    if relation == "partner":
+        for opp in (seat.lho, seat.rho):
+            hints.append((opp, _(lang, "That is an opponent, beside. Partners sit opposite each other: North with "
+                                       "South, East with West.")))
+    else:
+        hints.append((seat.partner, _(lang, "That is the partner, opposite: an opponent sits beside.")))
+        other = seat.rho if relation == "lho" else seat.lho
+        hints.append((other, _(lang, "Left and right are swapped. Play goes clockwise (North, East, South, West): "
+                                     "the left-hand opponent is the next player, the right-hand opponent the one "
+                                     "before.")))
+    return Exercise("table", "table: seats", _(lang, "Four players in two partnerships sit at the table."),
+                    _say(lang, _SEAT_QUESTIONS[relation], seat=seat), "seat", answer, _seat(answer, lang),
+                    _computed("seat", {"seat": seat.name}, lang),
+                    _unique([(a, h) for a, h in hints if a != answer]), clockwise, "seat", {"seat": seat.name}, relation,
+                    _(lang, "a seat: N, E, S or W"))
+
+
+def _table_dealing(rng: random.Random, lang: str) -> Exercise:
+    dealer = rng.choice(list(Seat))
+    key = _pick(rng, [("first_card_to", 1), ("last_card_to", 1.5), ("next_dealer", 1)])
+    answer = {"first_card_to": dealer.lho, "last_card_to": dealer, "next_dealer": dealer.lho}[key]
+    rule = _(lang, "The dealer deals one card at a time, clockwise, starting with the player on the left; 52 cards "
+                   "make thirteen rounds of four. The deal then passes to the left.")
+    hints: list[tuple[Any, str]] = []
+    if key == "first_card_to":
+        hints += [(dealer, _(lang, "The dealer deals to the others first: the first card goes to the player on the "
+                                   "dealer's left.")),
+                  (dealer.rho, _(lang, "The deal goes clockwise, so it starts on the dealer's left, not the right."))]
+    elif key == "last_card_to":
+        hints += [(dealer.lho, _(lang, "That player receives the first card. 52 cards are thirteen full rounds of "
+                                       "four: where does the last round end?")),
+                  (dealer.rho, _(lang, "That player receives the last card but one: the round ends one seat later."))]
+    else:
+        hints += [(dealer.rho, _(lang, "The deal passes to the left (clockwise), not to the right.")),
+                  (dealer, _(lang, "Each player deals in turn: the deal passes on after every deal.")),
+                  (dealer.partner, _(lang, "The deal passes one seat only, to the left."))]
+    explain = _computed("deal", {"dealer": dealer.name}, lang)
+    return Exercise("table", "table: dealing", _(lang, "Cards are dealt one at a time, clockwise."),
+                    _say(lang, _DEAL_QUESTIONS[key], seat=dealer), "seat", answer, _seat(answer, lang), explain,
+                    _unique([(a, h) for a, h in hints if a != answer]), rule, "deal", {"dealer": dealer.name}, key,
+                    _(lang, "a seat: N, E, S or W"))
+
+
+def _computed(what: str, position: dict[str, Any], lang: str) -> list[str]:
+    """The lessons' computation of a position, as its lines explain it."""
+    from .compute import compute
+    return compute(what, position, False, lang).lines
+
+
+def _board_number(rng: random.Random) -> int:
+    return rng.randint(1, 16) if rng.random() < 0.75 else rng.randint(17, 36)
+
+
+def _table_board_dealer(rng: random.Random, lang: str) -> Exercise:
+    from ..seats import dealer_for_board
+    n = _board_number(rng)
+    answer = dealer_for_board(n)
+    rule = _(lang, "Board 1 is dealt by North, and the dealer moves one seat clockwise each board (North, East, "
+                   "South, West): boards 1, 5, 9, 13... North.")
+    hints: list[tuple[Any, str]] = [(Seat((1 - n) % 4), _(lang, "The dealer moves clockwise: North, East, South, "
+                                                                "West, not the other way."))]
+    for other in (n - 1, n + 1):
+        if other >= 1:
+            hints.append((dealer_for_board(other), _(lang, "One board off: board 1 is North's, then one seat "
+                                                           "clockwise each board.")))
+    return Exercise("table", "table: board dealer", _(lang, "Duplicate: the board number fixes the dealer."),
+                    _(lang, "Who deals board {n}?", n=n), "seat", answer, _seat(answer, lang),
+                    _computed("board", {"board": n}, lang),
+                    _unique([(a, h) for a, h in hints if a != answer]), rule, "board", {"board": n}, "dealer",
+                    _(lang, "a seat: N, E, S or W"))
+
+
+#: A vulnerability as the prompt names it ("None, NS, EW or All").
+_VUL_WORDS = {"en": {Vul.NONE: "None", Vul.NS: "NS", Vul.EW: "EW", Vul.ALL: "All"},
+              "fr": {Vul.NONE: "personne", Vul.NS: "NS", Vul.EW: "EO", Vul.ALL: "tous"}}
+
+
+def _table_board_vul(rng: random.Random, lang: str) -> Exercise:
+    n = _board_number(rng)
+    answer = Vul.for_board(n)
+    rule = _(lang, "Sixteen boards make the cycle. Each group of four runs None, NS, EW, All, starting one step "
+                   "later each group: board 1 None, board 5 NS, board 9 EW, board 13 All; board 17 is board 1 again.")
+    hints: list[tuple[Any, str]] = []
+    first_four = Vul.for_board((n - 1) % 4 + 1)
+    hints.append((first_four, _(lang, "Each group of four boards starts one step later in None, NS, EW, All: board 5 "
+                                      "starts with NS, board 9 with EW, board 13 with All.")))
+    swapped = {Vul.NS: Vul.EW, Vul.EW: Vul.NS}.get(answer)
+    if swapped is not None:
+        hints.append((swapped, _(lang, "The sides are swapped: NS is North-South, EW is East-West.")))
+    for other in (n - 1, n + 1):
+        if other >= 1:
+            hints.append((Vul.for_board(other), _(lang, "One board off: count again from the start of the group of "
+                                                        "four (boards 1, 5, 9, 13, 17...).")))
+    return Exercise("table", "table: board vulnerability", _(lang, "Duplicate: the board number fixes the vulnerability."),
+                    _(lang, "Which side is vulnerable on board {n} (None, NS, EW or All)?", n=n), "vul", answer,
+                    _VUL_WORDS["fr" if lang == "fr" else "en"][answer], _computed("board", {"board": n}, lang),
+                    _unique([(a, h) for a, h in hints if a != answer]), rule, "board", {"board": n}, "vul",
+                    _(lang, "None, NS, EW or All"))
+
+
+_TABLE = [(_table_seats, 2.0), (_table_dealing, 1.5), (_table_board_dealer, 2.0), (_table_board_vul, 2.5)]
+
+
+def drill_table(rng: random.Random, lang: str, profile: Profile | None) -> Exercise:
+    """Lesson 1's facts: partners and opponents, who receives the first and the
+    last card and who deals next, the dealer and the vulnerability of a board."""
+    return _pick(rng, _TABLE)(rng, lang)
+
+
+# -- record (lesson 8) -----------------------------------------------------------
+
+def drill_record(rng: random.Random, lang: str, profile: Profile | None) -> Exercise:
+    """A saved game's record (Contract, Declarer, Vulnerable, Result tags):
+    North-South's score, as ``bridgekit play`` shows it.  Result counts all
+    of declarer's tricks; the typical misreadings (tricks over six, the X
+    ignored, the other side's vulnerability, the defenders' tricks, the
+    sign) are scored by the same engine and answered with the rule (the
+    likelier mistake first when two give the same figure)."""
+    scorer = DEFAULT
+    declarer = rng.choice(list(Seat))
+    strain = rng.choice(list(Strain))
+    doubling = _pick(rng, [(Doubling.UNDOUBLED, 5), (Doubling.DOUBLED, 2), (Doubling.REDOUBLED, 0.5)])
+    made = rng.random() < 0.55
+    level = _pick(rng, [(1, 1), (2, 2), (3, 2.5), (4, 2.5), (5, 1), (6, 1), (7, 0.4)])
+    contract = Contract(level, strain, doubling)
+    need = contract.tricks_needed
+    tricks = min(13, need + _pick(rng, [(0, 3), (1, 2), (2, 1)])) if made else \
+        max(0, need - _pick(rng, [(1, 3), (2, 2), (3, 1), (4, 0.5)]))
+    made = tricks >= need
+    vul = rng.choice(list(Vul))
+    result = Result(contract, declarer, tricks)
+    score = scorer.score(result, vul, None)
+    drawn = _Drawn("record", result, vul, None)
+    rescore = _rescorer(scorer, drawn)
+    hints: list[tuple[Any, str]] = [(-score.ns, _(lang, "Right amount, wrong sign: the score is written from "
+                                                        "North-South's side; the Declarer tag says which side played "
+                                                        "the contract."))]
+    if tricks + 6 <= 13:
+        hints.append((rescore(Result(contract, declarer, tricks + 6)).ns,
+                      _(lang, "Result counts all of declarer's tricks, not the tricks over six: {contract} needs "
+                              "{n} of them.", contract=notation.contract_text(contract, False, lang), n=need)))
+    if doubling is not Doubling.UNDOUBLED:
+        hints.append((rescore(Result(Contract(level, strain), declarer, tricks)).ns,
+                      _(lang, "An X at the end of the Contract tag means doubled (XX redoubled): score it so.")))
+        hints += _doubled_hints(score, drawn, made, lang)
+    other_vul = {Vul.NS: Vul.EW, Vul.EW: Vul.NS}.get(vul)
+    if other_vul is not None:
+        hints.append((rescore(vul2=other_vul).ns, _(lang, "[Vulnerable \"NS\"] means North-South are vulnerable, "
+                                                          "\"EW\" East-West, \"All\" both sides, \"None\" neither.")))
+    if vul in (Vul.NS, Vul.EW):
+        flat = rescore(vul2=Vul.ALL if not vul.is_vulnerable(declarer) else Vul.NONE).ns
+        hints.append((flat, _(lang, "Check who is vulnerable: the Vulnerable tag names a side; is it declarer's?")))
+    hints.append((rescore(Result(contract, declarer, 13 - tricks)).ns,
+                  _(lang, "Result counts declarer's tricks, not the defenders'.")))
+    kind = "record: doubled" if doubling is not Doubling.UNDOUBLED else \
+        "record: contract made" if made else "record: contract down"
+    tags = f'[Contract "{contract}"], [Declarer "{declarer.name}"], [Vulnerable "{vul.value}"]'
+    setup = _(lang, "A saved record says {tags} and [Result \"{tricks}\"].", tags=tags, tricks=tricks)
+    position: dict[str, Any] = {"rules": scorer.name, "contract": str(contract), "declarer": declarer.name,
+                                "tricks": tricks, "vul": vul.value}
+    return Exercise("record", kind, setup, _(lang, "What is the North-South score?"), "number", score.ns,
+                    f"{score.ns:+d}", score_lines(score, lang) + _ScoreSheet().totals(score, lang),
+                    _unique([(a, h) for a, h in hints if a != score.ns]),
+                    _(lang, "Result is the number of tricks declarer took, all thirteen counted: compare it with "
+                            "the tricks the contract needs (its level + 6), then score from North-South's side."),
+                    "score", position, "score_ns", _(lang, "N/S's score in points, e.g. 420 or -500"))
+
+
 GENERATORS: dict[str, Callable[[random.Random, str, Profile | None], Exercise]] = {
     "scoring": drill_scoring, "auction": drill_auction, "tricks": drill_tricks, "imps": drill_imps,
-    "rubber": drill_rubber,
+    "rubber": drill_rubber, "table": drill_table, "record": drill_record,
 }
 
 

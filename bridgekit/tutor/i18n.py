@@ -24,7 +24,9 @@ TOPIC_NAMES = [N_("scoring"), N_("auction"), N_("tricks"), N_("imps"), N_("rubbe
                N_("game"), N_("overtricks"), N_("slam"), N_("doubled made"), N_("redoubled made"),
                N_("undertricks"), N_("doubled undertricks"), N_("honours"), N_("doubles and redoubles"),
                N_("sufficient bids"), N_("the lowest bid"), N_("trumps"), N_("no trump"), N_("band edges"),
-               N_("comparing tables"), N_("who wins"), N_("games")]
+               N_("comparing tables"), N_("who wins"), N_("games"), N_("table"), N_("seats"), N_("dealing"),
+               N_("board dealer"), N_("board vulnerability"), N_("record"), N_("contract made"),
+               N_("contract down"), N_("doubled")]
 
 
 def topic_name(word: str, lang: str) -> str:
