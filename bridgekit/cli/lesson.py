@@ -236,9 +236,10 @@ def drill(topic: str | None, count: int, seed: int | None, rules: Profile | None
     """Practise: generated exercises, each answer checked by bridgekit's engines.
 
     TOPIC is scoring, auction, tricks, imps, rubber, table (seats, dealing,
-    a board's dealer and vulnerability) or record (a saved game's tags: the
-    score) (all of them mixed when left out).  A wrong answer gets the rule it missed and a second try,
-    then the answer and the breakdown; 'show' reveals it without scoring;
+    a board's dealer and vulnerability) or record (a saved game's tags and
+    its score); all of them mixed when left out.  A wrong answer gets the
+    rule it missed and a second try, then the answer and the breakdown;
+    'show' reveals it without scoring;
     at the end, 'k/N correct' and what to review.  Without --seed the
     exercises lean to the kinds you get wrong (results kept in the state
     directory, drills.json).  Answers may be typed or piped.
