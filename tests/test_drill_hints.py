@@ -4,6 +4,7 @@ and answered with the rule missed, never with the answer."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Callable
 
 import pytest
@@ -158,3 +159,19 @@ def test_hints_never_state_the_answer(lang: str) -> None:
         answers.add(ex.answer)
         texts.update(text for _wrong, text in ex.hints)
     assert len(answers) > 100 and len(texts) <= 12, sorted(texts)
+
+
+def test_no_prompt_gives_its_answer_away() -> None:
+    """A score question's prompt shows example figures: never the answer
+    (+420 and -500 are common answers; the examples change for them)."""
+    seen = set()
+    for topic in ("scoring", "record"):
+        for seed in range(300):
+            for lang in ("en", "fr"):
+                e = generate(topic, random.Random(seed), lang)
+                if e.answer_type != "number":
+                    continue
+                seen.add(e.answer)
+                figures = {int(t) for t in re.findall(r"-?\d+", e.prompt)}
+                assert e.answer not in figures, (topic, seed, lang, e.prompt)
+    assert {420, -500} & seen   # the case that needs the other examples came up

@@ -385,8 +385,15 @@ def drill_scoring(rng: random.Random, lang: str, profile: Profile | None,
     hints = [(a, h) for a, h in q.hints if a != q.answer]
     return Exercise("scoring", f"scoring ({profile.name}): {drawn.kind}", "\n".join(setup), q.question,
                     q.answer_type, q.answer, q.shown, explain, _unique(hints), q.hint, "score", position, q.key,
-                    _(lang, "N/S's score in points, e.g. 420 or -500") if q.answer_type == "number" else
+                    score_prompt(lang, q.answer) if q.answer_type == "number" else
                     _(lang, "points below, then above the line, e.g. 36 50"))
+
+
+def score_prompt(lang: str, answer: object) -> str:
+    """What a score question waits for, with two example figures that are
+    not its ``answer`` (an example must not give it away)."""
+    a, b = (620, -200) if answer in (420, -500) else (420, -500)
+    return _(lang, "N/S's score in points, e.g. {a} or {b}", a=a, b=b)
 
 
 def _unique(hints: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
@@ -883,7 +890,7 @@ def drill_record(rng: random.Random, lang: str, profile: Profile | None) -> Exer
                     _unique([(a, h) for a, h in hints if a != score.ns]),
                     _(lang, "Result is the number of tricks declarer took, all thirteen counted: compare it with "
                             "the tricks the contract needs (its level + 6), then score from North-South's side."),
-                    "score", position, "score_ns", _(lang, "N/S's score in points, e.g. 420 or -500"))
+                    "score", position, "score_ns", score_prompt(lang, score.ns))
 
 
 GENERATORS: dict[str, Callable[[random.Random, str, Profile | None], Exercise]] = {
