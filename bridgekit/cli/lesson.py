@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, NoReturn
+import time
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ..errors import BridgekitError, ExitStatus, message_of
-from ..i18n import _, _n
+from ..i18n import _, _n, _p
 from ..notation import Message, render_message
 from .options import RULES, ascii_option, current_lang, group_lang_option, lang_option, wants_ascii, wide_option
 from .output import column, output_one, output_options, output_rows, table
@@ -311,15 +312,64 @@ def puzzle(files: tuple[str, ...], count: int, seed: int | None, lang: str, asci
         sys.exit(ExitStatus.INTERRUPTED)
 
 
+class _Finding:
+    """The search for problems in a file's deals: a line on stderr while it
+    runs (only on a terminal), and what it found when done (always)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.name = ""
+        self.tried = self.found = 0
+        self.shown = False
+        self.live = sys.stderr.isatty()
+
+    def start(self, name: str) -> None:
+        self.name, self.tried, self.found = name, 0, 0
+
+    def script(self, tried: int, found: int) -> None:
+        self.tried, self.found = tried, found
+        self._show()
+
+    def __call__(self, tried: int, found: int) -> None:   # one more deal of a file
+        self.tried += tried
+        self.found += found
+        self._show()
+
+    def _show(self) -> None:
+        if self.live:
+            line = _n(self.lang, "{file}: looking for problems: {n} deal, {found} found",
+                      "{file}: looking for problems: {n} deals, {found} found", self.tried,
+                      file=self.name, found=self.found)
+            sys.stderr.write("\r\x1b[K" + line[:79])
+            sys.stderr.flush()
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
+
+    def done(self, message: Message) -> None:
+        self.clear()
+        click.echo(render_message(message, False, self.lang), err=True)
+
+
 @lesson.command()
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--count", "-n", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many problems.")
 @click.option("--id", "ident", default=None, help="Play the problem with this id (see --list).")
 @click.option("--list", "list_", is_flag=True, help="List the problems with their level and themes.")
+@click.option("--seed", type=int, default=None,
+              help="The seed of a dealer script's deals: the same seed, the same problems (default: from the "
+                   "clock, and shown).")
+@click.option("--deals", type=click.IntRange(min=1), default=None,
+              help="How many deals of a dealer script to look through (default: its produce, else 100).")
 @lang_option
 @ascii_option
-def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, lang: str, ascii_: bool) -> None:
+def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, seed: int | None,
+            deals: int | None, lang: str, ascii_: bool) -> None:
     """Declarer problems: play the hand, the computer defends as Bridge Master does.
 
     You are declarer, with dummy, from the opening lead.  The defenders' cards
@@ -328,9 +378,13 @@ def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, 
     made on every layout, the cards lie that way.  At the end you see the
     deal and the winning line, trick by trick, each key card explained.
     Without --id the next problem follows your rating (kept with the lesson
-    progress).  FILES are problem files (.toml, like lessons/problems.toml)
-    or PBN files with a deal, a contract and an opening lead (a ProblemFree
-    tag names the defenders' cards that may lie either way).
+    progress).  FILES are problem files (.toml, like lessons/problems.toml),
+    PBN or LIN files, or dealer scripts (.dl).  A board with a deal, a
+    contract and an opening lead is a problem as it stands (a ProblemFree tag
+    names the defenders' cards that may lie either way); a deal without a
+    contract, and each deal a dealer script produces, is bid by bridgekit and
+    kept when the solver finds a problem in it (one suit's cards free, a
+    decisive card, a line that wins on every layout).
 
     \b
     Examples:
@@ -338,13 +392,22 @@ def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, 
       bridgekit lesson problem --list
       bridgekit lesson problem --id duck-to-keep-the-entry
       bridgekit lesson problem teacher.pbn --count 3
+      bridgekit lesson problem samples/dealer/1nt-major.dl --seed 1 --list
     """
     from pathlib import Path
 
     from ..tutor.problem import ProblemError, load_problems, problems_from_pbn
+    from ..tutor.problem_finder import find_problem, is_script, problems_from_script
     from ..tutor.problem_runner import Ratings, ProblemRunner
     from ..tutor.problem_text import msg, theme_name
     problems = []
+    finding = _Finding(lang)
+
+    def without_contract(deal: Any, dealer: Any, name: str) -> Any:
+        done = find_problem(name, deal, dealer, "found")
+        finding(1, int(done is not None))
+        return None if done is None else done[0]
+
     try:
         if not files:
             problems = load_problems()
@@ -353,21 +416,37 @@ def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, 
             if path.suffix.lower() == ".toml":
                 problems.extend(load_problems(path))
                 continue
-            for found in problems_from_pbn(path):
+            if is_script(path):
+                used = seed if seed is not None else int(time.time())
+                finding.start(path.name)
+                problems.extend(problems_from_script(path, used, deals, progress=finding.script))
+                finding.done(Message.plural("{file}: {n} problem found in {deals} deals (seed {seed})",
+                                            "{file}: {n} problems found in {deals} deals (seed {seed})",
+                                            finding.found, file=path.name, deals=finding.tried, seed=used))
+                continue
+            finding.start(path.name)
+            for found in problems_from_pbn(path, without_contract):
                 if isinstance(found, ProblemError):
+                    finding.clear()
                     click.echo(f"{PROGRAM_PROBLEM}: " + msg("skipped", lang, what=render_message(message_of(found),
                                                                                                   False, lang)),
                                err=True)
                 else:
                     problems.append(found)
+            if finding.tried:
+                finding.done(Message.plural("{file}: {n} problem found in {deals} deals without a contract",
+                                            "{file}: {n} problems found in {deals} deals without a contract",
+                                            finding.found, file=path.name, deals=finding.tried))
     except OSError as e:
+        finding.clear()
         _fail(Message("cannot read {path}: {why}", path=e.filename, why=e.strerror), ExitStatus.UNREADABLE)
     except BridgekitError as e:
+        finding.clear()
         _fail(message_of(e), ExitStatus.UNREADABLE)
     if list_:
         if problems:   # a list in memory: bridgekit.render.text_table
             click.echo(table([[p.id, p.level, p.title(lang)[:30], theme_name(p.themes[0], lang) if p.themes else ""]
-                              for p in problems], [_(lang, "id"), _(lang, "level"), _(lang, "title"), _(lang, "theme")],
+                              for p in problems], [_(lang, "id"), _p(lang, "difficulty", "level"), _(lang, "title"), _(lang, "theme")],
                              ["left", "right", "left", "left"]))
         return
     if ident is not None:

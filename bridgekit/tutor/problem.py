@@ -249,16 +249,26 @@ def load_problems(path: Path | None = None) -> list[Problem]:
     return sorted(problems, key=lambda p: p.level)
 
 
-def problems_from_pbn(path: Path) -> Iterator[Problem | ProblemError]:
+def problems_from_pbn(path: Path, without_contract: Callable[[Deal, Seat, str], Problem | None] | None = None) \
+        -> Iterator[Problem | ProblemError]:
     """A problem per board of a PBN file with a complete deal, a contract, a
     declarer and an opening lead (the Play section's first card, or a
     ``ProblemLead`` tag); the free cards come from a ``ProblemFree`` tag, else
     every honour (ten and up) the defenders hold in a suit where they hold
-    both.  A board that cannot be a problem yields a ProblemError."""
+    both.  A board that cannot be a problem yields a ProblemError.  A board
+    with a complete deal and no contract goes to ``without_contract`` when
+    given (deal, dealer, an id: the problem it finds, or None to skip it)."""
     from ..formats import read_boards
     for n, board in enumerate(read_boards(str(path)), start=1):
         label = getattr(board, "label", None) or str(n)
         where = f"{path.name}: board {label}"
+        deal = getattr(board, "deal", None)
+        if without_contract is not None and getattr(board, "contract", None) is None \
+                and isinstance(deal, Deal) and deal.is_complete:
+            found = without_contract(deal, getattr(board, "dealer", None) or Seat.N, f"{path.stem}-{label}")
+            if found is not None:
+                yield found
+            continue
         try:
             yield _problem_of_board(board, where, path.name)
         except BridgekitError as e:
