@@ -21,9 +21,11 @@ the fewest tricks over the layouts.  The problem is kept when
   fails on another, and the safe cards there are one group of equivalent
   cards (that card becomes the problem's ``key``).
 
-Its themes are what ``themes_of`` names on the key cards, its title says the
-main one, and its level grows with the number of tempting decisions and how
-late the decisive one comes.  At most one problem is made from a deal.
+Its title says what the decisive card does that the tempting alternative does
+not (``problem_titles.title_of``: a finesse, a hold-up, a ruff in dummy, a
+discard on a long suit...), its themes are that one first, then what
+``themes_of`` names on the key cards, and its level grows with the number of
+tempting decisions and how late the decisive one comes.  At most one problem is made from a deal.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from ..play import Play
 from ..seats import Seat, Vul
 from .problem import (FALLBACKS, LayoutSolver, LineStep, Problem, ProblemError, check_problem, equivalent_groups,
                       make_problem, winning_line)
+from .problem_titles import Title, title_of
 
 __all__ = ["find_problem", "problems_from_deals", "problems_from_script", "script_deals", "is_script", "toml_of",
            "DealSource"]
@@ -49,23 +52,6 @@ __all__ = ["find_problem", "problems_from_deals", "problems_from_script", "scrip
 DealSource = tuple[str, Deal, Seat]
 #: progress(deals tried, problems found)
 Progress = Callable[[int, int], None]
-
-SUIT_EN = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
-SUIT_FR = {Suit.S: "pique", Suit.H: "cœur", Suit.D: "carreau", Suit.C: "trèfle"}
-FR_PLURAL = {Suit.S: "piques", Suit.H: "cœurs", Suit.D: "carreaux", Suit.C: "trèfles"}
-TITLES = {
-    "finesse": ("A finesse in {en}", "Une impasse à {fr}"),
-    "duck": ("Duck in {en}", "Un coup à blanc à {fr}"),
-    "ruff": ("A ruff in {en}", "Une coupe à {fr}"),
-    "unblock": ("Unblock the {en}", "Débloquez les {frp}"),
-    "throw-in": ("A throw-in", "Une remise en main"),
-    "squeeze": ("A squeeze", "Un squeeze"),
-    "safety": ("A safety play in {en}", "Un jeu de sécurité à {fr}"),
-    "give-up": ("Give up a trick in {en} in time", "Cédez une levée à {fr} à temps"),
-    "entry": ("Entries in {en}", "Les communications à {fr}"),
-    "count": ("Count, then play the {en}", "Comptez, puis jouez les {frp}"),
-}
-
 
 def turned(deal: Deal, declarer: Seat) -> tuple[Deal, int]:
     """The deal turned so that ``declarer`` sits South, and the turn (seats moved)."""
@@ -174,17 +160,31 @@ def finish(raw: dict[str, object], source: str = "found") -> tuple[Problem, dict
         candidate = dataclasses.replace(problem, line=line, key=(key.card,))
         if not check_problem(candidate, solver).ok:
             continue
-        themes = [t for s in steps if s.key and s.tempting for t in s.themes]
-        main = next((t for t in key.themes if t in TITLES), None) or next((t for t in themes if t in TITLES), None)
-        ksuit = key.card.suit
-        en, fr = TITLES.get(main or "", ("Find the right play in {en}", "Le bon coup à {fr}"))
+        title, themes = described(problem, steps, key)
         raw = {**raw, "line": " ".join(map(str, line)), "key": str(key.card),
-               "level": level_of(steps, key.index),
-               "themes": list(dict.fromkeys(list(key.themes) + themes)) or ["tricks"],
-               "title": en.format(en=SUIT_EN[ksuit]),
-               "title_fr": fr.format(fr=SUIT_FR[ksuit], frp=FR_PLURAL[ksuit])}
+               "level": level_of(steps, key.index), "themes": themes, "title": title.en, "title_fr": title.fr}
         return make_problem(raw, source, 1), raw
     return None
+
+
+def described(problem: Problem, steps: list[LineStep], key: LineStep) -> tuple[Title, list[str]]:
+    """A problem's title and themes from its decisive card ``key`` on the
+    line ``steps``: the title's theme first, then those ``themes_of`` names
+    on the key card and on the other tempting key cards."""
+    title = title_of(problem, steps, key)
+    themes = [t for s in steps if s.key and s.tempting for t in s.themes]
+    return title, list(dict.fromkeys([title.theme, *key.themes, *themes]))
+
+
+def redescribed(problem: Problem, solver: LayoutSolver | None = None) -> tuple[Title, list[str]] | None:
+    """The title and themes ``finish`` gives a problem with a line and a key
+    card (the bundled ones it found): its line on the first layout, the key
+    card's step (None when the line never plays it)."""
+    if not problem.key:
+        return None
+    steps = winning_line(problem, 0, solver or LayoutSolver(problem))
+    key = next((s for s in steps if s.card == problem.key[0] and s.seat.side is problem.declarer.side), None)
+    return None if key is None or key.alternative is None else described(problem, steps, key)
 
 
 def find_problem(ident: str, deal: Deal, dealer: Seat, source: str = "found") \

@@ -94,6 +94,12 @@ THEME_NAMES: dict[str, str] = {
     'follow': N_("follow suit"),
     'high': N_("play high"),
     'lead': N_("the lead"),
+    'cover': N_("cover an honour"),
+    'drop': N_("play for the drop"),
+    'establish': N_("set up a suit"),
+    'keep': N_("keep the right card"),
+    'second-hand-low': N_("second hand low"),
+    'overtake': N_("overtake for an entry"),
 }
 
 
