@@ -157,3 +157,58 @@ def test_thirty_problems_in_levels() -> None:
     assert {p.level for p in problems} >= {1, 2, 3, 4}
     assert all(p.line and p.key and p.themes and 2 <= len(p.layouts) <= 64 for p in problems)
     assert [p.level for p in problems] == sorted(p.level for p in problems)
+
+
+@pytest.mark.dds
+def test_a_card_safe_on_every_layout_can_still_lead_to_a_guess() -> None:
+    """play-5135-h: a spade from dummy at trick 2 is safe on every layout
+    (double dummy, one at a time) and keeps a winning line, but cashing the
+    top spades, the diamond and the clubs before the trumps (every card safe
+    again) reaches a position where each card loses on some layout still
+    possible: a guess.  DDS, asked afresh on the layouts the cards seen
+    allow, agrees; the look-ahead says so at that position and not before
+    the spade."""
+    from bridgekit.play import Play
+    from bridgekit.tutor.problem import LineSearch, line_decisions
+    p = _problem("play-5135-h")
+    path = [Card.parse(c) for c in "DK DA D3 DT S5 S3 SA S2 SK S4 D9 S9 CK C5 C8 CA C2 HA D4 CQ HT H3".split()]
+    possible = [i for i, d in enumerate(p.layouts) if _playable(d, p, path)]
+    assert len(possible) >= 2
+    play = Play(p.layouts[possible[0]], p.strain, p.declarer, path)
+    for card in play.legal_cards:
+        totals = [declarer_total(solve_position(p.layouts[i], p.strain, p.leader, path), p.layouts[i], p.strain,
+                                 p.leader, path)[card] for i in possible]
+        assert min(totals) < p.target, card   # no card wins on every layout: a guess
+    search = LineSearch(p)
+    assert not search.wins(path, possible)
+    before = [i for i, d in enumerate(p.layouts) if _playable(d, p, path[:5])]
+    assert search.wins(path[:5], before) and search.wins(path[:1], list(range(len(p.layouts))))
+    # the line's own cards always keep a winning line, the key one alone among its cards
+    decisions = line_decisions(p, search.solver)
+    assert decisions.complete and not decisions.line_loses and decisions.counts["unique"] > 0
+
+
+@pytest.mark.dds
+def test_the_review_names_the_card_that_led_to_the_guess(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The same path played from the command (no card of it beaten outright
+    on the layouts then possible): the review says which card lost the sure
+    line (the ten of hearts at trick 6: the position after it is the guess
+    of the test above), not a generic 'the full deal'."""
+    monkeypatch.setenv("BRIDGEKIT_STATE_DIR", str(tmp_path))
+    typed = "DA DT S5 SA SK D9 CK C8 HA CQ HT HK C3 D2".split()
+    out = CliRunner().invoke(cli, ["lesson", "problem", "--id", "play-5135-h"], input="\n".join(typed) + "\n").output
+    assert "Down 1" in out, out
+    text = " ".join(out.split())
+    assert "Your card at trick 6 (♥10) made on every layout, one at a time, but left no line that makes on all " \
+           "of them" in text
+    assert "♥Q would have kept a sure line." in text
+
+
+def _playable(deal, problem, cards) -> bool:  # type: ignore[no-untyped-def]
+    from bridgekit.errors import BridgekitError
+    from bridgekit.play import Play
+    try:
+        Play(deal, problem.strain, problem.declarer, cards)
+    except BridgekitError:
+        return False
+    return True

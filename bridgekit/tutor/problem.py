@@ -24,7 +24,11 @@ layout), generated from the solver's values across the layouts.
 A problem is well posed (``check_problem``) when, for every layout, that
 declarer always has a safe card against the double-dummy defence of that
 layout and makes the contract, and at the first key decision the safe cards
-are one card or one group of equivalent cards.  Problems come from the bundled
+are one card or one group of equivalent cards.  A safe card may still lead to
+a guess later; ``LineSearch`` looks ahead through the safe cards to tell
+whether a *sure* line is left, ``line_decisions`` weighs each decision of the
+line with it (``bench/problems.py``), and the review names the learner's card
+that lost the sure line.  Problems come from the bundled
 ``lessons/problems.toml`` and from PBN files a teacher supplies (the deal, the
 contract, the declarer, the opening lead or its play, and a ``ProblemFree`` tag
 naming the free cards; without it, every honour the defenders hold is free
@@ -52,7 +56,7 @@ from ..notation import Message
 
 __all__ = ["Problem", "ProblemError", "ProblemGame", "LayoutSolver", "Decision", "LineStep",
            "load_problems", "bundled_path", "problems_from_pbn", "winning_line", "check_problem",
-           "CheckReport", "equivalent_groups"]
+           "CheckReport", "equivalent_groups", "LineSearch", "line_decisions", "LineDecisions"]
 
 #: A problem may have at most this many layouts (each decision solves them all).
 MAX_LAYOUTS = 64
@@ -761,6 +765,126 @@ def check_problem(problem: Problem, solver: LayoutSolver | None = None,
         if problem.key and not any(s.card in problem.key for s in line):
             report.failures.append(f"layout {i + 1}: the line never plays a key card")
     report.positions = solver.solved
+    return report
+
+
+class SearchLimit(Exception):
+    """``LineSearch`` went past its limit of positions."""
+
+
+class LineSearch:
+    """Whether declarer still has a winning line: a way to play on that makes
+    the contract on every layout still possible, whatever the problem's own
+    defence does (``ProblemGame.defence_card``, as the runner plays it).  A
+    card safe on every layout (double dummy, one layout at a time) may still
+    lead to a guess later; ``wins`` looks ahead through every safe card (one
+    of each group of equivalent cards, the line's own first) and stops at the
+    first that wins.  Positions are remembered (the same cards gone, tricks,
+    trick in progress, turn and layouts); past ``limit`` of them it raises
+    SearchLimit."""
+
+    def __init__(self, problem: Problem, solver: LayoutSolver | None = None, limit: int = 200_000) -> None:
+        self.problem = problem
+        self.solver = solver or LayoutSolver(problem)
+        self.limit = limit
+        self.positions = 0
+        self._memo: dict[tuple[object, ...], bool] = {}
+
+    def _game(self, played: Sequence[Card], alive: Sequence[int]) -> ProblemGame:
+        game = ProblemGame(self.problem, self.solver)
+        game.played, game.alive = list(played), list(alive)
+        game.defend()
+        return game
+
+    def wins(self, played: Sequence[Card], alive: Sequence[int]) -> bool:
+        """Whether declarer, to play next (after the defence's cards), has a
+        line that makes on every layout of ``alive``."""
+        game = self._game(played, alive)
+        if game.finished():
+            return game.made()
+        play = game.play()
+        key = (frozenset(game.played), play.declarer_tricks(), tuple(play.current_trick()), play.turn,
+               tuple(game.alive))
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        self.positions += 1
+        if self.positions > self.limit:
+            raise SearchLimit()
+        safe = set(game.safe_cards())
+        legal = list(play.legal_cards)
+        first = _choose(legal, list(safe), self.problem.line) if safe else None
+        picks = sorted((next(c for c in g if c in safe) for g in equivalent_groups(play, legal)
+                        if any(c in safe for c in g)), key=lambda c: c != first)
+        result = any(self.wins(game.played + [c], game.alive) for c in picks)
+        self._memo[key] = result
+        return result
+
+    def winning_groups(self, game: ProblemGame) -> tuple[list[list[Card]], list[list[Card]]]:
+        """At declarer's turn in ``game``: the groups of equivalent cards that
+        keep a winning line (each with a safe card first), and all the groups."""
+        play = game.play()
+        groups = equivalent_groups(play, play.legal_cards)
+        safe = set(game.safe_cards())
+        # a group's safe card speaks for it, and comes first (the groups count
+        # the partner's cards as the side's: a group can hold an overtaking
+        # card that loses)
+        ordered = [sorted(g, key=lambda c: c not in safe) for g in groups]
+        return [g for g in ordered if self.wins(game.played + [g[0]], game.alive)], groups
+
+
+@dataclass
+class LineDecisions:
+    """The declaring side's decisions along the problem's line as the runner
+    plays it (its defence over the layouts still possible): ``forced`` (one
+    group of cards), ``unique`` (one group keeps a sure line), ``open``
+    (several do, others lose: the order of winners) and ``free`` (every card
+    keeps one), with the ``open`` ones as (trick, the line's card, the
+    winning groups), and the line's cards that keep no sure line."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    open_ones: list[tuple[int, Card, list[list[Card]]]] = field(default_factory=list)
+    positions: int = 0
+    complete: bool = True
+    line_loses: list[str] = field(default_factory=list)
+    made: bool = False
+
+
+def line_decisions(problem: Problem, solver: LayoutSolver | None = None, limit: int = 200_000) -> LineDecisions:
+    """Each decision of the problem's line (its cards in order of
+    preference where they are safe, else the lowest safe card: the line was
+    written against the double-dummy defence of each layout) against the
+    runner's defence,
+    classified by the sure lines it leaves over every layout still possible
+    (``LineSearch``)."""
+    solver = solver or LayoutSolver(problem)
+    search = LineSearch(problem, solver, limit)
+    report = LineDecisions(counts={"forced": 0, "unique": 0, "open": 0, "free": 0})
+    game = ProblemGame(problem, solver)
+    game.alive = [a for a in game.alive if problem.lead in (problem.layouts[a][problem.leader] or ())]
+    try:
+        while not game.finished():
+            if not game.our_turn():
+                game.defend()
+                continue
+            safe = game.safe_cards()
+            if not safe:
+                report.line_loses.append(f"card {len(game.played) + 1}: no safe card")
+                break
+            card = _choose(safe, safe, problem.line)   # the line's card when it is safe here
+            winning, groups = search.winning_groups(game)
+            kind = "forced" if len(groups) == 1 else "free" if len(winning) == len(groups) else \
+                "unique" if len(winning) == 1 else "open"
+            report.counts[kind] += 1
+            if kind == "open":
+                report.open_ones.append((len(game.played) // 4 + 1, card, winning))
+            if not any(card in g for g in winning):
+                report.line_loses.append(f"card {len(game.played) + 1}: {card}")
+            game.declarer_plays(card)
+        report.made = game.made()
+    except SearchLimit:
+        report.complete = False
+    report.positions = search.positions
     return report
 
 

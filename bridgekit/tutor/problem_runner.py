@@ -22,7 +22,7 @@ from ..deal import Deal
 from ..errors import BridgekitError, IllegalCardError
 from ..seats import Seat
 from .i18n import seat_name
-from .problem import LineStep, Problem, ProblemGame, winning_line
+from .problem import Decision, LineSearch, LineStep, Problem, ProblemGame, SearchLimit, winning_line
 from .problem_text import msg, theme_name
 from .runner import LineTalk
 from ..notation import Message
@@ -368,10 +368,16 @@ class ProblemRunner(LineTalk):
             lines.append(msg("down", lang, n=lost - (13 - p.target), lost=lost))
         wrong = next((d for d in game.decisions if d.beaten_by and d.safe and d.card not in d.safe), None)
         from .display import wrap
+        guess = None if made or wrong is not None else lost_line(game)
         if wrong is not None and not made:
             safe = ", ".join(card_str(c, ascii, lang) for c in wrong.safe[:3])
             lines.extend(wrap(msg("redealt", lang, trick=wrong.index // 4 + 1, card=card_str(wrong.card, ascii, lang),
                                   safe=safe)).split("\n"))
+        elif guess is not None:
+            decision, better = guess
+            lines.extend(wrap(msg("guessed", lang, trick=decision.index // 4 + 1,
+                                  card=card_str(decision.card, ascii, lang),
+                                  better=", ".join(card_str(c, ascii, lang) for c in better[:3]))).split("\n"))
         else:
             lines.append(msg("deal", lang))
         lines.extend(deal_text(game.deal(), p, lang, ascii).split("\n"))
@@ -389,3 +395,26 @@ class ProblemRunner(LineTalk):
         if not self.page(lines):
             return None
         return made
+
+
+def lost_line(game: ProblemGame, limit: int = 20_000) -> tuple[Decision, list[Card]] | None:
+    """The learner's card that lost the contract when no card of theirs was
+    beaten outright: each was safe on every layout, one layout at a time, but
+    one of them left no line that makes on all the layouts together (a guess
+    came later, and the cards fell the wrong way).  The first such card, with
+    the cards that would have kept a line there (one of each group of
+    equivalent cards); None when the look-ahead cannot tell within ``limit``
+    positions."""
+    search = LineSearch(game.problem, game.solver, limit)
+    try:
+        for d in game.decisions:
+            before = game.played[:d.index]
+            if search.wins(before + [d.card], d.layouts):
+                continue
+            kept = ProblemGame(game.problem, game.solver)
+            kept.played, kept.alive = list(before), list(d.layouts)
+            winning, _ = search.winning_groups(kept)
+            return (d, [g[0] for g in winning]) if winning else None
+    except SearchLimit:
+        return None
+    return None

@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
     'made': N_("Contract made: {won} tricks."),
     'down': N_("Down {n}: the defence has {lost} tricks."),
     'redealt': N_("Your card at trick {trick} ({card}) let this layout beat the contract; {safe} would have made on every layout. The full deal:"),
+    'guessed': N_("Your card at trick {trick} ({card}) made on every layout, one at a time, but left no line that "
+                  "makes on all of them: a guess came later, and the cards lay against you. {better} would have kept "
+                  "a sure line. The full deal:"),
     'deal': N_("The full deal:"),
     'line_head': N_("The winning line on this deal:"),
     'line_trick': N_("{n:>2}. {cards}"),
