@@ -4,6 +4,8 @@ A handful of positions, solved by DDS (marked ``dds``)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -142,3 +144,16 @@ def test_bundled_set_is_marked_and_a_mark_is_checked_not_trusted() -> None:
     board.tags[MARK] = Tag(MARK, str(len(slow.played) - 1))
     again = next(find_puzzles([(board, "b")]))
     assert again == slow    # the mark did not hold: the post-mortem found the real one
+
+
+def test_a_wrong_card_in_french_lists_the_cards_the_french_way() -> None:
+    """The list of every legal card with its tricks is joined as French
+    writes a list: a narrow no-break space before each semicolon."""
+    from bridgekit.notation import card_text
+    pz = load_puzzles([BUNDLED], 1, seed=3)[0]
+    wrong = next(c for c in pz.values if c not in pz.best)
+    out = CliRunner().invoke(cli, ["lesson", "puzzle", str(BUNDLED), "--seed", "3", "--lang", "fr"],
+                             input=f"{card_text(wrong, True, 'fr')}\n").output
+    listing = re.sub(r"[ \n]+", " ", out.split("Chaque carte légale", 1)[1].split("Thème", 1)[0])
+    assert f"{card_text(wrong, False, 'fr', tens=True)} {pz.side_total(wrong)}" in listing
+    assert "\u202f; " in listing and not re.search(r"\d; ", listing)

@@ -30,7 +30,7 @@ from .problem_text import MESSAGES, msg, theme_name
 from .runner import LineTalk
 from .screen import compact
 from ..i18n import _, _n
-from ..notation import call_text, card_text, contract_text, seat_letter
+from ..notation import call_text, card_text, contract_text, render_value, seat_letter
 from .i18n import seat_name, side_name
 
 
@@ -458,8 +458,9 @@ class PuzzleRunner(LineTalk):
                           "At the table {seat} played {card}, which cost {lost} tricks: {total} instead of {target}.",
                           pz.cost, seat=seat_name(pz.seat, lang), card=card_text(pz.card, self.ascii, lang, tens=not self.ascii),
                          lost=pz.cost, total=pz.target - pz.cost, target=pz.target))
-            self.write(wrap(_(lang, "Every legal card, with the tricks your side then takes: ") + "; ".join(
-                f"{card_text(c, self.ascii, lang, tens=not self.ascii)} {pz.side_total(c)}" for c in sorted_desc(list(pz.values)))))
+            self.write(wrap(_(lang, "Every legal card, with the tricks your side then takes: ") + render_value(
+                [f"{card_text(c, self.ascii, lang, tens=not self.ascii)} {pz.side_total(c)}"
+                 for c in sorted_desc(list(pz.values))], ";", lang=lang)))
             right = card is not None and pz.side_total(card) == pz.target
             shown = pz.card if card is None or right else card
             if shown not in pz.best:
