@@ -151,3 +151,23 @@ def test_a_drawn_game_makes_a_game_under_its_profile(rules: str) -> None:
         else:
             assert score.on_line(side, BELOW) >= profile.game_threshold, d
             assert d.vul is Vul.NONE and d.deal is None
+
+
+def test_the_rubber_drill_counts_games_in_the_singular_and_plural() -> None:
+    """'1 game', '2 games', '0 games'; in French '0 manche', '1 manche',
+    '2 manches' (French takes the singular for 0 and 1)."""
+    import random
+    import re
+
+    from bridgekit.tutor.drill import generate
+    seen = set()
+    for seed in range(40):
+        for lang, one, many in (("en", "game", "games"), ("fr", "manche", "manches")):
+            for line in generate("rubber", random.Random(seed), lang).explain:
+                m = re.search(r"(\d+) (\w+), ", line)
+                if m and m.group(2) in (one, many):
+                    n = int(m.group(1))
+                    seen.add((lang, n))
+                    singular = n == 1 if lang == "en" else n <= 1
+                    assert m.group(2) == (one if singular else many), line
+    assert {("en", 0), ("en", 1), ("fr", 0), ("fr", 1)} <= seen

@@ -685,7 +685,8 @@ def drill_rubber(rng: random.Random, lang: str, profile: Profile | None) -> Exer
     position = {"rules": profile.name,
                 "results": [{"contract": str(r.contract), "declarer": r.declarer.name,  # type: ignore[union-attr]
                              "tricks": r.tricks} for r in results]}
-    explain = [_(lang, "  {side}: {games} game(s), {total} points in all", side=side_name(s, lang), games=rubber.games_won(s), total=rubber.total(s))
+    explain = [_n(lang, "  {side}: {n} game, {total} points in all", "  {side}: {n} games, {total} points in all",
+                  rubber.games_won(s), side=side_name(s, lang), total=rubber.total(s))
                for s in Side]
     if rubber.finished and rubber.winner is not None and rng.random() < 0.75:
         winner = rubber.winner
