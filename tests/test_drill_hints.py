@@ -162,16 +162,18 @@ def test_hints_never_state_the_answer(lang: str) -> None:
 
 
 def test_no_prompt_gives_its_answer_away() -> None:
-    """A score question's prompt shows example figures: never the answer
-    (+420 and -500 are common answers; the examples change for them)."""
+    """A number question's prompt shows example figures: never the answer,
+    nor its size (+420 and -500 are common scores, 3 and 5 common IMPs, the
+    examples change for them)."""
     seen = set()
-    for topic in ("scoring", "record"):
-        for seed in range(300):
+    for topic in ("scoring", "record", "imps"):
+        for seed in range(100):
             for lang in ("en", "fr"):
                 e = generate(topic, random.Random(seed), lang)
-                if e.answer_type != "number":
+                if e.answer_type not in ("number", "numbers"):
                     continue
-                seen.add(e.answer)
-                figures = {int(t) for t in re.findall(r"-?\d+", e.prompt)}
-                assert e.answer not in figures, (topic, seed, lang, e.prompt)
-    assert {420, -500} & seen   # the case that needs the other examples came up
+                answer = e.answer if isinstance(e.answer, tuple) else (e.answer,)
+                seen.update((topic, abs(a)) for a in answer)
+                figures = {abs(int(t)) for t in re.findall(r"-?\d+", e.prompt)}
+                assert not figures & {abs(a) for a in answer}, (topic, seed, lang, e.prompt)
+    assert {("scoring", 420), ("scoring", 500), ("imps", 3), ("imps", 5)} <= seen   # the cases that need other examples

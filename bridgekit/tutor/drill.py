@@ -386,13 +386,21 @@ def drill_scoring(rng: random.Random, lang: str, profile: Profile | None,
     return Exercise("scoring", f"scoring ({profile.name}): {drawn.kind}", "\n".join(setup), q.question,
                     q.answer_type, q.answer, q.shown, explain, _unique(hints), q.hint, "score", position, q.key,
                     score_prompt(lang, q.answer) if q.answer_type == "number" else
-                    _(lang, "points below, then above the line, e.g. 36 50"))
+                    _(lang, "points below, then above the line, e.g. {a} {b}",
+                      **dict(zip("ab", examples(q.answer, (36, 50), (24, 100))))))
+
+
+def examples(answer: object, *pairs: tuple[int, int]) -> tuple[int, int]:
+    """The first pair of example figures for a prompt that shows neither the
+    ``answer`` nor its size (a number, or the figures of a tuple): an
+    example must not give it away."""
+    given = {abs(x) for x in (answer if isinstance(answer, tuple) else (answer,)) if isinstance(x, int)}
+    return next((p for p in pairs if not {abs(p[0]), abs(p[1])} & given), pairs[-1])
 
 
 def score_prompt(lang: str, answer: object) -> str:
-    """What a score question waits for, with two example figures that are
-    not its ``answer`` (an example must not give it away)."""
-    a, b = (620, -200) if answer in (420, -500) else (420, -500)
+    """What a score question waits for, with two example figures."""
+    a, b = examples(answer, (420, -500), (620, -200))
     return _(lang, "N/S's score in points, e.g. {a} or {b}", a=a, b=b)
 
 
@@ -658,7 +666,8 @@ def drill_imps(rng: random.Random, lang: str, profile: Profile | None) -> Exerci
                     [_n(lang, "A difference of {diff} is {imps} IMP.", "A difference of {diff} is {imps} IMPs.", abs(answer),
                         diff=f"{diff:+d}", imps=f"{answer:+d}")],
                     _unique([(a, h) for a, h in hints if a != answer]), _(lang, "Table 1 minus table 2, then the IMP table: 0-10 0, 20-40 1, 50-80 2, 90-120 3, 130-160 4, 170-210 5, 220-260 6 ... 4000 and up 24."), "imps",
-                    position, "imps", _(lang, "IMPs for team A, with the sign, e.g. +3 or -5"))
+                    position, "imps", _(lang, "IMPs for team A, with the sign, e.g. {a:+d} or {b:+d}",
+                                        **dict(zip("ab", examples(answer, (3, -5), (2, -6))))))
 
 
 # -- rubber -------------------------------------------------------------------
