@@ -218,3 +218,12 @@ def test_card_reasons_in_plain_words_and_precise_with_verbose() -> None:
     d = CardDecision(Card.parse("SA"), "sampled", {}, best_in=16, solved=16, fit="play", expected=1.0)
     assert d.plain().render(ascii=True) == \
         "SA: best however the unseen cards lie (all 16 layouts I tried); we expect about 1 trick"
+
+
+def test_the_card_prompt_in_french_says_where_the_card_comes_from() -> None:
+    """'Jouez du mort (Nord)', not 'Jouez de le mort': one sentence each."""
+    from bridgekit.i18n import _
+    assert _("fr", "Play from dummy ({seat}): {offer}", seat="Nord", offer="1:♠D") == "Jouez du mort (Nord)\u00a0: 1:♠D"
+    assert _("fr", "Play from your hand: {offer}", offer="1:♠2") == "Jouez de votre main\u00a0: 1:♠2"
+    assert _("fr", "Play from {seat}'s hand: {offer}", seat="Nord", offer="1:♠2") == \
+        "Jouez de la main de Nord\u00a0: 1:♠2"

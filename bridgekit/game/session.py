@@ -489,11 +489,12 @@ class Table:
             return legal[0]
         self.say("")
         self.say(self._view_text(play))
-        whose = (_(L, "your hand") if seat is self.human else
-                 _(L, "dummy ({seat})", seat=self._seat(seat)) if seat is play.dummy else
-                 _(L, "{seat}'s hand", seat=self._seat(seat)))
         offer = "  ".join(f"{i}:{self._c(c)}" for i, c in enumerate(legal, start=1))
-        self.say(wrap(_(L, "Play from {whose}: {offer}", whose=whose, offer=offer)))
+        # one sentence each: French contracts 'de' with the article ('du mort')
+        self.say(wrap(_(L, "Play from your hand: {offer}", offer=offer) if seat is self.human else
+                      _(L, "Play from dummy ({seat}): {offer}", seat=self._seat(seat), offer=offer)
+                      if seat is play.dummy else
+                      _(L, "Play from {seat}'s hand: {offer}", seat=self._seat(seat), offer=offer)))
         while True:
             text = self._ask(_(L, "{seat} plays: ", seat=self._seat(seat)))
             low = text.lower()
