@@ -136,6 +136,11 @@ def test_watch_lets_the_computer_play_both_hands_and_charges_it() -> None:
     summary, pm = solve(record)
     assert all(not c.by_you for c in summary.costly)
     assert "Your cards none: the computer played your side's cards." in summary_lines(record, summary)
+    # ten points off par is no IMP: said so, not '0 IMPs below par'
+    import dataclasses
+    near = dataclasses.replace(summary, score_ns=summary.par.score - 10)
+    par_line = " ".join(next(line for line in summary_lines(record, near) if line.startswith("Par")).split())
+    assert par_line.endswith(f": level with par in IMPs (N-S {near.par.score - 10:+d} against {near.par.score:+d}).")
     assert pm is not None
     assert any(line.startswith("  South (computer)") for line in detail_lines(record, pm))
 

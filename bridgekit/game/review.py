@@ -249,6 +249,7 @@ def summary_lines(record: GameRecord, s: Summary, ascii_: bool = False, colour: 
             against = _(L, "(N-S {score} against {par})", score=_signed(s.score_ns or 0), par=_signed(s.par.score))
             par_line += (_n(L, ": {n} IMP above par {against}.", ": {n} IMPs above par {against}.", abs(n),
                             against=against) if n > 0 else
+                         _(L, ": level with par in IMPs {against}.", against=against) if n == 0 else
                          _n(L, ": {n} IMP below par {against}.", ": {n} IMPs below par {against}.", abs(n),
                             against=against))
     lines.append(wrap(par_line, indent=11))
