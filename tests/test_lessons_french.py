@@ -138,11 +138,12 @@ def test_computed_lines_and_diagrams_in_french() -> None:
 
 def test_run_a_lesson_in_french(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("BRIDGEKIT_STATE_DIR", str(tmp_path))
-    result = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "fr"], input="\n\nN\nO\nq\n")
+    result = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "fr"], input="\nE\nO\n\nN\nO\nq\n")
     out = _plain(result.output)
     assert result.exit_code == 0, out
     assert "Leçon 1 : La table et la donne" in out and "étape 3 sur 13" in out
     assert "Pas tout à fait. Nord est l'adversaire de droite d'Est" in out
+    assert "Pas tout à fait. Est joue juste avant Sud : c'est l'adversaire de droite." in out  # step 2 asks first
     assert "Exact !" in out and "Réponse : Ouest" in out
     assert "Sud : partenaire Nord, adversaire de gauche Ouest" in out
     assert "Progression enregistrée à l'étape 3 sur 13" in out
@@ -168,7 +169,7 @@ def test_drill_in_french_with_french_answers() -> None:
 
 def test_progress_is_kept_per_language_and_restart_asks_again(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("BRIDGEKIT_STATE_DIR", str(tmp_path))
-    en = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "en"], input="\n\nE\nW\n\nq\n")
+    en = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "en"], input="\nW\n\nE\nW\n\nq\n")
     assert en.exit_code == 0 and "Right!" in en.output
     # the French lesson does not reveal the answer given in English: it asks
     fr = CliRunner().invoke(cli, ["lesson", "run", "1", "--lang", "fr", "--step", "3"], input="q\n")

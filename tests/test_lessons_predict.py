@@ -56,6 +56,13 @@ CONVERTED = [
     ("07-team-match-imps", "Board 3: a pass-out"),
     ("07-team-match-imps", "Board 4: the slam that was bid"),
     ("07-team-match-imps", "Four tables in IMPs: the Butler datum"),
+    ("01-table-and-deal", "South at the table"),
+    ("01-table-and-deal", "Dealing from South"),
+    ("01-table-and-deal", "The deal passes to the left"),
+    ("01-table-and-deal", "Boards 1 to 4"),
+    ("02-the-auction", "A new bid cancels the double"),
+    ("02-the-auction", "Four passes under each set of rules"),
+    ("02-the-auction", "The last bidder is not declarer"),
 ]
 
 
