@@ -63,6 +63,9 @@ CONVERTED = [
     ("02-the-auction", "A new bid cancels the double"),
     ("02-the-auction", "Four passes under each set of rules"),
     ("02-the-auction", "The last bidder is not declarer"),
+    ("08-playing-the-computer", "South deals"),
+    ("08-playing-the-computer", "A deal from the computer's own game"),
+    ("08-playing-the-computer", "Scoring that deal, and a pass-out"),
 ]
 
 

@@ -128,7 +128,7 @@ def test_a_damaged_progress_file_is_said_and_kept(tmp_path: Path, monkeypatch: p
     assert result.exit_code == 0
     assert reason in result.stderr and "lessons.json.damaged" in result.stderr
     assert "not started" in result.stdout
-    result = CliRunner().invoke(cli, ["lesson", "run", "1"], input="\n\nq\n", catch_exceptions=False)
+    result = CliRunner().invoke(cli, ["lesson", "run", "1"], input="\nW\n\nq\n", catch_exceptions=False)
     assert result.exit_code == 0
     assert (tmp_path / "lessons.json.damaged").read_bytes() == original
     saved = json.loads(path.read_text())

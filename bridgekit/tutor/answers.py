@@ -83,7 +83,7 @@ TYPE_HELP = {
 #: so that the prompt never shows the answer it waits for.
 NUMBER_HELP = {
     "imps": N_("a number of IMPs, e.g. 5 or -3"), "tricks": N_("a number of tricks, e.g. 8"),
-    "points": N_("a number of points, e.g. 110 or -200"),
+    "points": N_("a number of points, e.g. 130 or -300"),
 }
 
 
