@@ -469,3 +469,56 @@ def test_responder_rebids_a_six_card_suit_rather_than_1nt() -> None:
     assert str(d.call) != "1NT", d
     # balanced without a fit: 1NT as before (2+4+2+1 = 9)
     said("1D P 1H P 1S P", "Q52.KJ64.Q3.J982", "1NT", "6-10 HCP, no fit")
+
+
+# -- competition (issue 30.3, fifth session) -------------------------------------------
+
+def test_we_opened_and_compete_in_our_own_suit_over_their_two_level_part_score() -> None:
+    # North opened 1S, East doubled, West answered 2H: North's five spades
+    # and 17 HCP (AQJ53 98 A4 AQ73) compete at 2S without a fit from partner
+    said("P P 1S X P 2H", "AQJ53.98.A4.AQ73", "2S", "own suit", dealer=Seat.S)
+    # the same five spades with a minimum (13 HCP): pass, partner said nothing
+    said("P P 1S X P 2H", "AQJ53.98.A4.Q973", "Pass", "", dealer=Seat.S)
+    # North opened 1D, East overcalled 2C, both passed: six diamonds compete
+    said("1D 2C P P", "K4.72.AQJ963.K52", "2D", "6 diamonds and 13 HCP", dealer=Seat.N)
+    # five diamonds and 13 HCP: pass
+    said("1D 2C P P", "K4.72.AQJ96.K752", "Pass", "", dealer=Seat.N)
+    # and the call reads as natural, never outside the card, in both languages
+    a = Auction(Seat.S, calls("P P 1S X P 2H"))
+    d = decide("P P 1S X P 2H", "AQJ53.98.A4.AQ73", dealer=Seat.S)
+    assert d.reason.render(lang="fr").startswith(
+        "2♠\u00a0: compétition dans ma propre couleur sur leur partielle\u00a0: 5 cartes à pique et 17 H")
+    a.push(d.call)
+    assert Bidder().explain(a, len(a.calls) - 1).render(ascii=True).startswith("2S: natural, more spades")
+
+
+def test_opener_jumps_in_a_six_card_suit_with_16_plus_after_a_two_level_answer() -> None:
+    # 1S-2D (10+): AQT875 KQ A8 AQ2, 21 HCP and six spades: 3S, forcing to
+    # game (it used to be 3NT, 'a strong hand without a fit', and no slam)
+    said("1S P 2D P", "AQT875.KQ.A8.AQ2", "3S", "16+ HCP opposite the two-level answer", dealer=Seat.N)
+    # 13 HCP with the same six spades: 2S, a minimum
+    said("1S P 2D P", "AQT875.K2.J8.Q32", "2S", "minimum", dealer=Seat.N)
+    # after a one-level answer (6+) the jump still only invites with 16-18
+    said("1C P 1H P", "A8.K2.Q32.AKJ875", "3C", "invites game", dealer=Seat.N)
+    # responder, 11 HCP and a doubleton spade (K4 A843 K932 J76), bids game;
+    # the opener (21 HCP) then asks for key cards: slam with 31+ together
+    said("1S P 2D P 3S P", "K4.A843.K932.J76", "4S", "game", dealer=Seat.N)
+    said("1S P 2D P 3S P 4S P", "AQT875.KQ.A8.AQ2", "4NT", "RKCB", dealer=Seat.N)
+    d = decide("1S P 2D P", "AQT875.KQ.A8.AQ2", dealer=Seat.N)
+    assert d.reason.render(lang="fr") == ("3♠\u00a0: six cartes ou plus à pique et 16 H ou plus face à la réponse au "
+                                          "palier de deux\u00a0: valeurs de manche, chelem si le partenaire a du jeu "
+                                          "en plus")
+    # the listener reads 3S as six spades and 16+, forcing to game
+    shown = Bidder().infer(Auction(Seat.N, calls("1S P 2D P 3S")))
+    assert shown[Seat.N].min_len(Suit.S) == 6 and shown[Seat.N].hcp[0] == 16
+
+
+def test_a_sacrifice_needs_little_defence_21_points_or_fewer() -> None:
+    # they bid 4S over our ten hearts at favourable vulnerability; South's
+    # points together are its HCP, 3 for the singleton and the doubleton, and
+    # the least partner's raise shows (5): 13 HCP make 21, little defence, and
+    # one down doubled costs less than their game (the card said 19 before)
+    before = "1S 2H 2S 3H 4S"
+    said(before, "4.KQJ9762.AQ4.J2", "5H", "sacrifice", dealer=Seat.E, vul=Vul.EW)
+    # 14 HCP: 22 together, enough defence to let them play
+    said(before, "4.KQJ9762.AQ4.Q2", "Pass", "", dealer=Seat.E, vul=Vul.EW)

@@ -61,7 +61,9 @@ Responses to one of a suit and opener's rebid (``suits.py``)
     after a limit raise, game with 14+; after 1NT, pass balanced, rebid a
     six-card suit, a second suit, or 2NT with 18-19; after a new suit, raise
     with four-card support (by strength), 1NT 12-14, a new suit, 2NT 18-19,
-    or a six-card suit.
+    or a six-card suit; after a two-level answer (10+), a six-card suit
+    with 16+ jumps to three (forcing to game: slam when the answer has
+    extras).
   * Over partner's preempt: game with 15+ and support, 3NT with stoppers,
     (15+ points counting shortness), otherwise raise by the law of total
     tricks (three trumps: to the nine tricks we hold together, four trumps:
@@ -123,9 +125,13 @@ Competition (``competition.py``, ``suits.py``)
     fit (the law of total tricks), short of game.
   * The competitive rule (the law of total tricks): with a fit of N trumps
     our side bids on to the level N - 6, no higher.  A sacrifice over their
-    game: when we hold little defence (19 or fewer points together) and the
+    game: when we hold little defence (21 or fewer points together) and the
     law puts us at most two down at favourable vulnerability, one at equal,
     none when only we are vulnerable.
+  * We opened and they hold a part score in a suit at the two level (their
+    overcall raised, their answer to a takeout double): my own suit
+    competes at the two level without a fit, with six cards and 8+ HCP or
+    five and 14+ (1S X P 2H P: 2S with AQJ53 and 17 HCP).
   * Penalty double: their contract at the two level or higher, four or more
     of their trumps (or 10+ HCP against notrump), and 23+ HCP between us.
 

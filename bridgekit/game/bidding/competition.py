@@ -258,12 +258,31 @@ def compete_or_pass(ctx: Context, info: HandInfo, strain: Strain | None, state: 
         if total >= 8 and lvl <= total - 6 and lvl <= 4 and a.is_legal(call):
             return BidDecision(call, Message('competes with {total} {strain:word} together (the law of total '
                                              'tricks: as many tricks as trumps)', total=total, strain=strain))
+        own = _own_suit(ctx, info, strain, lvl, state)
+        if own is not None and a.is_legal(call):
+            return BidDecision(call, own)
         sacrifice = _sacrifice(ctx, total, lvl, state, lo)
         if sacrifice and a.is_legal(call):
             return BidDecision(call, Message('sacrifice against their {call}: {total} {strain:word} together and '
                                              '{sacrifice}',
                                              call=state.call, total=total, strain=strain, sacrifice=sacrifice))
     return BidDecision(PASS, Message('no good bid over {call}', call=state.call))
+
+
+def _own_suit(ctx: Context, info: HandInfo, strain: Strain, level: int, state: BidState) -> Message | None:
+    """We opened and they hold a part score in a suit at the two level: my
+    own suit competes at the two level without a fit, with six cards (8+
+    HCP) or five and extra values (14+ HCP)."""
+    suit = strain.suit
+    assert suit is not None
+    if level > 2 or state.call.level != 2 or state.call.strain is Strain.NT or suit in ctx.opp_suits() \
+            or ctx.bids()[0][1].side is not ctx.seat.side:
+        return None
+    n = info.lengths[suit]
+    if n >= 6 and info.hcp >= 8 or n >= 5 and info.hcp >= 14:
+        return Message('competes in my own suit over their part score: {n} {strain:word} and {hcp} HCP (six cards '
+                       'and 8+ HCP, or five and 14+)', n=n, strain=strain, hcp=info.hcp)
+    return None
 
 
 def _sacrifice(ctx: Context, total: int, level: int, state: BidState, lo: int) -> Message | None:
@@ -273,7 +292,7 @@ def _sacrifice(ctx: Context, total: int, level: int, state: BidState, lo: int) -
     call = state.call
     assert call.level is not None and call.strain is not None
     their_game = call.level >= (3 if call.strain is Strain.NT else 4 if call.strain.is_major else 5)
-    if not their_game or level > 5 or lo > 19:
+    if not their_game or level > 5 or lo > 21:
         return None
     down = level + 6 - total
     fav = _favourable(ctx)

@@ -364,6 +364,11 @@ def _after_new_suit(trump: Suit, resp: Call) -> list[Rule]:
     else:
         rules.append(Rule(bid(2, NT), Message('12-14 HCP balanced'), (11, 14), balanced=True))
         rules.append(Rule(bid(3, NT), Message('15-19 HCP balanced'), (15, 19), balanced=True))
+    if rl == 2:
+        # the two-level answer shows 10+: 16+ and a six-card suit is game, and slam when the answer has extras
+        rules.append(Rule(bid(3, trump.strain), Message('six or more {trump:word} and 16+ HCP opposite the two-level '
+                                                        'answer: game values, slam if partner has extras',
+                                                        trump=trump), (16, 37), {trump: (6, 13)}, forcing=True))
     rules += [
         Rule(bid(3, trump.strain), Message('six or more {trump:word} and 16-18 HCP, invites game', trump=trump),
              (16, 18),
