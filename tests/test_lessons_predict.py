@@ -66,6 +66,8 @@ CONVERTED = [
     ("08-playing-the-computer", "South deals"),
     ("08-playing-the-computer", "A deal from the computer's own game"),
     ("08-playing-the-computer", "Scoring that deal, and a pass-out"),
+    ("03-the-play", "Claims in recorded files"),
+    ("06-duplicate-scoring", "One board at four tables: matchpoints"),
 ]
 
 
@@ -155,8 +157,8 @@ def test_a_number_prompt_names_its_unit_and_never_shows_the_answer(lang: str, tm
     """The prompt says points, IMPs or tricks (issue 29.4), and its example
     figures are never the answer the step waits for (the old "e.g. 420 or
     -500" gave lesson 6's table 1 away)."""
-    units = {"en": {"points": "points", "imps": "IMPs", "tricks": "tricks"},
-             "fr": {"points": "points", "imps": "IMP", "tricks": "plis"}}[lang]
+    units = {"en": {"points": "points", "imps": "IMPs", "tricks": "tricks", "matchpoints": "matchpoints"},
+             "fr": {"points": "points", "imps": "IMP", "tricks": "plis", "matchpoints": "matchpoints"}}[lang]
     seen = set()
     for lesson, s in number_quizzes():
         runner = LessonRunner(lesson.in_lang(lang), io.StringIO(), io.StringIO(),
@@ -166,4 +168,4 @@ def test_a_number_prompt_names_its_unit_and_never_shows_the_answer(lang: str, tm
         seen.add(unit)
         assert re.search(rf"\b{units[unit]}\b", prompt), (lesson.name, s.title, prompt)
         assert s.answer not in re.findall(r"-?\d+", prompt), (lesson.name, s.title, prompt)
-    assert seen == {"points", "imps", "tricks"}
+    assert seen == {"points", "imps", "tricks", "matchpoints"}

@@ -73,7 +73,7 @@ def test_run_alone_resumes_then_moves_on(state: Path) -> None:
     assert data["current"] == "03-the-play"
     # finish lesson 3 from its last step: the next bare run starts lesson 4
     steps = len(find_lesson("3").steps)
-    run(["run", "3", "--step", str(steps)], "\n")
+    run(["run", "3", "--step", str(steps)], "show\n\n")  # the last step asks (predict, then see)
     out = run(["run"], "q\n")
     assert out.startswith("Lesson 4: ")
 

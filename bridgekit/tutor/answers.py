@@ -84,13 +84,16 @@ TYPE_HELP = {
 NUMBER_HELP = {
     "imps": N_("a number of IMPs, e.g. 5 or -3"), "tricks": N_("a number of tricks, e.g. 8"),
     "points": N_("a number of points, e.g. 130 or -300"),
+    "matchpoints": N_("a number of matchpoints, e.g. 1 or 3"),
 }
 
 
 def number_unit(key: str) -> str:
     """The unit of the computed figure named ``key`` (a quiz's expect_key,
-    ``id.name`` or ``name``): imps, tricks or points."""
+    ``id.name`` or ``name``): imps, tricks, matchpoints or points."""
     name = key.rsplit(".", 1)[-1]
+    if name.startswith("mp_"):
+        return "matchpoints"
     if "imps" in name:
         return "imps"
     if "tricks" in name:

@@ -415,7 +415,9 @@ def compute_claim(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Compute
     won = play.declarer_tricks()
     left = 13 - sum(1 for t in play.tricks() if t.winner is not None)
     possible = play.claim_is_possible(claim)
-    return Computed({"won": won, "left": left, "possible": possible},
+    # the largest total a record may claim here, from the play's one claim rule
+    most = max((n for n in range(14) if play.claim_is_possible(n)), default=None)
+    return Computed({"won": won, "left": left, "possible": possible, "most_tricks": most},
                     [_n(lang, "Declarer's side has won {n} trick with {left} to play: ",
                         "Declarer's side has won {n} tricks with {left} to play: ", won, left=left)
                      + (_(lang, "a claim of {claim} in all is possible", claim=claim) if possible
@@ -668,6 +670,8 @@ def compute_traveller(pos: dict[str, Any], ascii: bool, lang: str = "en") -> Com
         "mp_ns": [_figure(r.points_ns) for r in mp.results], "mp_ew": [_figure(r.points_ew) for r in mp.results],
         "datum": datum, "imps_ns": [_figure(r.points_ns) for r in butler.results],
         "cross_ns": [_figure(r.points_ns) for r in cross.results]}
+    # one table's matchpoints as a figure of its own (a quiz asks for one number)
+    values.update({f"mp_ns_{i}": _figure(r.points_ns) for i, r in enumerate(mp.results, start=1)})
     ew = side_text(Side.EW, lang)
     lines = [f"{_(lang, 'Table'):<5}  {_(lang, 'result'):<10} {_(lang, 'N/S score'):>10}   {'MP N/S':>6}  "
              f"{'MP ' + ew:>6}   {'Butler':>6}  {_(lang, 'cross-IMPs'):>10}"]
