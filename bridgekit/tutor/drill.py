@@ -788,18 +788,27 @@ def _board_number(rng: random.Random) -> int:
     return rng.randint(1, 16) if rng.random() < 0.75 else rng.randint(17, 36)
 
 
+def _dealer_anchor(n: int) -> int:
+    """The board of 1-4 a dealer hint counts from: never one board ``n``'s
+    dealer deals (every fourth board), so that the hint does not say the answer."""
+    return 1 if n % 4 != 1 else 2
+
+
 def _table_board_dealer(rng: random.Random, lang: str) -> Exercise:
     from ..seats import dealer_for_board
     n = _board_number(rng)
     answer = dealer_for_board(n)
-    rule = _(lang, "Board 1 is dealt by North, and the dealer moves one seat clockwise each board (North, East, "
-                   "South, West): boards 1, 5, 9, 13... North.")
+    k = _dealer_anchor(n)
+    rule = _say(lang, N_("The dealer moves one seat clockwise each board (North, East, South, West), and every four "
+                         "boards the same player deals again: board {k} is dealt by {seat}."),
+                k=k, seat=dealer_for_board(k))
     hints: list[tuple[Any, str]] = [(Seat((1 - n) % 4), _(lang, "The dealer moves clockwise: North, East, South, "
                                                                 "West, not the other way."))]
     for other in (n - 1, n + 1):
         if other >= 1:
-            hints.append((dealer_for_board(other), _(lang, "One board off: board 1 is North's, then one seat "
-                                                           "clockwise each board.")))
+            hints.append((dealer_for_board(other),
+                          _say(lang, N_("One board off: count again one seat clockwise each board, from board {k} "
+                                        "({seat})."), k=k, seat=dealer_for_board(k))))
     return Exercise("table", "table: board dealer", _(lang, "Duplicate: the board number fixes the dealer."),
                     _(lang, "Who deals board {n}?", n=n), "seat", answer, _seat(answer, lang),
                     _computed("board", {"board": n}, lang),
@@ -812,22 +821,34 @@ _VUL_WORDS = {"en": {Vul.NONE: "None", Vul.NS: "NS", Vul.EW: "EW", Vul.ALL: "All
               "fr": {Vul.NONE: "personne", Vul.NS: "NS", Vul.EW: "EO", Vul.ALL: "tous"}}
 
 
+def _vul_anchors(n: int, lang: str, *, starts: bool = False) -> str:
+    """The first boards of the four groups with their vulnerability (``board 5
+    NS``; ``board 5 starts with NS`` with ``starts``), leaving out the one that
+    is board ``n`` again (every sixteenth board), so that a hint never says
+    the answer."""
+    twin = (n - 1) % 16 + 1
+    template = N_("board {k} starts with {vul}") if starts else N_("board {k} {vul}")
+    words = _VUL_WORDS["fr" if lang == "fr" else "en"]
+    return ", ".join(_(lang, template, k=k, vul=words[Vul.for_board(k)])
+                     for k in (1, 5, 9, 13) if k != twin and not (starts and k == 1))
+
+
 def _table_board_vul(rng: random.Random, lang: str) -> Exercise:
     n = _board_number(rng)
     answer = Vul.for_board(n)
-    rule = _(lang, "Sixteen boards make the cycle. Each group of four runs None, NS, EW, All, starting one step "
-                   "later each group: board 1 None, board 5 NS, board 9 EW, board 13 All; board 17 is board 1 again.")
+    rule = _(lang, "Sixteen boards make the cycle, then it starts again. Each group of four runs None, NS, EW, All, "
+                   "starting one step later each group: {anchors}.", anchors=_vul_anchors(n, lang))
     hints: list[tuple[Any, str]] = []
     first_four = Vul.for_board((n - 1) % 4 + 1)
-    hints.append((first_four, _(lang, "Each group of four boards starts one step later in None, NS, EW, All: board 5 "
-                                      "starts with NS, board 9 with EW, board 13 with All.")))
+    hints.append((first_four, _(lang, "Each group of four boards starts one step later in None, NS, EW, All: "
+                                      "{anchors}.", anchors=_vul_anchors(n, lang, starts=True))))
     swapped = {Vul.NS: Vul.EW, Vul.EW: Vul.NS}.get(answer)
     if swapped is not None:
         hints.append((swapped, _(lang, "The sides are swapped: NS is North-South, EW is East-West.")))
     for other in (n - 1, n + 1):
         if other >= 1:
-            hints.append((Vul.for_board(other), _(lang, "One board off: count again from the start of the group of "
-                                                        "four (boards 1, 5, 9, 13, 17...).")))
+            hints.append((Vul.for_board(other), _(lang, "One board off: find the group of four the board is in, "
+                                                        "then count one step each board from its first board.")))
     return Exercise("table", "table: board vulnerability", _(lang, "Duplicate: the board number fixes the vulnerability."),
                     _(lang, "Which side is vulnerable on board {n} (None, NS, EW or All)?", n=n), "vul", answer,
                     _VUL_WORDS["fr" if lang == "fr" else "en"][answer], _computed("board", {"board": n}, lang),
