@@ -114,6 +114,20 @@ def test_a_second_try_after_the_hint_and_show_is_not_scored() -> None:
     assert "1/2 correct. 1 more after a hint. 1 shown." in out  # ...and not scored
 
 
+def test_the_running_score_counts_as_the_summary_does() -> None:
+    """Right after a hint is not right at the first try: the header said
+    'score 1/1' where the summary said '0/1 correct. 1 more after a hint.'"""
+    exs = exercises("scoring", 11, 3)
+    wrong = next(ex for ex in exs[:2] if ex.hints)
+    i = exs.index(wrong)
+    typed = [exs[0].shown, exs[1].shown, ""]
+    typed[i] = f"{wrong.hints[0][0]}\n{wrong.shown}"  # wrong, the hint, then right
+    out = run_drill(["scoring", "--seed", "11", "--count", "3"], "\n".join(typed) + "\n")
+    assert "1/2 correct. 1 more after a hint." in out
+    assert "score 1/2 (+1 after a hint)" in out and "score 2/2" not in out
+    assert "score 0/1 (+1 after a hint)" in out if i == 0 else "score 1/1" in out
+
+
 @pytest.mark.parametrize("topic", TOPICS)
 def test_each_topic_runs_with_piped_answers(topic: str) -> None:
     exs = exercises(topic, 3, 4, None)

@@ -61,7 +61,8 @@ def test_puzzle_in_french_and_a_file_without_play(tmp_path) -> None:  # type: ig
     out = CliRunner().invoke(cli, ["lesson", "puzzle", str(BUNDLED), "--seed", "3", "--lang", "fr"],
                              input=f"{typed}\n").output
     out = out.replace("\u00a0", " ").replace("\u202f", " ")
-    assert "Problème 1 sur 1" in out and "Exact !" in out and "1/1 juste." in out
+    # a puzzle is not a declarer problem ('Problème 1 · niveau 1'): named as the help names it
+    assert "Problème à quatre jeux 1 sur 1" in out and "Exact !" in out and "1/1 juste." in out
     empty = tmp_path / "none.pbn"
     empty.write_text('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n', encoding="utf-8")
     result = CliRunner().invoke(cli, ["lesson", "puzzle", str(empty)])

@@ -1053,7 +1053,10 @@ class DrillRunner(LineTalk):
             self.write("")
             self.screen_start()
             left = _(lang, "Exercise {n} of {count}", n=n, count=self.count)
-            right = _(lang, "score {right}/{asked}", right=self.right + self.second, asked=self.asked)
+            # the summary's count: right at the first try; those right after a hint apart
+            right = _(lang, "score {right}/{asked}", right=self.right, asked=self.asked) if not self.second else \
+                _(lang, "score {right}/{asked} (+{second} after a hint)", right=self.right, asked=self.asked,
+                  second=self.second)
             shown = "\n".join([f"{left}{' ' * max(2, 78 - len(left) - len(right))}{right}\n{'-' * 78}",
                                wrap(ex.setup.replace("\n", "\n\n")) if "\n" not in ex.setup else ex.setup,
                                "\n" + wrap(_(lang, "QUESTION: ") + ex.question)])
