@@ -102,6 +102,27 @@ def test_won_on_the_winning_line_and_lost_on_an_inferior_one(tmp_path, monkeypat
 
 
 @pytest.mark.dds
+def test_the_review_line_gives_the_defence_only_the_trick_the_problem_is_about() -> None:
+    """3NT with ♠AK5 ♥AK4 ♦53 ♣A5432 opposite ♠743 ♥652 ♦AK642 ♣87, the ♥Q
+    led: one diamond ducked, then ♥A (taken), ♠AK, ♥K, ♣A and four diamonds
+    are ten tricks (by hand).  The line the review shows wins every other
+    trick it can (the safe-card line with the lowest card ducked a heart and a
+    spade as well, which double dummy allows and no declarer would play)."""
+    from bridgekit.play import Play
+    from bridgekit.tutor.problem import NATURAL, LayoutSolver, winning_line
+    p = _problem()
+    solver = LayoutSolver(p)
+    for layout in range(len(p.layouts)):
+        steps = winning_line(p, layout, solver, NATURAL)
+        play = Play(p.layouts[layout], p.strain, p.declarer, [s.card for s in steps])
+        assert play.declarer_tricks() >= p.target and play.defence_tricks() == 1, layout
+        lost = [t for t in play.tricks() if t.winner is not None and t.winner.side is not p.declarer.side]
+        assert lost[0].cards[0].suit is Card.parse("D2").suit   # the diamond ducked
+    low = winning_line(p, 0, solver, "low")
+    assert Play(p.layouts[0], p.strain, p.declarer, [s.card for s in low]).defence_tricks() == 3
+
+
+@pytest.mark.dds
 def test_the_check_accepts_the_bundled_sample_and_refuses_a_wrong_key() -> None:
     import dataclasses
     p = _problem()

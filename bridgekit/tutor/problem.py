@@ -540,21 +540,49 @@ class LineStep:
 #: How the line goes on where the author's cards say nothing: the lowest safe
 #: card, the highest, or the one with the most tricks over the layouts.
 FALLBACKS = ("low", "high", "most")
+#: The line shown to a learner: the most tricks, and between safe cards worth
+#: as many, a lead cashes a winner (the suit's master) before giving a trick
+#: away, and last to play, or third when a defender's card is winning the
+#: trick, wins it with the cheapest winner rather than ducking for nothing
+#: (the lowest card otherwise).
+NATURAL = "natural"
 
 
 def _choose(legal: list[Card], safe: list[Card], prefer: Sequence[Card], fallback: str = "low",
-            values: dict[int, dict[Card, int]] | None = None) -> Card:
+            values: dict[int, dict[Card, int]] | None = None, play: Play | None = None) -> Card:
     """The first card of the author's line that can be played, else a safe
     card chosen by ``fallback`` (a safe card may still lose later: the line
     is what the check proves)."""
     for card in prefer:
         if card in legal:
             return card
+    if fallback == NATURAL and values and play is not None:
+        totals = {c: sum(v[c] for v in values.values()) for c in safe}
+        best = [c for c in safe if totals[c] == max(totals.values())]
+        trick, trump = play.current_trick(), play.strain.suit if play.strain is not None else None
+        seat = play.turn
+        if not trick:
+            out = (play.remaining(seat.lho) or set()) | (play.remaining(seat.rho) or set())
+            masters = [c for c in best if not any(o.suit is c.suit and o.rank > c.rank for o in out)]
+            if masters:
+                return max(masters, key=lambda c: (int(c.suit is not trump), int(c.rank), -int(c.suit)))
+        if len(trick) == 3 or (len(trick) == 2 and not _wins(trick[0], trick[1:], trick[0].suit, trump)):
+            winners = [c for c in best if _wins(c, trick, trick[0].suit, trump)]
+            if winners:
+                return min(winners, key=lambda c: (int(c.suit is trump), int(c.rank)))
+        return min(best, key=lambda c: (int(c.rank), int(c.suit)))
     if fallback == "high":
         return max(safe, key=lambda c: (int(c.rank), -int(c.suit)))
     if fallback == "most" and values:
         return max(safe, key=lambda c: (sum(v[c] for v in values.values()), -int(c.rank), -int(c.suit)))
     return min(safe, key=lambda c: (int(c.rank), int(c.suit)))
+
+
+def _wins(card: Card, others: Sequence[Card], led: Suit, trump: Suit | None) -> bool:
+    """Whether ``card`` beats every card of ``others`` in a trick led in ``led``."""
+    def rank(c: Card) -> int:
+        return 200 + int(c.rank) if c.suit is trump else 100 + int(c.rank) if c.suit is led else int(c.rank) - 100
+    return all(rank(card) > rank(c) for c in others)
 
 
 def winning_line(problem: Problem, layout: int, solver: LayoutSolver | None = None,
@@ -577,7 +605,7 @@ def winning_line(problem: Problem, layout: int, solver: LayoutSolver | None = No
             values = solver.values(game.alive, game.played)
             legal = list(play.legal_cards)
             safe = [c for c in legal if min(v[c] for v in values.values()) >= target]
-            card = _choose(legal, safe, prefer, fallback, values) if safe else legal[0]
+            card = _choose(legal, safe, prefer, fallback, values, play) if safe else legal[0]
             if card not in safe:
                 steps.append(LineStep(len(game.played), seat, card, stuck=True))
                 break

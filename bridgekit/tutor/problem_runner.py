@@ -22,7 +22,7 @@ from ..deal import Deal
 from ..errors import BridgekitError, IllegalCardError
 from ..seats import Seat
 from .i18n import seat_name
-from .problem import Decision, LineSearch, LineStep, Problem, ProblemGame, SearchLimit, winning_line
+from .problem import NATURAL, Decision, LineSearch, LineStep, Problem, ProblemGame, SearchLimit, winning_line
 from .problem_text import msg, theme_name
 from .runner import LineTalk
 from ..notation import Message
@@ -382,7 +382,7 @@ class ProblemRunner(LineTalk):
             lines.append(msg("deal", lang))
         lines.extend(deal_text(game.deal(), p, lang, ascii).split("\n"))
         layout = game.alive[0]
-        steps = winning_line(p, layout, game.solver)
+        steps = winning_line(p, layout, game.solver, NATURAL)
         lines.append("")
         lines.append(msg("line_head", lang))
         lines.extend(line_text(steps, p, lang, ascii))
