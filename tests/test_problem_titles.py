@@ -98,3 +98,26 @@ def test_the_bundled_found_problems_carry_the_finders_title(ident: str) -> None:
     assert done is not None
     title, themes = done
     assert (p.title("en"), p.title("fr"), list(p.themes)) == (title.en, title.fr, themes)
+
+
+@pytest.mark.dds
+def test_the_review_names_a_technique_for_every_key_card_it_explains() -> None:
+    """The first problem's review line: West's ♥Q is won at once with the ace
+    (ducking it loses: double dummy says so on a layout), then a diamond is
+    ducked.  Neither the ace nor the first duck had a sentence of technique
+    before (``themes_of`` names none for a card that simply wins)."""
+    from bridgekit.tutor.problem import NATURAL, LayoutSolver, winning_line
+    from bridgekit.tutor.problem_runner import explain, line_text
+    from bridgekit.tutor.problem_text import msg
+    p = PROBLEMS["duck-to-keep-the-entry"]
+    steps = winning_line(p, 0, LayoutSolver(p), NATURAL)
+    first = next(s for s in steps if s.key)
+    assert (first.card, first.themes) == (Card.parse("HA"), ())
+    for lang in ("en", "fr"):
+        text = re.sub(r"[ \n]+", " ", " ".join(line_text(steps, p, lang, False)))   # wrapped lines joined
+        assert msg("theme_win", lang) in text and msg("theme_duck", lang) in text
+        # each explained card: why it is the card, a technique, and what the alternative loses
+        for s in steps:
+            if s.key and (s.tempting or s.card in p.key or s is first):
+                assert len(explain(s, p, lang, False)) >= 2
+    assert len(explain(first, p, "en", False)) == 2   # without the title's theme: no technique named

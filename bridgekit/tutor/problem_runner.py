@@ -10,6 +10,7 @@ card) pages at 22 lines on a terminal.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import textwrap
@@ -23,7 +24,7 @@ from ..errors import BridgekitError, IllegalCardError
 from ..seats import Seat
 from .i18n import seat_name
 from .problem import NATURAL, Decision, LineSearch, LineStep, Problem, ProblemGame, SearchLimit, winning_line
-from .problem_text import msg, theme_name
+from .problem_text import MESSAGES, msg, theme_name
 from .runner import LineTalk
 from ..notation import Message
 from .screen import compact
@@ -227,7 +228,7 @@ def explain(step: LineStep, problem: Problem, lang: str, ascii: bool) -> list[st
     for theme in step.themes:
         if theme == "count":
             out.append(msg("why_count", lang, n=step.layouts_left))
-        else:
+        elif "theme_" + theme in MESSAGES:
             out.append(msg("theme_" + theme, lang))
     if step.alternative is not None and step.beaten_on is not None:
         out.append(msg("why_alt", lang, alt=card_str(step.alternative, ascii, lang),
@@ -235,9 +236,14 @@ def explain(step: LineStep, problem: Problem, lang: str, ascii: bool) -> list[st
     return out
 
 
-def line_text(steps: list[LineStep], problem: Problem, lang: str, ascii: bool, *, all_keys: bool = False) -> list[str]:
+def line_text(steps: list[LineStep], problem: Problem, lang: str, ascii: bool, *, all_keys: bool = False,
+              layout: int = 0) -> list[str]:
     """The winning line trick by trick, each key card explained (the key cards
-    where another card would have made on some layout, and the first one)."""
+    where another card would have made on some layout, and the first one):
+    a key card none of ``themes_of``'s techniques names is told by what it
+    does that its alternative does not, as a found problem's title says it
+    (``problem_titles.title_of``; ``steps`` are the line on ``layout``)."""
+    from .problem_titles import title_of
     lines: list[str] = []
     explained = 0
     for start in range(0, len(steps), 4):
@@ -247,6 +253,8 @@ def line_text(steps: list[LineStep], problem: Problem, lang: str, ascii: bool, *
         for s in trick:
             if s.key and not s.stuck and (all_keys or s.tempting or s.card in problem.key or explained == 0):
                 explained += 1
+                if not s.themes:
+                    s = dataclasses.replace(s, themes=(title_of(problem, steps, s, layout).theme,))
                 lines.extend(textwrap.wrap(" ".join(explain(s, problem, lang, ascii)), 78,
                                            initial_indent="    ", subsequent_indent="    "))
     return lines
@@ -385,7 +393,7 @@ class ProblemRunner(LineTalk):
         steps = winning_line(p, layout, game.solver, NATURAL)
         lines.append("")
         lines.append(msg("line_head", lang))
-        lines.extend(line_text(steps, p, lang, ascii))
+        lines.extend(line_text(steps, p, lang, ascii, layout=layout))
         if self.ratings is not None:
             old = round(self.ratings.rating)
             new = round(self.ratings.update(p, made))

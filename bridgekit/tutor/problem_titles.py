@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..cards import Card, Rank, Suit
+from ..deal import Deal
 from ..play import Play
 from ..seats import Seat
 from .problem import LineStep, Problem
@@ -51,7 +52,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "run-trumps": ("Run the trumps", "Déroulez les atouts", "squeeze"),
     "ruff-first": ("Ruff a {other} before drawing trumps", "Coupez un {fother} avant de tirer les atouts", "ruff"),
     "discard-first": ("A {other} discard before the trumps", "Une défausse à {fother} avant les atouts", "discard"),
-    "before-trumps": ("The {suits} before trumps", "Les {fsuits} avant les atouts", "trumps"),
+    "before-trumps": ("The {suits} before trumps", "Les {fsuits} avant les atouts", "switch"),
     "discard-on": ("A discard on the {suits}", "Une défausse sur les {fsuits}", "discard"),
     "establish": ("Set up the {suits}", "Affranchissez les {fsuits}", "establish"),
     "suit-first": ("Which suit first?", "Quelle couleur d'abord\u202f?", "switch"),
@@ -119,11 +120,11 @@ def _beats(card: Card, top: Card, trump: Suit | None) -> bool:
     return trump is not None and card.suit is trump
 
 
-def title_of(problem: Problem, steps: Sequence[LineStep], key: LineStep) -> Title:
+def title_of(problem: Problem, steps: Sequence[LineStep], key: LineStep, layout: int = 0) -> Title:
     """The title of the problem whose decisive card is ``key`` (a step of
-    ``steps``, the winning line on the problem's first layout, with its
+    ``steps``, the winning line on the problem's ``layout``, with its
     alternative)."""
-    deal = problem.layouts[0]
+    deal = problem.layouts[layout]
     cards = [s.card for s in steps]
     before = Play(deal, problem.strain, problem.declarer, cards[:key.index])
     trick = before.current_trick()
@@ -134,7 +135,7 @@ def title_of(problem: Problem, steps: Sequence[LineStep], key: LineStep) -> Titl
     if alt is None:   # not a decision: say the card
         return _words("lead-card", card)
     if pos == 0:
-        return _lead(problem, cards, key, before, trump)
+        return _lead(problem, deal, cards, key, before, trump)
     led = trick[0].suit
     t = _top(trick, trump)
     assert t is not None
@@ -190,7 +191,7 @@ def _outstanding(play: Play, seat: Seat, suit: Suit) -> list[Card]:
     return out
 
 
-def _lead(problem: Problem, cards: list[Card], key: LineStep, before: Play, trump: Suit | None) -> Title:
+def _lead(problem: Problem, deal: Deal, cards: list[Card], key: LineStep, before: Play, trump: Suit | None) -> Title:
     card, alt = key.card, key.alternative
     assert alt is not None
     if card.suit is alt.suit:
@@ -202,7 +203,6 @@ def _lead(problem: Problem, cards: list[Card], key: LineStep, before: Play, trum
                   if c.suit is trump]
         return _words("trumps-now" if theirs else "run-trumps", card)
     # what the line does in the suit led: the tricks led in it, this one and the next three
-    deal = problem.layouts[0]
     ours = problem.declarer.side
     play = Play(deal, problem.strain, problem.declarer, cards)
     tricks = [tr for tr in play.tricks() if len(tr.cards) == 4]
