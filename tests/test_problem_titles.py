@@ -41,8 +41,7 @@ def _title(ident: str, cards: str, key: int, alt: str):  # type: ignore[no-untyp
     # West leads the ♦2, dummy's ♦J while East holds the ♦K and dummy the ♦A: a finesse
     ("finesse-5081-d", "CA C8 C2 C9 D2 DJ", 5, "DA", "finesse", "A finesse in diamonds", "Une impasse à carreau"),
     # dummy's ♣8 under West's ♣A, keeping the ♣Q
-    ("finesse-5081-d", "CA C8", 1, "CQ", "keep-honour", "Do not waste a club honour",
-     "Ne gaspillez pas un honneur à trèfle"),
+    ("finesse-5081-d", "CA C8", 1, "CQ", "keep-honour", "Keep your club honours", "Gardez vos honneurs à trèfle"),
     # fourth hand wins with the ♥10 rather than the ♥Q: nobody plays after
     ("finesse-5111-c", "H8 H6 H2 HT", 3, "HQ", "cheap", "Win cheaply in hearts", "Prenez au plus juste à cœur"),
     # dummy ruffs the ♦9 with the ♥7 (keeping the ♥J), or could discard a club
@@ -58,8 +57,8 @@ def _title(ident: str, cards: str, key: int, alt: str):  # type: ignore[no-untyp
      "Ne surprenez pas à pique"),
     ("duck-112-c", "SQ ST S2 SA HQ H4 HA H2", 6, "HT", "overtake", "Overtake in hearts", "Surprenez à cœur"),
     # 4♠: the diamonds before trumps, a club thrown on the third diamond (trick 5)
-    ("discard-before-trumps", "HQ H4 H2 HA D2 D9 DQ D4 DK D6 D5 DT HK H3 H7 H9 DA D7 C4 DJ", 4, "S3",
-     "discard-first", "A club discard before the trumps", "Une défausse à trèfle avant les atouts"),
+    ("discard-before-trumps", "HQ H4 H2 HA D2 D9 DQ D4 DK D6 D5 DT HK H3 H7 H9 DA D7 C4 DJ", 4, "S8",
+     "discard-first", "A discard before trumps", "Une défausse avant les atouts"),
     # ... and a trump lead there while the defenders hold trumps
     ("discard-before-trumps", "HQ H4 H2 HA S8", 4, "D2", "trumps-now", "When to draw trumps",
      "Quand tirer les atouts"),
@@ -78,6 +77,26 @@ def test_every_title_names_a_known_theme_in_both_languages_and_never_a_card() ->
         assert not re.search(r"\b(ace|king|queen|jack|ten)\b|\{alt|\{top", en), kind
         assert not re.search(r"\b(as|roi|dame|valet)\b|\{f?alt|\{f?top", fr), kind
         assert not re.search(r" [?!;:]", fr), kind   # French spacing: U+202F before ? ! ;, U+00A0 before :
+
+
+def test_the_problem_list_fits_80_columns_with_every_title_whole() -> None:
+    from click.testing import CliRunner
+    from bridgekit.cards import Suit
+    from bridgekit.cli import cli
+    from bridgekit.tutor.problem_titles import PLURAL_FR, SUIT_EN, SUIT_FR
+    for en, fr, theme in TEMPLATES.values():
+        for suit in Suit:
+            for other in Suit:
+                values = {"suit": SUIT_EN[suit], "suits": SUIT_EN[suit] + "s", "fsuit": SUIT_FR[suit],
+                          "fsuits": PLURAL_FR[suit], "other": SUIT_EN[other], "fother": SUIT_FR[other]}
+                assert len(en.format(**values)) <= 30 and len(fr.format(**values)) <= 30, en
+    for lang in ("en", "fr"):
+        out = CliRunner().invoke(cli, ["lesson", "problem", "--list", "--lang", lang]).output
+        assert max(len(line) for line in out.splitlines()) <= 80, out
+        for p in PROBLEMS.values():
+            if re.search(r"\d", p.id):   # a found problem's title and first theme, whole
+                line = next(line for line in out.splitlines() if line.startswith(p.id + " "))
+                assert p.title(lang) in line and line.rstrip().endswith(theme_name(p.themes[0], lang)), line
 
 
 def test_a_found_problems_title_is_no_longer_generic() -> None:

@@ -113,9 +113,9 @@ THEME_NAMES: dict[str, str] = {
     'cover': N_("cover an honour"),
     'drop': N_("play for the drop"),
     'establish': N_("set up a suit"),
-    'keep': N_("keep the right card"),
+    'keep': N_("the card to keep"),
     'second-hand-low': N_("second hand low"),
-    'overtake': N_("overtake for an entry"),
+    'overtake': N_("overtaking"),
 }
 
 

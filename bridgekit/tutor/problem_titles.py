@@ -44,14 +44,15 @@ SUIT_EN = {Suit.S: "spade", Suit.H: "heart", Suit.D: "diamond", Suit.C: "club"}
 SUIT_FR = {Suit.S: "pique", Suit.H: "cœur", Suit.D: "carreau", Suit.C: "trèfle"}
 PLURAL_FR = {Suit.S: "piques", Suit.H: "cœurs", Suit.D: "carreaux", Suit.C: "trèfles"}
 #: kind -> (English, French, theme).  A title names the technique and the
-#: suit, never the card itself (that is the problem's answer).  Fields:
+#: suit, never the card itself (that is the problem's answer), in at most 30
+#: characters (the column of ``lesson problem --list``).  Fields:
 #: {suit}/{suits} the decisive card's suit (one, several), {other} another
 #: suit (the one ruffed or discarded); ``f`` the French forms.
 TEMPLATES: dict[str, tuple[str, str, str]] = {
     "trumps-now": ("When to draw trumps", "Quand tirer les atouts", "trumps"),
     "run-trumps": ("Run the trumps", "Déroulez les atouts", "squeeze"),
-    "ruff-first": ("Ruff a {other} before drawing trumps", "Coupez un {fother} avant de tirer les atouts", "ruff"),
-    "discard-first": ("A {other} discard before the trumps", "Une défausse à {fother} avant les atouts", "discard"),
+    "ruff-first": ("Ruff a {other} before trumps", "Une coupe avant les atouts", "ruff"),
+    "discard-first": ("A discard before trumps", "Une défausse avant les atouts", "discard"),
     "before-trumps": ("The {suits} before trumps", "Les {fsuits} avant les atouts", "switch"),
     "discard-on": ("A discard on the {suits}", "Une défausse sur les {fsuits}", "discard"),
     "establish": ("Set up the {suits}", "Affranchissez les {fsuits}", "establish"),
@@ -70,7 +71,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "deep-finesse": ("The right finesse in {suits}", "La bonne impasse à {fsuit}", "finesse"),
     "cheap": ("Win cheaply in {suits}", "Prenez au plus juste à {fsuit}", "entry"),
     "unblock": ("Unblock the {suits}", "Débloquez les {fsuits}", "unblock"),
-    "keep-honour": ("Do not waste a {suit} honour", "Ne gaspillez pas un honneur à {fsuit}", "keep"),
+    "keep-honour": ("Keep your {suit} honours", "Gardez vos honneurs à {fsuit}", "keep"),
     "keep": ("The right {suit} to keep", "Le bon {fsuit} à garder", "keep"),
     "ruff-dummy": ("Ruff a {other} in dummy", "Coupez un {fother} au mort", "ruff"),
     "ruff-hand": ("Ruff a {other} in hand", "Coupez un {fother} en main", "ruff"),
