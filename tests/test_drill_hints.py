@@ -158,7 +158,7 @@ def test_hints_never_state_the_answer(lang: str) -> None:
         ex = generate("scoring", random.Random(seed), lang, CONTRACT)
         answers.add(ex.answer)
         texts.update(text for _wrong, text in ex.hints)
-    assert len(answers) > 100 and len(texts) <= 12, sorted(texts)
+    assert len(answers) > 100 and len(texts) <= 14, sorted(texts)   # 12, and the two bonuses forgotten
 
 
 def test_no_prompt_gives_its_answer_away() -> None:
@@ -177,3 +177,35 @@ def test_no_prompt_gives_its_answer_away() -> None:
                 figures = {abs(int(t)) for t in re.findall(r"-?\d+", e.prompt)}
                 assert not figures & {abs(a) for a in answer}, (topic, seed, lang, e.prompt)
     assert {("scoring", 420), ("scoring", 500), ("imps", 3), ("imps", 5)} <= seen   # the cases that need other examples
+
+
+@pytest.mark.parametrize("topic", ["scoring", "record"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_forgotten_part_score_or_game_bonus_gets_its_rule(topic: str, lang: str) -> None:
+    """2♦ making nine answered -60 for -110: the part-score 50 forgotten; a
+    game without its 300 (500 vulnerable).  The bonuses written here by hand;
+    the hint names the bonus, never the figure asked."""
+    found = {"part score": 0, "game": 0}
+    for seed in range(400):
+        ex = generate(topic, random.Random(seed), lang, CONTRACT if topic == "scoring" else None)
+        pos = ex.position
+        if "contract" not in pos or pos.get("rules", "contract") != "contract":
+            continue
+        contract = _contract(ex)
+        if pos["tricks"] < contract.tricks_needed or contract.level >= 6:
+            continue
+        per_trick = 20 if contract.strain.is_minor else 30
+        points = (per_trick * contract.level + (10 if contract.strain.name == "NT" else 0)) * \
+            contract.doubling.multiplier
+        if points < 100:
+            kind, bonus, words = "part score", 50, ("part-score bonus", "prime de partielle")
+        else:
+            kind, bonus, words = "game", 500 if _declarer_vul(ex) else 300, ("game bonus", "prime de manche")
+        wrong = ex.answer - _sign(ex) * bonus
+        text = hint(ex, wrong)
+        if wrong == -ex.answer or contract.doubling is not Doubling.UNDOUBLED:
+            continue   # the sign's or the double's rule comes first
+        found[kind] += 1
+        assert words[lang == "fr"] in text, (seed, ex.setup, wrong, ex.hints)
+        assert str(abs(ex.answer)) not in text
+    assert found["part score"] >= 5 and found["game"] >= 5, found

@@ -238,6 +238,7 @@ class _ScoreSheet:
         if made and level >= 6:
             hints.append((rescore(Result(Contract(5, strain, doubling), declarer, tricks)).ns,
                           _(lang, "A slam bid and made earns its slam bonus on top of the game bonus.")))
+        hints += _bonus_hints(score, lang)   # after the doubled rules: making doubled is a 50 too
         return _Question(_(lang, "What is the score for North-South (+ when N/S score, - when E/W do)?"), "number", score.ns, f"{score.ns:+d}", "score_ns", hints,
                          _(lang, "Trick points for the tricks bid (20 minors, 30 majors, NT 40 then 30), x2 or x4 if doubled; game (100 or more) 300/500, else 50; slams only when bid; undertricks by the ladder for the vulnerability."))
 
@@ -402,6 +403,17 @@ def score_prompt(lang: str, answer: object) -> str:
     """What a score question waits for, with two example figures."""
     a, b = examples(answer, (420, -500), (620, -200))
     return _(lang, "N/S's score in points, e.g. {a} or {b}", a=a, b=b)
+
+
+def _bonus_hints(score: Score, lang: str) -> list[tuple[Any, str]]:
+    """A made contract's bonus forgotten (the part-score 50, the game bonus):
+    N/S's score without it, with the rule it misses (duplicate scores)."""
+    from ..rules.duplicate import GAME, PART_SCORE
+    rules = {PART_SCORE: N_("A made contract short of game also earns the part-score bonus, on top of its trick "
+                            "points."),
+             GAME: N_("A game bid and made earns the game bonus (more when vulnerable), on top of its trick points.")}
+    return [(score.ns - (item.points if item.side is Side.NS else -item.points), _(lang, rules[item.kind]))
+            for item in score.items if item.kind in rules]
 
 
 def _unique(hints: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
@@ -910,6 +922,7 @@ def drill_record(rng: random.Random, lang: str, profile: Profile | None) -> Exer
         hints.append((flat, _(lang, "Check who is vulnerable: the Vulnerable tag names a side; is it declarer's?")))
     hints.append((rescore(Result(contract, declarer, 13 - tricks)).ns,
                   _(lang, "Result counts declarer's tricks, not the defenders'.")))
+    hints += _bonus_hints(score, lang)   # after the doubled rules: making doubled is a 50 too
     kind = "record: doubled" if doubling is not Doubling.UNDOUBLED else \
         "record: contract made" if made else "record: contract down"
     tags = f'[Contract "{contract}"], [Declarer "{declarer.name}"], [Vulnerable "{vul.value}"]'
