@@ -190,10 +190,10 @@ def test_a_card_safe_on_every_layout_can_still_lead_to_a_guess() -> None:
     allow, agrees; the look-ahead says so at that position and not before
     the spade."""
     from bridgekit.play import Play
-    from bridgekit.tutor.problem import LineSearch, line_decisions
+    from bridgekit.tutor.problem import LineSearch, _consistent, line_decisions
     p = _problem("play-5135-h")
     path = [Card.parse(c) for c in "DK DA D3 DT S5 S3 SA S2 SK S4 D9 S9 CK C5 C8 CA C2 HA D4 CQ HT H3".split()]
-    possible = [i for i, d in enumerate(p.layouts) if _playable(d, p, path)]
+    possible = [i for i in range(len(p.layouts)) if _consistent(p, i, path)]
     assert len(possible) >= 2
     play = Play(p.layouts[possible[0]], p.strain, p.declarer, path)
     for card in play.legal_cards:
@@ -202,7 +202,7 @@ def test_a_card_safe_on_every_layout_can_still_lead_to_a_guess() -> None:
         assert min(totals) < p.target, card   # no card wins on every layout: a guess
     search = LineSearch(p)
     assert not search.wins(path, possible)
-    before = [i for i, d in enumerate(p.layouts) if _playable(d, p, path[:5])]
+    before = [i for i in range(len(p.layouts)) if _consistent(p, i, path[:5])]
     assert search.wins(path[:5], before) and search.wins(path[:1], list(range(len(p.layouts))))
     # the line's own cards always keep a winning line, the key one alone among its cards
     decisions = line_decisions(p, search.solver)
@@ -224,12 +224,3 @@ def test_the_review_names_the_card_that_led_to_the_guess(tmp_path, monkeypatch) 
            "of them" in text
     assert "♥Q would have kept a sure line." in text
 
-
-def _playable(deal, problem, cards) -> bool:  # type: ignore[no-untyped-def]
-    from bridgekit.errors import BridgekitError
-    from bridgekit.play import Play
-    try:
-        Play(deal, problem.strain, problem.declarer, cards)
-    except BridgekitError:
-        return False
-    return True

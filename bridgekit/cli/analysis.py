@@ -21,7 +21,7 @@ from ..printable import printable
 from ..i18n import _, _n, _p
 from ..notation import Message, par_contract_text, render_message, seat_letter, strain_text, vul_column
 from ..render import render_postmortem
-from .options import current_lang, from_option, lang_option
+from .options import current_lang, from_option, lang_option, status_line
 from .options import (RunStatus, SolverOptions, ascii_option, board_option, expand_inputs, iter_boards,
                       open_cli_solver, rules_option, solver_options, wants_ascii, warn, wide_option)
 from .output import Column, RowWriter, column, output_options, rows_beside
@@ -96,8 +96,7 @@ class _Progress:
 
     def finish(self) -> None:
         if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
+            status_line()
             self.shown = False
 
 

@@ -11,7 +11,8 @@ import click
 from ..errors import BridgekitError, ExitStatus, message_of
 from ..i18n import _, _n, _p
 from ..notation import Message, render_message
-from .options import RULES, ascii_option, current_lang, group_lang_option, lang_option, wants_ascii, wide_option
+from .options import (RULES, ascii_option, current_lang, group_lang_option, lang_option, status_line, wants_ascii,
+                      wide_option)
 from .output import column, output_one, output_options, output_rows, table
 from ..reports import LessonChecks
 
@@ -340,14 +341,12 @@ class _Finding:
             line = _n(self.lang, "{file}: looking for problems: {n} deal, {found} found",
                       "{file}: looking for problems: {n} deals, {found} found", self.tried,
                       file=self.name, found=self.found)
-            sys.stderr.write("\r\x1b[K" + line[:79])
-            sys.stderr.flush()
+            status_line(line[:79])
             self.shown = True
 
     def clear(self) -> None:
         if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
+            status_line()
             self.shown = False
 
     def done(self, message: Message) -> None:

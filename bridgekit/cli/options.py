@@ -149,6 +149,13 @@ def plural(n: float, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def status_line(text: str = "") -> None:
+    """A passing line on stderr, written over the one before (a terminal's
+    progress or waiting line); the empty text clears it."""
+    sys.stderr.write("\r\x1b[K" + text)
+    sys.stderr.flush()
+
+
 def warn(text: str | BaseException) -> None:
     """``bridgekit: TEXT`` on stderr, made printable (it quotes the file); a
     :class:`~bridgekit.notation.Message` (or an error carrying one) in the
@@ -533,5 +540,4 @@ def open_cli_solver(opts: SolverOptions) -> Any:
         raise click.UsageError(error_text(e)) from None
     finally:
         if waiting:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
+            status_line()
