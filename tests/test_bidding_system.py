@@ -522,3 +522,12 @@ def test_a_sacrifice_needs_little_defence_21_points_or_fewer() -> None:
     said(before, "4.KQJ9762.AQ4.J2", "5H", "sacrifice", dealer=Seat.E, vul=Vul.EW)
     # 14 HCP: 22 together, enough defence to let them play
     said(before, "4.KQJ9762.AQ4.Q2", "Pass", "", dealer=Seat.E, vul=Vul.EW)
+
+
+def test_an_answer_to_stayman_outside_the_card_is_read_by_the_captain() -> None:
+    # 1NT 2C 3NT (a human's answer, or a judged call) used to raise KeyError 'N'
+    # in the Stayman answers; responder with game values now passes 3NT
+    d = decide("1NT P 2C P 3NT P", "KJ95.Q762.AJ3.65")
+    assert str(d.call) == "Pass", d
+    d = decide("2NT P 3C P 3NT P", "KJ95.Q762.J93.65")
+    assert str(d.call) == "Pass", d

@@ -191,6 +191,8 @@ def _opener_answer(nt: NoTrump, r1: str) -> list[Rule]:
 
 def _after_stayman(nt: NoTrump, rest: tuple[str, ...]) -> list[Rule] | None:
     answer = rest[0]
+    if answer not in tuple(f"{nt.level + 1}{s}" for s in "DHS"):
+        return None   # not an answer the card gives (3NT by a human): the captain reads on
     if len(rest) == 1:
         return _responder_after_stayman(nt, answer)
     if len(rest) == 2:
