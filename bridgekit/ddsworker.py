@@ -23,7 +23,9 @@ under ``if __name__ == "__main__":`` (a worker that fails to start is not
 started again, and the player solves in its own process).  The worker gives
 DDS one thread (a call solves one position), ignores Ctrl-C (the parent is
 interrupted and, exiting, stops it: ``multiprocessing`` terminates daemonic
-children at exit) and exits when its pipe closes, so also when the parent dies
+children at exit; the parent holds Ctrl-C while it starts one, which the
+worker inherits blocked until it ignores it, so a Ctrl-C is never lost in
+the parent nor able to stop the worker halfway) and exits when its pipe closes, so also when the parent dies
 without stopping it.  On Linux it also asks the kernel to kill it when its
 parent dies (``PR_SET_PDEATHSIG``), so a worker busy in a long DDS call does
 not outlive a parent killed by SIGKILL or by a closed pipe (SIGPIPE) either.  A daemonic process (a ``multiprocessing.Pool`` worker)
@@ -36,20 +38,19 @@ child starts a worker of its own (the parent's is left alone).
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import pickle
 import signal
-import threading
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from . import dds
 from .cards import Card, Strain
 from .deal import Deal
 from .errors import BridgekitError
+from .safeio import signals_held
 from .seats import Seat
 
 __all__ = ["SolverWorker", "Position", "Solver", "die_with_parent"]
@@ -95,15 +96,17 @@ class SolverWorker:
         mine, theirs = ctx.Pipe()
         process = ctx.Process(target=_serve, args=(theirs, self.target, self.threads), daemon=True,
                               name="bridgekit-dds")
-        try:
-            with _sigint_ignored():   # ignored from its start: inherited through exec
+        _resource_tracker_started()
+        with signals_held({signal.SIGINT}):   # blocked from its start: inherited through exec
+            try:
                 process.start()
-        except OSError as e:
-            self.unavailable = f"no worker process: {e}"
-            return
-        finally:
-            theirs.close()
-        self._process, self._conn, self._owner = process, mine, os.getpid()
+            except OSError as e:
+                self.unavailable = f"no worker process: {e}"
+                return
+            finally:
+                theirs.close()
+            # a Ctrl-C meanwhile comes once the worker is ours to stop
+            self._process, self._conn, self._owner = process, mine, os.getpid()
 
     def ready(self, wait: float = 0.0) -> bool:
         """Whether the worker is up with the solver loaded, waiting up to
@@ -149,31 +152,35 @@ class SolverWorker:
         """Terminate the worker (a call it is making is lost).  Safe when a
         second stop comes in while one waits for the worker (Ctrl-C during
         the join runs the clean-up again): the handles are taken and cleared
-        before anything waits."""
+        before anything waits.  A Ctrl-C while the handles are released is
+        not swallowed by their finalisers (Python ignores an exception
+        raised in a finaliser the garbage collector runs: "Exception ignored
+        in"): the process's runs here, and the last references go with
+        Ctrl-C held in this thread."""
         running = self.running
         process, conn = self._process, self._conn
         self._process = self._conn = self.pid = None
-        if running and process is not None:
-            process.terminate()
-            process.join()
-        if running and conn is not None:
-            conn.close()
+        try:
+            if running and process is not None:
+                process.terminate()
+                process.join()
+                process.close()   # its finaliser runs here, where a Ctrl-C is raised as usual
+        finally:
+            if running and conn is not None:
+                conn.close()
+            with signals_held({signal.SIGINT}):   # in a finaliser the collector runs, one is lost: it waits
+                del process, conn
 
 
-@contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Ctrl-C ignored while a worker is started, so that the worker ignores it
-    from its first instruction (a Ctrl-C meanwhile is lost: a few
-    milliseconds).  Only the main thread can do it; elsewhere the worker
-    ignores Ctrl-C from its first line of Python on."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _resource_tracker_started() -> None:
+    """Start multiprocessing's resource tracker now, if it is not running:
+    the first process started starts it, and unblocks Ctrl-C after (its
+    ``ensure_running``), which would undo the hold of ``start``."""
     try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
+        from multiprocessing import resource_tracker
+        resource_tracker.ensure_running()
+    except (ImportError, AttributeError, OSError):
+        pass
 
 
 def die_with_parent() -> None:
@@ -198,9 +205,14 @@ def _serve(conn: Connection, target: Solver, threads: int) -> None:
     positions it is sent until its pipe closes."""
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
+    if hasattr(signal, "pthread_sigmask"):   # blocked since the start (``start``): a pending one is discarded
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     dds.set_threads(threads)
     dds.load()
-    conn.send(os.getpid())
+    try:
+        conn.send(os.getpid())
+    except OSError:   # stopped before it was ready (the parent interrupted): nothing to say
+        return
     while True:
         try:
             positions = conn.recv()

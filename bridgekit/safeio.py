@@ -54,7 +54,7 @@ from .errors import BridgekitError
 from .notation import Message
 
 __all__ = ["Output", "OutputRefused", "OutputChanged", "Terminated", "check_output", "terminate_cleanly",
-           "StdoutRollback", "stdout_closed", "remove_stale_temporaries"]
+           "signals_held", "StdoutRollback", "stdout_closed", "remove_stale_temporaries"]
 
 
 class OutputRefused(BridgekitError):
@@ -97,11 +97,11 @@ def terminate_cleanly() -> Iterator[None]:
     killing the process outright (only where they would have killed it: the
     main thread, default handler).  SIGINT already raises KeyboardInterrupt."""
     saved: dict[int, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        for sig in _STOP_SIGNALS:
-            if signal.getsignal(sig) is signal.SIG_DFL:
-                saved[sig] = signal.signal(sig, _raise_terminated)
     try:
+        if threading.current_thread() is threading.main_thread():
+            for sig in _STOP_SIGNALS:
+                if signal.getsignal(sig) is signal.SIG_DFL:
+                    saved[sig] = signal.signal(sig, _raise_terminated)
         yield
     finally:
         for sig, handler in saved.items():
@@ -243,7 +243,7 @@ class Output:
                 self._digest = _content_digest(self.target)
         folder, name = os.path.split(self.target)
         remove_stale_temporaries(folder)
-        with _signals_held():  # a signal between creating the file and knowing its name would leak it
+        with signals_held():  # a signal between creating the file and knowing its name would leak it
             fd, self._tmp = tempfile.mkstemp(prefix=f".{name[:100]}.", suffix=_TMP_SUFFIX, dir=folder)
             _lock_quietly(fd)   # held while this process lives: see remove_stale_temporaries
             self.stream = self._wrap(fd)
@@ -312,7 +312,7 @@ class Output:
             os.umask(umask)
             os.chmod(self._tmp, 0o666 & ~umask)
         self.stream.close()
-        with _signals_held():
+        with signals_held():
             if self.replace:
                 os.replace(self._tmp, self.target)
             else:
@@ -469,16 +469,26 @@ def _fsync_folder(folder: str) -> None:
 
 
 @contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold SIGINT/SIGTERM/SIGHUP during the rename (delivered right after)."""
-    held = {signal.SIGINT, *_STOP_SIGNALS}
-    can = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held) if can else None
+def signals_held(signals: Iterable[int] | None = None) -> Iterator[None]:
+    """Hold ``signals`` (by default SIGINT, SIGTERM and SIGHUP) in this thread
+    while the block runs: one that comes meanwhile is delivered right after,
+    never lost, and a process started meanwhile inherits them blocked.
+    Nothing where there is no ``pthread_sigmask`` (Windows).
+
+    The mask to put back is read before anything is blocked: Python's
+    ``pthread_sigmask`` raises a signal already on its way (a Ctrl-C just
+    before) after changing the mask, so the mask it would have returned is
+    lost and the signals would stay blocked for good."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = set(signals) if signals is not None else {signal.SIGINT, *_STOP_SIGNALS}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, ())
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, held)
         yield
     finally:
-        if old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 class StdoutRollback:

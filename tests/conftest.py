@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from click.testing import CliRunner, Result
@@ -58,3 +62,24 @@ def run(*args: str, input: str | bytes | None = None) -> Result:
 def calls(text: str) -> list[Call]:
     """Calls from a space-separated text: ``calls("1S P 2S P")``."""
     return [Call.parse(t) for t in text.split()]
+
+
+@contextlib.contextmanager
+def ctrl_c_reaches_children() -> Iterator[None]:
+    """Processes started in the block take Ctrl-C (SIGINT) as a command typed
+    at a terminal does, even when this test run was started with it ignored:
+    a shell without job control ignores it for a background job (``pytest
+    &`` in a script), its children inherit that, and a program, Python
+    included, keeps a signal ignored that it was started with; every test
+    sending SIGINT then failed (the command went on and exited 0).  A handler
+    here is reset to the default action in the child when it starts a
+    program, so one is put in place for the block."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -26,7 +26,7 @@ from bridgekit.cli import cli
 from bridgekit.dds import DDTable, dds_par
 from bridgekit.seats import Seat, Vul
 
-from conftest import ROOT
+from conftest import ROOT, ctrl_c_reaches_children
 from test_ddcache import fixture, pbn
 
 distributed = pytest.importorskip("distributed")
@@ -150,9 +150,9 @@ BRIDGEKIT = [sys.executable, "-m", "bridgekit"]
 
 
 def _run_dd(path: Path, cache: Path, *extra: str) -> "subprocess.Popen[str]":
-    return subprocess.Popen([*BRIDGEKIT, "dd", str(path), "--cache", str(cache), "--jobs", "1", "--json", *extra],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    with ctrl_c_reaches_children():
+        return subprocess.Popen([*BRIDGEKIT, "dd", str(path), "--cache", str(cache), "--jobs", "1", "--json",
+                                 *extra], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def test_two_concurrent_runs_share_the_cache(tmp_path: Path) -> None:

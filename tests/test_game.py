@@ -28,7 +28,7 @@ from bridgekit.rules import find_profile
 from bridgekit.scoring import score_board
 from bridgekit.seats import Seat
 
-from conftest import ROOT, calls, run
+from conftest import ROOT, calls, ctrl_c_reaches_children, run
 
 # South 1NT (16, balanced), North 3NT (14): South declares and plays both hands.
 SOUTH_DECLARES = "S:AQ3.KJ4.K984.Q72 JT97.AT98.QT7.T9 K84.Q72.AJ3.KJ65 652.653.652.A843"
@@ -403,8 +403,9 @@ def test_board_from_a_file(tmp_path: Path) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_exits_130_without_traceback() -> None:
     exe = Path(sys.executable).with_name("bridgekit")
-    proc = subprocess.Popen([str(exe), "play", "--seed", "1", "--no-save"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with ctrl_c_reaches_children():
+        proc = subprocess.Popen([str(exe), "play", "--seed", "1", "--no-save"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     deadline = time.time() + 30
     seen = ""

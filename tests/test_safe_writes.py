@@ -21,7 +21,7 @@ import pytest
 
 from bridgekit.formats import read_boards
 from bridgekit.safeio import Output, OutputChanged, OutputRefused
-from conftest import ROOT, SAMPLES, run
+from conftest import ROOT, SAMPLES, ctrl_c_reaches_children, run
 
 MATCH = SAMPLES / "match.pbn"
 BRIDGEKIT = [sys.executable, "-m", "bridgekit"]
@@ -275,8 +275,9 @@ def test_two_processes_rewriting_one_file_both_keep_their_changes(tmp_path: Path
 
 def _start_when_writing(args: list[str], folder: Path, known: set[str]) -> subprocess.Popen[str]:
     """Start bridgekit and return once its temporary file exists."""
-    proc = subprocess.Popen(BRIDGEKIT + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            cwd=ROOT)
+    with ctrl_c_reaches_children():
+        proc = subprocess.Popen(BRIDGEKIT + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                cwd=ROOT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
         if set(os.listdir(folder)) - known:
@@ -335,7 +336,7 @@ def test_show_json_interrupted_leaves_no_half_document_in_the_file(tmp_path: Pat
     document in out.json."""
     path = big_file(tmp_path / "big.pbn", 8000)
     out = tmp_path / "out.json"
-    with open(out, "w") as stdout:
+    with open(out, "w") as stdout, ctrl_c_reaches_children():
         proc = subprocess.Popen(BRIDGEKIT + ["show", "--json", str(path)], stdout=stdout,
                                 stderr=subprocess.PIPE, text=True, cwd=ROOT)
         deadline = time.monotonic() + 60
@@ -435,7 +436,7 @@ def test_standard_output_and_error_in_one_log_are_kept_whole(tmp_path: Path) -> 
     """`> log 2>&1` is a log: interrupted, nothing is cut from it."""
     path = big_file(tmp_path / "big.pbn", 8000)
     log = tmp_path / "log"
-    with open(log, "w") as f:
+    with open(log, "w") as f, ctrl_c_reaches_children():
         proc = subprocess.Popen(BRIDGEKIT + ["show", "--json", str(path)], stdout=f, stderr=f, cwd=ROOT)
         while log.stat().st_size == 0 and proc.poll() is None:
             time.sleep(0.002)
