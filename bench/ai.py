@@ -60,6 +60,7 @@ from bridgekit.cards import Card  # noqa: E402
 from bridgekit.contract import Contract, Doubling, Result  # noqa: E402
 from bridgekit.deal import Deal  # noqa: E402
 from bridgekit.game import Bidder, CardPlayer, TableView, deal_cards  # noqa: E402
+from bridgekit.game.judgement import MARGIN, SAMPLES, JudgingBidder  # noqa: E402
 from bridgekit.game.session import DEALER  # noqa: E402
 from bridgekit.play import Play  # noqa: E402
 from bridgekit.rules import find_profile  # noqa: E402
@@ -68,10 +69,14 @@ from bridgekit.seats import Seat, Vul  # noqa: E402
 from yardstick import Yardstick  # noqa: E402
 
 
-def auction_for(deal, vul: Vul, bidder: Bidder) -> Auction:  # type: ignore[no-untyped-def]
+def auction_for(deal, vul: Vul, bidder: Bidder, other: Bidder | None = None,  # type: ignore[no-untyped-def]
+                ns: bool = True) -> Auction:
+    """The auction of ``deal`` with ``bidder`` at all four seats, or with
+    ``bidder`` for one side (North-South when ``ns``) and ``other`` for the other."""
     a = Auction(DEALER)
     while not a.is_complete():
-        a.push(bidder.decide(a, deal[a.turn], vul).call)
+        who = bidder if other is None or (a.turn in (Seat.N, Seat.S)) == ns else other
+        a.push(who.decide(a, deal[a.turn], vul).call)
     return a
 
 
@@ -402,6 +407,29 @@ def bidding_figures(name: str, bidder: Bidder, seeds: list[int], deals: list, ta
     return fig
 
 
+def head_to_head(bidder: Bidder, card: Bidder, seeds: list[int], deals: list, tables: list,
+                 plain: list[Auction]) -> list[int]:
+    """``bidder`` against the plain ``card`` on the same deals: the IMPs its side
+    gains, deal by deal, over the card at all four seats (``plain``), once
+    North-South and once East-West (two figures a deal)."""
+    profile = find_profile("contract")
+
+    def ns_score(deal, table, vul, auction):  # type: ignore[no-untyped-def]
+        contract, declarer = auction.contract(), auction.declarer()
+        if contract is None or contract.is_passed_out or declarer is None:
+            return 0
+        return profile.score(Result(contract, declarer, table.tricks(declarer, contract.strain)), vul, deal).ns
+
+    gains = []
+    for seed, deal, table, base in zip(seeds, deals, tables, plain):
+        vul = Vul.for_board(seed % 16 + 1)
+        before = ns_score(deal, table, vul, base)
+        for ns in (True, False):
+            after = ns_score(deal, table, vul, auction_for(deal, vul, bidder, card, ns))
+            gains.append(imps(after - before) * (1 if ns else -1))
+    return gains
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100)
@@ -416,13 +444,21 @@ def main() -> None:
     ap.add_argument("--bidding-only", action="store_true", help="measure the auctions only, no card play")
     ap.add_argument("--bidding-baseline", metavar="REV",
                     help="also bid the same deals with game/bidding.py as of git revision REV (e.g. main)")
+    ap.add_argument("--judgement-samples", type=int, default=0,
+                    help=f"bid with judgement by simulation, dealing this many layouts a judgement "
+                         f"(e.g. {SAMPLES}; default 0: the system card alone, as bridgekit play bids)")
+    ap.add_argument("--judgement-margin", type=float, default=MARGIN,
+                    help="IMPs a deal a judged call must gain over the card's call")
+    ap.add_argument("--head-to-head", action="store_true",
+                    help="also bid each deal with today's bidder for one side and the plain system card "
+                         "for the other, and report the IMPs today's side gains")
     ap.add_argument("--log", type=Path, metavar="JSONL", help="append each deal's card-play figures to this file")
     ap.add_argument("--report", type=Path, metavar="JSONL", help="print the card-play tables of a --log file, and stop")
     args = ap.parse_args()
     if args.report:
         report_log(args.report)
         return
-    bidder = Bidder()
+    bidder = JudgingBidder(args.judgement_samples, args.judgement_margin) if args.judgement_samples else Bidder()
     seeds = [args.first_seed + i for i in range(args.deals)]
     all_deals = [deal_cards(seed) for seed in seeds]
     tables = dds.dd_tables(all_deals)
@@ -435,6 +471,13 @@ def main() -> None:
         print(f.line())
     if len(figures) == 2:
         print(figures[1].ratio_to(figures[0]))
+    if args.head_to_head and isinstance(bidder, JudgingBidder):
+        plain = [auction_for(d, Vul.for_board(seed % 16 + 1), Bidder()) for seed, d in zip(seeds, all_deals)]
+        gains = head_to_head(bidder, Bidder(), seeds, all_deals, tables, plain)
+        mean, se = mean_se(gains)
+        print(f"  judgement against the plain card, head to head: {mean:+.2f} \u00b1 {se:.2f} IMPs a deal "
+              f"for the judging side ({len(gains)} deal-sides; better on {sum(g > 0 for g in gains)}, "
+              f"worse on {sum(g < 0 for g in gains)})")
     print()
     deals = figures[-1].played
     if args.bidding_only:

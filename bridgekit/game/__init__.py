@@ -4,6 +4,9 @@
   computer's calls with reasons, and what anyone's calls show.
 * ``cardplay``: single-dummy card play by sampling layouts consistent with
   what a seat has seen and solving them double dummy.
+* ``judgement``: judgement by simulation at close calls (layouts that fit
+  the auction, each auction finished by the card, scored double dummy); not
+  yet the computer's bidder: bench/RESULTS.md says why.
 * ``session``: one deal at the table as *Bridge: One Deal Against the Computer* describes it.
 """
 

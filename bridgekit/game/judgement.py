@@ -1,0 +1,262 @@
+"""Judgement by simulation: the close calls a system card cannot settle.
+
+The system card (``bidding``) gives every call a rule, and rules are blunt
+where bridge is close: whether to bid on over the opponents' part score, to
+double them, or to sacrifice over their game.  Good players decide those by
+judgement; strong bridge programs by *simulation*, and so does this module:
+
+1. At a **judgement point** (a function of the auction as the seat to call
+   reads it, registered in ``POINTS``) the point names a few candidate calls
+   (Pass, Double, our fit one level higher...); the system card's own call is
+   always one of them.
+2. Layouts of the three unseen hands are dealt consistent with what the
+   auction showed (``Bidder.infer``: HCP ranges and suit lengths), by the
+   card player's sampler (``cardplay.layout_stream``), so a layout that fits
+   the auction better is dealt more often.
+3. On each layout, the auction is finished after each candidate with the
+   system card for all four players (partner and the opponents answer as the
+   card says they would), and the final contract is solved double dummy
+   (``dds.dd_strain_tricks``: only the strains the auctions ended in).
+4. Each candidate's duplicate score for our side is compared, layout by
+   layout, with the card's own call's, in IMPs.  The best candidate replaces
+   the card's call only when it gains more than ``MARGIN`` IMPs a deal on
+   average: judgement overrules the card when the layouts clearly say so.
+
+Every such call is explained in plain words (what it gains and on how many
+layouts); the system card still explains everybody's calls as the card reads
+them (``explain``), and what a judged call shows is read the card's way.
+
+The layouts are dealt from a seed made of the hand, the auction and the
+vulnerability: the same position always gets the same call.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import zlib
+from dataclasses import dataclass
+from itertools import islice
+from typing import Callable
+
+from .. import dds
+from ..auction import Auction
+from ..calls import PASS, Call
+from ..cards import Strain, Suit
+from ..contract import Contract, Doubling, Result
+from ..deal import Deal, Hand
+from ..notation import Message
+from ..play import Play
+from ..rules.duplicate import CONTRACT
+from ..rules.imps import imps
+from ..seats import Seat, Vul
+from .bidding import BidDecision, Bidder
+from .bidding.core import Context, HandInfo
+from .cardplay import layout_stream
+
+__all__ = ["JudgingBidder", "Judgement", "POINTS", "SAMPLES", "MARGIN", "simulate"]
+
+#: Layouts dealt for one judgement.
+SAMPLES = 16
+#: IMPs a deal a candidate must gain over the card's call, on average over the
+#: layouts, to replace it.
+MARGIN = 0.5
+#: The longest an auction is finished on a layout (a safety net: the card's
+#: auctions end long before).
+_MAX_CALLS = 48
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One judgement point: ``candidates(ctx, info, card_call)`` returns the
+    calls to compare with the card's call, or None when the point does not
+    apply to this position."""
+
+    name: str
+    candidates: Callable[[Context, HandInfo, Call], list[Call] | None]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What simulation found for one candidate: its mean gain in IMPs over the
+    card's call, and on how many layouts it scored more, the same, less."""
+
+    call: Call
+    gain: float
+    better: int
+    same: int
+    worse: int
+
+
+def simulate(bidder: Bidder, auction: Auction, hand: Hand, vul: Vul, candidates: list[Call],
+             samples: int = SAMPLES) -> list[Outcome]:
+    """Each candidate against the first one (the card's call), over ``samples``
+    layouts consistent with ``auction`` as ``bidder`` reads it."""
+    seat = auction.turn
+    rng = random.Random(zlib.crc32(f"{hand} {' '.join(map(str, auction.calls))} {auction.dealer} {vul}".encode()))
+    shown = bidder.infer(auction, vul)
+    partial = Deal([hand if s is seat else None for s in Seat])
+    stream, _level = layout_stream(Play(partial, None, seat), shown, rng)
+    layouts = list(islice(stream, samples))
+    finals: list[list[tuple[Contract, Seat | None]]] = []
+    wanted: dict[tuple[int, Strain, Seat], int] = {}
+    for n, layout in enumerate(layouts):
+        row = []
+        for call in candidates:
+            a = auction.copy()
+            a.push(call)
+            while not a.is_complete() and len(a.calls) < _MAX_CALLS:
+                hand_now = layout[a.turn]
+                assert hand_now is not None   # a layout is a complete deal
+                a.push(Bidder.decide(bidder, a, hand_now, vul).call)
+            contract, declarer = a.current_contract(), a.current_declarer()
+            if declarer is not None and contract.strain is not None:
+                wanted.setdefault((n, contract.strain, declarer), len(wanted))
+            row.append((contract, declarer))
+        finals.append(row)
+    keys = list(wanted)
+    solved = dict(zip(keys, dds.dd_contract_tricks([(layouts[n], strain, decl) for n, strain, decl in keys])))
+    scores = [[_our_score(contract, declarer, solved.get((n, contract.strain, declarer)) if declarer is not None and contract.strain
+                          is not None else None, vul, seat) for contract, declarer in row]
+              for n, row in enumerate(finals)]
+    out = []
+    for k, call in enumerate(candidates):
+        diffs = [imps(row[k] - row[0]) for row in scores]
+        out.append(Outcome(call, statistics.fmean(diffs) if diffs else 0.0,
+                           sum(d > 0 for d in diffs), sum(d == 0 for d in diffs), sum(d < 0 for d in diffs)))
+    return out
+
+
+def _our_score(contract: Contract, declarer: Seat | None, tricks: int | None, vul: Vul, seat: Seat) -> int:
+    """Our side's duplicate score (the contract as the auction left it)."""
+    if contract.is_passed_out or declarer is None or tricks is None:
+        return 0
+    ns = CONTRACT.score(Result(contract, declarer, tricks), vul).ns
+    return ns if seat in (Seat.N, Seat.S) else -ns
+
+
+class JudgingBidder(Bidder):
+    """The system card's bidder, with judgement by simulation at the points of
+    ``points`` (default ``POINTS``): ``decide`` returns the card's call unless
+    a candidate clearly beats it over layouts consistent with the auction."""
+
+    def __init__(self, samples: int = SAMPLES, margin: float = MARGIN,
+                 points: tuple[Judgement, ...] | None = None) -> None:
+        self.samples = samples
+        self.margin = margin
+        self.points = POINTS if points is None else points
+
+    def decide(self, auction: Auction, hand: Hand, vul: Vul = Vul.NONE) -> BidDecision:
+        card = super().decide(auction, hand, vul)
+        if not self.points or auction.is_complete():
+            return card
+        ctx = self._context(auction, vul)
+        info = HandInfo.of(hand)
+        for point in self.points:
+            named = point.candidates(ctx, info, card.call)
+            if named:
+                break
+        else:
+            return card
+        candidates = [c for c in dict.fromkeys([card.call, *named]) if auction.is_legal(c)]
+        if len(candidates) < 2:
+            return card
+        outcomes = simulate(self, auction, hand, vul, candidates, self.samples)
+        best = max(outcomes[1:], key=lambda o: o.gain)
+        if best.gain <= self.margin:
+            return card
+        n = best.better + best.same + best.worse
+        return BidDecision(best.call, Message(
+            'judgement: on {n} layouts that fit the auction it scores {gain:.1f} IMPs a deal more than '
+            '{card}, the call of the system card (better on {better}, worse on {worse})',
+            n=n, gain=best.gain, card=card.call, better=best.better, worse=best.worse))
+
+
+# -- the judgement points ----------------------------------------------------------
+#
+# Competitive decisions (the lead): both sides have bid a suit and the
+# opponents hold the contract; we may pass, double, or bid our fit.
+
+
+def _side_bids(ctx: Context, ours: bool) -> list[tuple[int, Seat, Call]]:
+    return [(i, s, c) for i, s, c in ctx.bids() if (s.side is ctx.seat.side) == ours]
+
+
+def _our_fit(ctx: Context, info: HandInfo) -> tuple[Suit, int] | None:
+    """Our side's longest known fit among the suits we bid: the suit and my
+    length plus the least partner has shown."""
+    best: tuple[Suit, int] | None = None
+    for _, _, c in _side_bids(ctx, True):
+        if c.strain is None or c.strain.suit is None:
+            continue
+        suit = c.strain.suit
+        n = ctx.fit_len(info, suit)
+        if best is None or n > best[1]:
+            best = (suit, n)
+    return best
+
+
+def competitive(ctx: Context, info: HandInfo, card_call: Call) -> list[Call] | None:
+    """Both sides have bid and they hold the contract, undoubled, at the two
+    level or higher: pass, or our best fit at the cheapest level (up to
+    five).  Not double: penalty doubles judged this way lost (see
+    bench/RESULTS.md), the layouts being too few and too loose for them."""
+    auction = ctx.auction
+    last = auction.last_bid()
+    if last is None or last.seat.side is ctx.seat.side or last.doubling is not Doubling.UNDOUBLED:
+        return None
+    level = last.call.level
+    if level is None or level < 2:
+        return None
+    if not _side_bids(ctx, True):
+        return None
+    if card_call.is_bid and card_call.strain is Strain.NT and card_call.level == 4:
+        return None   # Blackwood: the card's conventions are not judged
+    out: list[Call] = [PASS]
+    fit = _our_fit(ctx, info)
+    if fit is not None and fit[1] >= 8:
+        strain = Strain(int(fit[0]))
+        assert last.call.strain is not None
+        lvl = level if strain > last.call.strain else level + 1
+        if lvl <= 5:
+            out.append(Call.bid(lvl, strain))
+    return out
+
+
+#: The lowest game in each strain.
+GAME_LEVEL = {Strain.C: 5, Strain.D: 5, Strain.H: 4, Strain.S: 4, Strain.NT: 3}
+
+
+def _game_bids(ctx: Context, info: HandInfo) -> list[Call]:
+    """Game in our best known fit (eight cards or more) and 3NT."""
+    out: list[Call] = []
+    fit = _our_fit(ctx, info)
+    if fit is not None and fit[1] >= 8:
+        strain = Strain(int(fit[0]))
+        out.append(Call.bid(GAME_LEVEL[strain], strain))
+    out.append(Call.bid(3, Strain.NT))
+    return out
+
+
+def part_score(ctx: Context, info: HandInfo, card_call: Call) -> list[Call] | None:
+    """We hold the contract below game and the card would stop (pass) or bid
+    game: stop, or bid game in our fit or in notrump."""
+    last = ctx.auction.last_bid()
+    if last is None or last.seat.side is not ctx.seat.side or last.doubling is not Doubling.UNDOUBLED:
+        return None
+    strain, level = last.call.strain, last.call.level
+    assert strain is not None and level is not None
+    if level >= GAME_LEVEL[strain]:
+        return None
+    if card_call == PASS:
+        return _game_bids(ctx, info)
+    if card_call.is_bid and card_call.level is not None and card_call.strain is not None \
+            and card_call.level == GAME_LEVEL[card_call.strain]:
+        return [PASS]
+    return None
+
+
+POINTS: tuple[Judgement, ...] = (
+    Judgement("competitive", competitive),
+    Judgement("part score", part_score),
+)
