@@ -68,9 +68,9 @@ def test_the_judging_bidder_bids_the_game_the_card_stops_short_of() -> None:
     assert dds.dd_table(deal).tricks(Seat.N, Strain.H) == 10
     en = render_message(judged.reason)
     fr = render_message(judged.reason, lang="fr")
-    assert en.startswith("4\u2665: judgement: on 16 layouts that fit the auction it scores ")
-    assert "more than Pass, the call of the system card" in en
-    assert fr.startswith("4\u2665\u00a0: jugement\u00a0: sur 16\u00a0répartitions compatibles avec les enchères")
+    # the opponents only passed: the constructive point's plain words (judge2)
+    assert en.startswith("4\u2665: game: on ") and "of 16 layouts that fit the auction, game scores more than Pass" in en
+    assert fr.startswith("4\u2665\u00a0: manche\u00a0: sur ") and "des 16 répartitions compatibles avec les enchères" in fr
     weak = Hand.parse("T943.842.T73.962")
     offer_game = Judgement("test", lambda ctx, info, card: [Call.parse("3NT")])
     assert JudgingBidder(samples=12, points=(offer_game,)).decide(_auction("1NT", "Pass"), weak).call == PASS
