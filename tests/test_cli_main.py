@@ -67,3 +67,32 @@ def test_ctrl_c_exits_130_without_traceback(tmp_path) -> None:  # type: ignore[n
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert b"Traceback" not in err and b"Interrupted; progress saved." in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
+@pytest.mark.parametrize("args, prompt", [
+    (["lesson", "puzzle", "--seed", "1"], b"(a card, e.g. SA, H10, C2): "),
+    (["lesson", "problem"], b"? hint, q quit): "),
+])
+def test_ctrl_c_at_a_puzzle_or_a_problem_says_interrupted(tmp_path, args, prompt) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl-C at the first prompt of a puzzle or a declarer problem ends with
+    status 130 and the same 'Interrupted.' line as every other command (they
+    ended silently); swallowed, the program would go on to its end of input
+    and exit 0."""
+    env = dict(os.environ, BRIDGEKIT_STATE_DIR=str(tmp_path))
+    with ctrl_c_reaches_children():
+        proc = subprocess.Popen([*BRIDGEKIT, *args], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    shown = b""
+    while not shown.endswith(prompt):
+        ready, _, _ = select.select([proc.stdout], [], [], 120)
+        chunk = os.read(proc.stdout.fileno(), 65536) if ready else b""
+        if not chunk:
+            break
+        shown += chunk
+    assert shown.endswith(prompt)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert b"Traceback" not in err and err.strip().endswith(b"Interrupted.")

@@ -310,6 +310,7 @@ def puzzle(files: tuple[str, ...], count: int, seed: int | None, lang: str, asci
     try:
         runner.run()
     except KeyboardInterrupt:
+        click.echo("\n" + _(lang, "Interrupted."), err=True)
         sys.exit(ExitStatus.INTERRUPTED)
 
 
@@ -461,4 +462,5 @@ def problem(files: tuple[str, ...], count: int, ident: str | None, list_: bool, 
     try:
         runner.run()
     except KeyboardInterrupt:
+        click.echo("\n" + _(lang, "Interrupted."), err=True)
         sys.exit(ExitStatus.INTERRUPTED)
