@@ -33,7 +33,7 @@ import sys
 import threading
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .cards import Card, Rank, Strain, Suit
 from .contract import Contract, Doubling
@@ -304,30 +304,6 @@ def dd_tables(deals: Iterable[Deal], progress: Callable[[int], None] | None = No
     return out
 
 
-def dd_contract_tricks(items: Sequence[tuple[Deal, Strain, Seat]]) -> list[int]:
-    """Double-dummy tricks of ``declarer``'s side in ``strain``, for each
-    ``(deal, strain, declarer)`` (complete deals): one DDS search for the
-    opening leader's best card each (DDS's fastest mode), 200 per call,
-    threaded; several times quicker than whole tables when only a few
-    contracts matter."""
-    plays = [_position_play(deal, strain, declarer.lho, ()) for deal, strain, declarer in items]
-    out: list[int] = []
-    dds = _dds()
-    for start in range(0, len(plays), BOARDS_PER_CALL):
-        chunk = plays[start:start + BOARDS_PER_CALL]
-        bop = dds.boards()
-        bop.noOfBoards = len(chunk)
-        for j, play in enumerate(chunk):
-            _fill_position(bop.deals[j], play)
-            bop.target[j] = -1
-            bop.solutions[j] = 1
-            bop.mode[j] = 1
-        solved = dds.solvedBoards()
-        _call(dds.SolveAllBoardsBin, bop, solved)
-        out.extend(13 - solved.solvedBoard[j].score[0] for j in range(len(chunk)))
-    return out
-
-
 # -- positions in the play -------------------------------------------------------
 
 def _position_play(deal: Deal, strain: Strain, leader: Seat, played: Sequence[Card]) -> Play:
@@ -391,25 +367,44 @@ def solve_positions(positions: Iterable[tuple[Deal, Strain, Seat, Sequence[Card]
     plays = [_position_play(*pos) for pos in positions]
     results: list[dict[Card, int]] = [{} for _ in plays]
     todo = [i for i, p in enumerate(plays) if not p.is_complete()]
-    if not todo:
-        return results
+    for i, solved in zip(todo, _solve_all([plays[i] for i in todo], 3, progress)):
+        results[i] = _cards_from_future(solved)
+    return results
+
+
+def dd_contract_tricks(items: Sequence[tuple[Deal, Strain, Seat]]) -> list[int]:
+    """Double-dummy tricks of ``declarer``'s side in ``strain``, for each
+    ``(deal, strain, declarer)`` (complete deals): one DDS search for the
+    opening leader's best card each (DDS's fastest mode), 200 per call,
+    threaded; several times quicker than whole tables when only a few
+    contracts matter."""
+    plays = [_position_play(deal, strain, declarer.lho, ()) for deal, strain, declarer in items]
+    return [13 - solved.score[0] for solved in _solve_all(plays, 1)]  # type: ignore[attr-defined]
+
+
+def _solve_all(plays: Sequence[Play], solutions: int,
+               progress: Callable[[int], None] | None = None) -> Iterator[object]:
+    """DDS's answer (a ``futureTricks``) for each position of ``plays``, in
+    order: ``solutions`` 1 the best card's tricks only, 3 every card's; 200
+    positions per ``SolveAllBoardsBin`` call, threaded.  ``progress(n)`` after
+    each call."""
+    if not plays:
+        return
     dds = _dds()
-    for start in range(0, len(todo), BOARDS_PER_CALL):
-        chunk = todo[start:start + BOARDS_PER_CALL]
+    for start in range(0, len(plays), BOARDS_PER_CALL):
+        chunk = plays[start:start + BOARDS_PER_CALL]
         bop = dds.boards()
         bop.noOfBoards = len(chunk)
-        for j, i in enumerate(chunk):
-            _fill_position(bop.deals[j], plays[i])
+        for j, play in enumerate(chunk):
+            _fill_position(bop.deals[j], play)
             bop.target[j] = -1
-            bop.solutions[j] = 3
+            bop.solutions[j] = solutions
             bop.mode[j] = 1
         solved = dds.solvedBoards()
         _call(dds.SolveAllBoardsBin, bop, solved)
-        for j, i in enumerate(chunk):
-            results[i] = _cards_from_future(solved.solvedBoard[j])
+        yield from (solved.solvedBoard[j] for j in range(len(chunk)))
         if progress is not None:
             progress(len(chunk))
-    return results
 
 
 def declarer_total(values: dict[Card, int], deal: Deal, strain: Strain, leader: Seat,
