@@ -123,8 +123,8 @@ def simulate(bidder: Bidder, auction: Auction, hand: Hand, vul: Vul, candidates:
         finals.append(row)
     keys = list(wanted)
     solved = dict(zip(keys, dds.dd_contract_tricks([(layouts[n], strain, decl) for n, strain, decl in keys])))
-    scores = [[_our_score(contract, declarer, solved.get((n, contract.strain, declarer)) if declarer is not None and contract.strain
-                          is not None else None, vul, seat) for contract, declarer in row]
+    scores = [[_our_score(contract, declarer, solved.get((n, contract.strain, declarer)) if declarer is not None
+                          and contract.strain is not None else None, vul, seat) for contract, declarer in row]
               for n, row in enumerate(finals)]
     out = []
     for k, call in enumerate(candidates):
@@ -136,8 +136,10 @@ def simulate(bidder: Bidder, auction: Auction, hand: Hand, vul: Vul, candidates:
 
 def _our_score(contract: Contract, declarer: Seat | None, tricks: int | None, vul: Vul, seat: Seat) -> int:
     """Our side's duplicate score (the contract as the auction left it)."""
-    if contract.is_passed_out or declarer is None or tricks is None:
+    if contract.is_passed_out:
         return 0
+    if declarer is None or tricks is None:   # every contract played was solved: never a made-up 0
+        raise AssertionError(f"{contract} by {declarer} was not solved")
     ns = CONTRACT.score(Result(contract, declarer, tricks), vul).ns
     return ns if seat in (Seat.N, Seat.S) else -ns
 
@@ -184,7 +186,8 @@ class JudgingBidder(Bidder):
 # -- the judgement points ----------------------------------------------------------
 #
 # Competitive decisions (the lead): both sides have bid a suit and the
-# opponents hold the contract; we may pass, double, or bid our fit.
+# opponents hold the contract; we may pass or bid our fit.  And the part
+# score we hold: stop, or bid game.
 
 
 def _side_bids(ctx: Context, ours: bool) -> list[tuple[int, Seat, Call]]:
