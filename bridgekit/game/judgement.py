@@ -227,7 +227,7 @@ def competitive(ctx: Context, info: HandInfo, card_call: Call) -> list[Call] | N
     out: list[Call] = [PASS]
     fit = _our_fit(ctx, info)
     if fit is not None and fit[1] >= 8:
-        strain = Strain(int(fit[0]))
+        strain = fit[0].strain
         assert last.call.strain is not None
         lvl = level if strain > last.call.strain else level + 1
         if lvl <= 5:
@@ -235,17 +235,13 @@ def competitive(ctx: Context, info: HandInfo, card_call: Call) -> list[Call] | N
     return out
 
 
-#: The lowest game in each strain.
-GAME_LEVEL = {Strain.C: 5, Strain.D: 5, Strain.H: 4, Strain.S: 4, Strain.NT: 3}
-
-
 def _game_bids(ctx: Context, info: HandInfo) -> list[Call]:
     """Game in our best known fit (eight cards or more) and 3NT."""
     out: list[Call] = []
     fit = _our_fit(ctx, info)
     if fit is not None and fit[1] >= 8:
-        strain = Strain(int(fit[0]))
-        out.append(Call.bid(GAME_LEVEL[strain], strain))
+        strain = fit[0].strain
+        out.append(Call.bid(GAME[strain], strain))
     out.append(Call.bid(3, Strain.NT))
     return out
 
@@ -256,14 +252,12 @@ def part_score(ctx: Context, info: HandInfo, card_call: Call) -> list[Call] | No
     last = ctx.auction.last_bid()
     if last is None or last.seat.side is not ctx.seat.side or last.doubling is not Doubling.UNDOUBLED:
         return None
-    strain, level = last.call.strain, last.call.level
-    assert strain is not None and level is not None
-    if level >= GAME_LEVEL[strain]:
+    if _is_game(last.call):
         return None
     if card_call == PASS:
         return _game_bids(ctx, info)
     if card_call.is_bid and card_call.level is not None and card_call.strain is not None \
-            and card_call.level == GAME_LEVEL[card_call.strain]:
+            and card_call.level == GAME[card_call.strain]:
         return [PASS]
     return None
 
